@@ -1,0 +1,95 @@
+// The box: a git repository holding the cards. Opening checks that it is one; init makes one.
+
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { type SimpleGit, simpleGit } from "simple-git";
+import { BoxError } from "../errors.ts";
+import { type Clock, createClock } from "./clock.ts";
+import { DEFAULT_LOCK_OPTIONS, type LockOptions } from "./locks.ts";
+import { BoxPaths, JOBS_DIR, QUESTIONS_DIR, STATE_DIR } from "./paths.ts";
+
+export interface BoxOptions {
+  clock?: Clock;
+  locks?: Partial<LockOptions>;
+  /** Test hook: the process kills itself at this named step of a write (see commit.ts). */
+  crashAt?: string | undefined;
+}
+
+export interface Box {
+  paths: BoxPaths;
+  git: SimpleGit;
+  clock: Clock;
+  locks: LockOptions;
+  crashAt: string | undefined;
+  /** `-c` flags giving commits an identity when git has none configured; filled on first use. */
+  identity?: string[];
+}
+
+function gitFor(root: string): SimpleGit {
+  return simpleGit({ baseDir: root, maxConcurrentProcesses: 4, trimmed: false });
+}
+
+export function openBox(root: string, options: BoxOptions = {}): Box {
+  const paths = new BoxPaths(root);
+  if (!existsSync(join(paths.root, ".git"))) {
+    throw new BoxError(`${paths.root} is not a box (no git repository there): run "qbridge init --box ${root}"`);
+  }
+  if (!existsSync(paths.questionsDir)) {
+    throw new BoxError(`${paths.root} has no ${QUESTIONS_DIR}/: run "qbridge init --box ${root}" to add it`);
+  }
+  return {
+    paths,
+    git: gitFor(paths.root),
+    clock: options.clock ?? createClock(),
+    locks: { ...DEFAULT_LOCK_OPTIONS, ...options.locks },
+    crashAt: options.crashAt,
+  };
+}
+
+const GITIGNORE_LINE = `${STATE_DIR}/`;
+
+/** Makes (or completes) a box; safe to run again on an existing one. Returns what it did. */
+export async function initBox(root: string, options: BoxOptions = {}): Promise<string[]> {
+  const paths = new BoxPaths(root);
+  const done: string[] = [];
+  mkdirSync(paths.root, { recursive: true });
+  const git = gitFor(paths.root);
+  if (!existsSync(join(paths.root, ".git"))) {
+    await git.init(["--quiet", "--initial-branch=main"]);
+    done.push("made a git repository");
+  }
+  for (const dir of [QUESTIONS_DIR, JOBS_DIR]) {
+    const full = join(paths.root, dir);
+    if (!existsSync(full)) {
+      mkdirSync(full, { recursive: true });
+      writeFileSync(join(full, ".gitkeep"), "");
+      done.push(`made ${dir}/`);
+    }
+  }
+  const ignorePath = join(paths.root, ".gitignore");
+  const ignore = existsSync(ignorePath) ? readFileSync(ignorePath, "utf8") : "";
+  if (!ignore.split(/\r?\n/).includes(GITIGNORE_LINE)) {
+    writeFileSync(ignorePath, `${ignore}${ignore && !ignore.endsWith("\n") ? "\n" : ""}${GITIGNORE_LINE}\n`);
+    done.push(`ignored ${GITIGNORE_LINE} in .gitignore`);
+  }
+  mkdirSync(paths.stateDir, { recursive: true });
+  const box = openBox(paths.root, options);
+  const status = await git.status(["--porcelain", "--", ".gitignore", QUESTIONS_DIR, JOBS_DIR]);
+  if (status.files.length > 0) {
+    await git.raw(["add", "--", ".gitignore", `${QUESTIONS_DIR}/.gitkeep`, `${JOBS_DIR}/.gitkeep`]);
+    await git.raw([...(await commitIdentity(box)), "commit", "--quiet", "-m", "qbridge init: question box"]);
+    done.push("committed the layout");
+  }
+  return done;
+}
+
+/** Commits need a name and an e-mail; a fresh machine may have neither configured. */
+export async function commitIdentity(box: Box): Promise<string[]> {
+  if (box.identity) return box.identity;
+  const configured = await box.git
+    .raw(["config", "--get", "user.email"])
+    .then((out) => out.trim() !== "")
+    .catch(() => false);
+  box.identity = configured ? [] : ["-c", "user.name=qbridge", "-c", "user.email=qbridge@localhost"];
+  return box.identity;
+}

@@ -1,0 +1,168 @@
+// Every change to a box: write files in order, then one git commit, all or nothing.
+//
+// Before the first write, an undo journal (.qbridge/journal/<key>.json) records what each
+// file held. After the commit it is deleted. A journal found later means a writer died midway:
+// `recover` either sees the commit in HEAD (done, drop the journal) or puts every file back.
+// Never commits a path outside the box; never leaves a half-applied change behind on failure.
+
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { dirname, join } from "node:path";
+import { BoxError } from "../errors.ts";
+import { type Box, commitIdentity } from "./box.ts";
+import { withFileLock } from "./locks.ts";
+
+export interface FileWrite {
+  /** Box-relative path, forward slashes. */
+  rel: string;
+  content: string;
+}
+
+export interface CommitPlan {
+  writes: FileWrite[];
+  message: string;
+  trailers: Record<string, string>;
+}
+
+interface Journal {
+  key: string;
+  files: { rel: string; before: string | null; after: string }[];
+}
+
+/** Named steps where the crash test hook can kill the process. */
+export type CrashPoint = "before-write" | "between-writes" | "before-commit" | "in-commit" | "after-commit";
+
+function checkpoint(box: Box, point: CrashPoint): void {
+  if (box.crashAt === point) process.kill(process.pid, "SIGKILL");
+}
+
+function journalPath(box: Box, key: string): string {
+  return join(box.paths.journalDir, `${key}.json`);
+}
+
+/** Writes a file so that a reader sees the old or the new content, never half of one. */
+export function writeAtomic(path: string, content: string | Buffer): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const temp = `${path}.${process.pid}.tmp`;
+  writeFileSync(temp, content);
+  renameSync(temp, path);
+}
+
+function readOrNull(path: string): string | null {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+}
+
+function commitMessage(plan: CommitPlan): string {
+  const trailers = Object.entries(plan.trailers).map(([key, value]) => `${key}: ${value.replace(/\s+/g, " ")}`);
+  return trailers.length ? `${plan.message}\n\n${trailers.join("\n")}\n` : `${plan.message}\n`;
+}
+
+function restore(box: Box, files: Journal["files"]): void {
+  for (const file of [...files].reverse()) {
+    const path = box.paths.abs(file.rel);
+    if (file.before === null) rmSync(path, { force: true });
+    else writeAtomic(path, file.before);
+  }
+}
+
+async function unstage(box: Box, rels: string[]): Promise<void> {
+  await box.git.raw(["reset", "--quiet", "--", ...rels]).catch(() => undefined);
+}
+
+/**
+ * Applies the plan under the box-wide commit lock: journal, writes in order, one commit.
+ * The caller holds the lock of `key` (a question id), so `key`'s journal is its own.
+ */
+export async function applyAndCommit(box: Box, key: string, plan: CommitPlan): Promise<string> {
+  const journal: Journal = {
+    key,
+    files: plan.writes.map((w) => ({ rel: w.rel, before: readOrNull(box.paths.abs(w.rel)), after: w.content })),
+  };
+  const rels = plan.writes.map((w) => w.rel);
+  checkpoint(box, "before-write");
+  writeAtomic(journalPath(box, key), JSON.stringify(journal));
+  try {
+    plan.writes.forEach((write, i) => {
+      if (i > 0) checkpoint(box, "between-writes");
+      writeAtomic(box.paths.abs(write.rel), write.content);
+    });
+    checkpoint(box, "before-commit");
+    const sha = await withFileLock(box.paths.locksDir, "commit", box.locks, async () => {
+      const identity = await commitIdentity(box);
+      await box.git.raw(["add", "--", ...rels]);
+      checkpoint(box, "in-commit");
+      await box.git.raw([...identity, "commit", "--quiet", "-m", commitMessage(plan), "--only", "--", ...rels]);
+      return (await box.git.raw(["rev-parse", "HEAD"])).trim();
+    });
+    checkpoint(box, "after-commit");
+    rmSync(journalPath(box, key), { force: true });
+    return sha;
+  } catch (error) {
+    await unstage(box, rels);
+    restore(box, journal.files);
+    rmSync(journalPath(box, key), { force: true });
+    throw asBoxError(error);
+  }
+}
+
+function asBoxError(error: unknown): Error {
+  if (error instanceof BoxError) return error;
+  const text = error instanceof Error ? error.message : String(error);
+  const first = text.split("\n").find((line) => line.trim() !== "") ?? text;
+  return new BoxError(`the change could not be committed (${first.trim()}); nothing was changed, try again once that is fixed`);
+}
+
+/** Finishes what a dead writer left for `key`: returns what it did, or undefined if nothing. */
+export async function recover(box: Box, key: string): Promise<"committed" | "rolled back" | undefined> {
+  const path = journalPath(box, key);
+  if (!existsSync(path)) return undefined;
+  let journal: Journal;
+  try {
+    journal = JSON.parse(readFileSync(path, "utf8")) as Journal;
+  } catch {
+    // A journal is written whole or not at all (rename); an unreadable one has nothing to undo.
+    rmSync(path, { force: true });
+    return undefined;
+  }
+  const last = journal.files[journal.files.length - 1];
+  const inHead = last ? await headContent(box, last.rel) : null;
+  if (last && inHead === last.after) {
+    rmSync(path, { force: true });
+    return "committed";
+  }
+  await unstage(
+    box,
+    journal.files.map((f) => f.rel),
+  );
+  restore(box, journal.files);
+  rmSync(path, { force: true });
+  return "rolled back";
+}
+
+async function headContent(box: Box, rel: string): Promise<string | null> {
+  try {
+    return await box.git.raw(["cat-file", "blob", `HEAD:${rel}`]);
+  } catch {
+    return null;
+  }
+}
+
+/** The keys of journals left behind by writers that died. */
+export function pendingJournals(box: Box): string[] {
+  if (!existsSync(box.paths.journalDir)) return [];
+  return readdirSync(box.paths.journalDir)
+    .filter((name) => name.endsWith(".json"))
+    .map((name) => name.slice(0, -".json".length));
+}

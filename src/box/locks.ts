@@ -1,0 +1,82 @@
+// Locks: a file lock per name under .qbridge/locks/ (proper-lockfile, so other processes wait
+// and a killed holder's lock goes stale), with an in-process queue on top so that callers in
+// one process wait for each other without polling the file system.
+
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import lockfile from "proper-lockfile";
+import { BoxError } from "../errors.ts";
+
+export interface LockOptions {
+  /** How long a lock whose holder stopped refreshing it counts as held (ms, >= 5000). */
+  staleMs: number;
+  /** How long to wait for a lock held by another process before giving up (ms). */
+  waitMs: number;
+}
+
+export const DEFAULT_LOCK_OPTIONS: LockOptions = { staleMs: 10_000, waitMs: 60_000 };
+
+const inProcess = new Map<string, Promise<unknown>>();
+
+async function withInProcessLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
+  const previous = inProcess.get(key) ?? Promise.resolve();
+  let release!: () => void;
+  const mine = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const chained = previous.then(() => mine);
+  inProcess.set(key, chained);
+  await previous.catch(() => undefined);
+  try {
+    return await fn();
+  } finally {
+    release();
+    if (inProcess.get(key) === chained) inProcess.delete(key);
+  }
+}
+
+export async function withFileLock<T>(
+  dir: string,
+  name: string,
+  options: LockOptions,
+  fn: () => Promise<T>,
+): Promise<T> {
+  const target = join(dir, name);
+  return withInProcessLock(target, async () => {
+    mkdirSync(dir, { recursive: true });
+    const started = Date.now();
+    let release: (() => Promise<void>) | undefined;
+    let compromised: Error | undefined;
+    for (let attempt = 0; release === undefined; attempt++) {
+      try {
+        release = await lockfile.lock(target, {
+          realpath: false,
+          stale: options.staleMs,
+          retries: 0,
+          onCompromised: (error) => {
+            compromised = error;
+          },
+        });
+      } catch (error) {
+        if ((error as { code?: string }).code !== "ELOCKED") throw error;
+        if (Date.now() - started > options.waitMs) {
+          throw new BoxError(
+            `the lock ${name} has been held for over ${Math.round(options.waitMs / 1000)} s by another process; if none is running, "qbridge doctor --repair" clears it`,
+          );
+        }
+        await sleep(Math.min(5 + attempt * 5, 100) + Math.random() * 10);
+      }
+    }
+    try {
+      const result = await fn();
+      if (compromised) throw new BoxError(`the lock ${name} was lost while held: ${compromised.message}`);
+      return result;
+    } finally {
+      await release().catch(() => undefined);
+    }
+  });
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

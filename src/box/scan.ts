@@ -1,0 +1,165 @@
+// Finding the question cards of a box, fast. A card index in the ledger remembers, per file,
+// its size and modification time and what parsing it gave; a scan stats every card and parses
+// only those that changed. Cards that fail to parse are listed with their reason and skipped,
+// never rewritten. Without a ledger every card is parsed.
+
+import { lstatSync, readdirSync, readFileSync, type Stats } from "node:fs";
+import { join } from "node:path";
+import { parseQuestion } from "../card/load.ts";
+import { parseDuration, DAY_MS } from "../card/duration.ts";
+import { priorityOf, type Question, type Status } from "../card/question.ts";
+import type { Ledger } from "../ledger/ledger.ts";
+import type { Box } from "./box.ts";
+import { QUESTION_SUFFIX, QUESTIONS_DIR } from "./paths.ts";
+
+export const DEFAULT_EXPIRY_MS = 30 * DAY_MS;
+const PRIORITY_RANK = { high: 0, medium: 1, low: 2 } as const;
+
+export interface CardEntry {
+  id: string;
+  /** Box-relative path. */
+  rel: string;
+  status?: Status;
+  card?: Question;
+  /** Why the card cannot be read, when it cannot. */
+  error?: string;
+  /** Slot order: priority, earliest expiry, oldest. */
+  sortKey: string;
+}
+
+export function expiryMs(card: Pick<Question, "expires-after">): number {
+  const override = card["expires-after"] ? parseDuration(card["expires-after"]) : undefined;
+  return override ?? DEFAULT_EXPIRY_MS;
+}
+
+export function slotSortKey(id: string, card: Question): string {
+  const asked = new Date(card["asked-at"]).getTime();
+  const expires = new Date(asked + expiryMs(card)).toISOString();
+  return `${PRIORITY_RANK[priorityOf(card)]}|${expires}|${new Date(asked).toISOString()}|${id}`;
+}
+
+function listCardFiles(box: Box): { rel: string; name: string }[] {
+  let names: string[];
+  try {
+    names = readdirSync(box.paths.questionsDir, { recursive: true, encoding: "utf8" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+  const files: { rel: string; name: string }[] = [];
+  for (const name of names) {
+    if (!name.endsWith(QUESTION_SUFFIX)) continue;
+    files.push({ rel: `${QUESTIONS_DIR}/${name.split("\\").join("/")}`, name });
+  }
+  return files;
+}
+
+function idOf(name: string): string {
+  const base = name.slice(name.lastIndexOf("/") + 1);
+  return base.slice(0, -QUESTION_SUFFIX.length);
+}
+
+/** Parses one card file into an entry; symlinks and non-files are refused, not followed. */
+export function readEntry(box: Box, rel: string, id: string, stat?: Stats): CardEntry {
+  const full = join(box.paths.root, rel);
+  const info = stat ?? lstatSync(full);
+  if (info.isSymbolicLink()) {
+    return { id, rel, error: "it is a symbolic link; cards must be regular files in the box", sortKey: `9|${id}` };
+  }
+  if (!info.isFile()) return { id, rel, error: "it is not a regular file", sortKey: `9|${id}` };
+  if (info.size > MAX_CARD_BYTES) {
+    return { id, rel, error: `it is ${info.size} bytes, over the ${MAX_CARD_BYTES}-byte card limit`, sortKey: `9|${id}` };
+  }
+  const parsed = parseQuestion(readFileSync(full, "utf8"));
+  if (!parsed.ok) return { id, rel, error: parsed.reason, sortKey: `9|${id}` };
+  return { id, rel, status: parsed.card.status, card: parsed.card, sortKey: slotSortKey(id, parsed.card) };
+}
+
+export const MAX_CARD_BYTES = 256 * 1024;
+
+interface IndexRow {
+  name: string;
+  mtime_ns: string;
+  size: number;
+  id: string;
+  status: string | null;
+  error: string | null;
+  sort_key: string;
+  summary: string | null;
+}
+
+/**
+ * Every question card of the box, fresh: changed files are re-parsed and the index updated.
+ * With `status`, only entries of that status are returned (unreadable ones are always kept).
+ */
+export function scanQuestions(box: Box, ledger: Ledger | undefined, status?: Status): CardEntry[] {
+  const files = listCardFiles(box);
+  if (!ledger) {
+    const all = files.map((f) => readEntry(box, f.rel, idOf(f.name)));
+    return all.filter((e) => !status || e.status === status || e.error);
+  }
+  const db = ledger.db;
+  const known = new Map<string, IndexRow>();
+  for (const row of db.prepare("SELECT name, mtime_ns, size, status FROM card_index").all() as IndexRow[]) {
+    known.set(row.name, row);
+  }
+  const changed: CardEntry[] = [];
+  const changedStamps: { mtime: string; size: number }[] = [];
+  const seen = new Set<string>();
+  for (const file of files) {
+    seen.add(file.rel);
+    let info: import("node:fs").BigIntStats;
+    try {
+      info = lstatSync(join(box.paths.root, file.rel), { bigint: true });
+    } catch {
+      continue; // removed between readdir and stat
+    }
+    const mtime = info.mtimeNs.toString();
+    const size = Number(info.size);
+    const row = known.get(file.rel);
+    if (row && row.mtime_ns === mtime && row.size === size) {
+      continue;
+    }
+    const entry = readEntry(box, file.rel, idOf(file.name));
+    changed.push(entry);
+    changedStamps.push({ mtime, size });
+  }
+  const gone = [...known.keys()].filter((name) => !seen.has(name));
+  if (changed.length > 0 || gone.length > 0) {
+    const upsert = db.prepare(
+      `INSERT INTO card_index (name, mtime_ns, size, id, status, error, sort_key, summary)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT(name) DO UPDATE SET mtime_ns = excluded.mtime_ns, size = excluded.size, id = excluded.id,
+         status = excluded.status, error = excluded.error, sort_key = excluded.sort_key, summary = excluded.summary`,
+    );
+    const remove = db.prepare("DELETE FROM card_index WHERE name = ?");
+    db.transaction(() => {
+      changed.forEach((entry, i) => {
+        const stamp = changedStamps[i] as { mtime: string; size: number };
+        upsert.run(
+          entry.rel,
+          stamp.mtime,
+          stamp.size,
+          entry.id,
+          entry.status ?? null,
+          entry.error ?? null,
+          entry.sortKey,
+          entry.card ? JSON.stringify(entry.card) : null,
+        );
+      });
+      for (const name of gone) remove.run(name);
+    })();
+  }
+  const rows = (
+    status
+      ? db.prepare("SELECT * FROM card_index WHERE status = ? OR status IS NULL ORDER BY sort_key").all(status)
+      : db.prepare("SELECT * FROM card_index ORDER BY sort_key").all()
+  ) as IndexRow[];
+  return rows.map((row) => {
+    const entry: CardEntry = { id: row.id, rel: row.name, sortKey: row.sort_key };
+    if (row.status) entry.status = row.status as Status;
+    if (row.error) entry.error = row.error;
+    if (row.summary) entry.card = JSON.parse(row.summary) as Question;
+    return entry;
+  });
+}

@@ -1,0 +1,31 @@
+// Turning card text into a validated question: every failure becomes one readable reason.
+
+import { createHash } from "node:crypto";
+import { CardSyntaxError, parseCardText } from "./codec.ts";
+import { describeIssues, type Question, QuestionSchema } from "./question.ts";
+
+export type ParsedQuestion =
+  | { ok: true; card: Question; text: string }
+  | { ok: false; reason: string; text: string };
+
+export function parseQuestion(text: string): ParsedQuestion {
+  let data: Record<string, unknown>;
+  try {
+    data = parseCardText(text).data;
+  } catch (error) {
+    if (error instanceof CardSyntaxError) return { ok: false, reason: error.message, text };
+    throw error;
+  }
+  const result = QuestionSchema.safeParse(data);
+  if (!result.success) return { ok: false, reason: describeIssues(result.error), text };
+  return { ok: true, card: result.data, text };
+}
+
+/**
+ * What a button was made for: the prompt and the options. A tap made for one fingerprint is
+ * refused once the card carries another (its options were edited since it was shown).
+ */
+export function questionFingerprint(card: Pick<Question, "prompt" | "input">): string {
+  const shape = JSON.stringify([card.prompt, card.input.type, card.input.options ?? []]);
+  return createHash("sha256").update(shape).digest("base64url").slice(0, 16);
+}

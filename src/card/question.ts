@@ -1,0 +1,239 @@
+// The question card contract: what an asker may write, what only transitions write, and the
+// rules checked on create and on every load. Pure: no I/O.
+
+import { z } from "zod";
+import { parseDuration } from "./duration.ts";
+
+export const STATUSES = ["pending", "answered", "dismissed", "expired"] as const;
+export type Status = (typeof STATUSES)[number];
+export const PRIORITIES = ["high", "medium", "low"] as const;
+export type Priority = (typeof PRIORITIES)[number];
+export const INPUT_TYPES = ["select", "text", "confirm"] as const;
+export type InputType = (typeof INPUT_TYPES)[number];
+
+/** The id of the option whose answer carries the boxholder's own words. */
+export const OTHER_OPTION = "_other";
+
+const isoTime = z
+  .string({ invalid_type_error: "must be an ISO time text such as 2026-07-10T09:00:00+02:00" })
+  .datetime({
+    offset: true,
+    message: "must be an ISO time with an offset, e.g. 2026-07-10T09:00:00Z",
+  });
+
+const optionId = z
+  .string()
+  .regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$/, "option ids use letters, digits, '_', '.', '-'");
+
+export const OptionSchema = z.object({
+  id: optionId,
+  label: z.string().trim().min(1, "an option needs a label").max(500),
+});
+export type Option = z.infer<typeof OptionSchema>;
+
+export const InputSchema = z.object({
+  type: z.enum(INPUT_TYPES),
+  options: z.array(OptionSchema).optional(),
+});
+
+export const LearningSchema = z.object({
+  sink: z.enum(["guide", "briefing", "personality"]),
+  ref: z.string().min(1).optional(),
+  proposal: z.string().trim().min(1, "a learning needs a proposal"),
+});
+
+export const ContextSchema = z.object({
+  ref: z.string().min(1),
+  text: z.string().optional(),
+});
+
+export const AnswerSchema = z.object({
+  text: z.string(),
+  selected: z.string().optional(),
+  note: z.string().optional(),
+});
+export type Answer = z.infer<typeof AnswerSchema>;
+
+const duration = z
+  .string()
+  .refine((text) => parseDuration(text) !== undefined, "must be an ISO-8601 duration such as P30D");
+
+/** The fields an asker sets. */
+export const askedFields = {
+  memo: z.string().trim().min(1, "a memo says why you ask").max(20_000),
+  prompt: z.string().trim().min(1, "a prompt is the question itself").max(2_000),
+  input: InputSchema,
+  learning: LearningSchema.optional(),
+  directive: z.string().trim().min(1, "a directive says what the answer unblocks").max(20_000),
+  context: z.array(ContextSchema).optional(),
+  "asked-at": isoTime,
+  "expires-after": duration.optional(),
+  priority: z.enum(PRIORITIES).optional(),
+  recommended: z.string().optional(),
+  "while-waiting": z.string().optional(),
+  irreversible: z.boolean().optional(),
+  tasks: z.array(z.string()).optional(),
+  "asked-by": z.string().optional(),
+};
+
+/** The fields only transitions write, and the status that owns each. */
+export const TRANSITION_FIELDS = {
+  answer: "answered",
+  "answered-at": "answered",
+  "answered-via": "answered",
+  "answered-by": "answered",
+  "dismissed-at": "dismissed",
+  "expired-at": "expired",
+} as const satisfies Record<string, Status>;
+export type TransitionField = keyof typeof TRANSITION_FIELDS;
+
+const REQUIRED_FOR: Record<Status, TransitionField[]> = {
+  pending: [],
+  answered: ["answer", "answered-at", "answered-via"],
+  dismissed: ["dismissed-at"],
+  expired: ["expired-at"],
+};
+
+type Issue = { path: (string | number)[]; message: string };
+
+/** The input rules: options where they belong, unique, and a recommendation that exists. */
+export function inputIssues(card: {
+  input: { type: InputType; options?: Option[] | undefined };
+  recommended?: string | undefined;
+}): Issue[] {
+  const issues: Issue[] = [];
+  const { type, options } = card.input;
+  if (type === "select") {
+    if (!options || options.length < 2) {
+      issues.push({
+        path: ["input", "options"],
+        message: "a select question needs at least 2 options",
+      });
+    }
+    const ids = new Set<string>();
+    const labels = new Set<string>();
+    for (const [i, option] of (options ?? []).entries()) {
+      if (ids.has(option.id)) {
+        issues.push({
+          path: ["input", "options", i, "id"],
+          message: `option id "${option.id}" is used twice`,
+        });
+      }
+      const label = option.label.trim().toLowerCase();
+      if (labels.has(label)) {
+        issues.push({
+          path: ["input", "options", i, "label"],
+          message: `option label "${option.label}" is used twice (labels are compared ignoring case)`,
+        });
+      }
+      ids.add(option.id);
+      labels.add(label);
+    }
+    if (card.recommended !== undefined && !ids.has(card.recommended)) {
+      issues.push({
+        path: ["recommended"],
+        message: `recommended "${card.recommended}" is not an option id`,
+      });
+    }
+  } else {
+    if (options !== undefined) {
+      issues.push({ path: ["input", "options"], message: `a ${type} question carries no options` });
+    }
+    if (
+      type === "confirm" &&
+      card.recommended !== undefined &&
+      !["yes", "no"].includes(card.recommended)
+    ) {
+      issues.push({
+        path: ["recommended"],
+        message: 'a confirm question recommends "yes" or "no"',
+      });
+    }
+    if (type === "text" && card.recommended !== undefined) {
+      issues.push({ path: ["recommended"], message: "a text question has no option to recommend" });
+    }
+  }
+  return issues;
+}
+
+/** The lifecycle rule: a status owns its fields, and nothing else may be present. */
+export function lifecycleIssues(card: Record<string, unknown> & { status: Status }): Issue[] {
+  const issues: Issue[] = [];
+  for (const [field, owner] of Object.entries(TRANSITION_FIELDS)) {
+    if (card[field] !== undefined && owner !== card.status) {
+      issues.push({ path: [field], message: `a ${card.status} card must not carry "${field}"` });
+    }
+  }
+  for (const field of REQUIRED_FOR[card.status]) {
+    if (card[field] === undefined) {
+      issues.push({ path: [field], message: `a ${card.status} card needs "${field}"` });
+    }
+  }
+  return issues;
+}
+
+const QuestionShape = z
+  .object({
+    status: z.enum(STATUSES),
+    ...askedFields,
+    answer: AnswerSchema.optional(),
+    "answered-at": isoTime.optional(),
+    "answered-via": z
+      .string()
+      .regex(
+        /^[a-z][a-z0-9-]{0,31}$/,
+        "answered-via names a surface such as cli, web, api, telegram",
+      )
+      .optional(),
+    "answered-by": z.string().optional(),
+    "dismissed-at": isoTime.optional(),
+    "expired-at": isoTime.optional(),
+  })
+  .passthrough();
+
+/** A question card as loaded: every rule holds, unknown keys kept. */
+export const QuestionSchema = QuestionShape.superRefine((card, ctx) => {
+  for (const issue of [...inputIssues(card), ...lifecycleIssues(card)]) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, ...issue });
+  }
+});
+export type Question = z.infer<typeof QuestionSchema>;
+
+/** What an asker submits: the asked fields, `asked-at` optional (ask sets it). */
+export const AskSchema = z
+  .object({ ...askedFields, "asked-at": isoTime.optional(), id: z.string().optional() })
+  .strict()
+  .superRefine((card, ctx) => {
+    for (const issue of inputIssues(card)) ctx.addIssue({ code: z.ZodIssueCode.custom, ...issue });
+  });
+export type AskInput = z.input<typeof AskSchema>;
+
+/** One readable sentence for a zod failure: each problem with the field it concerns. */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => {
+      const where = issue.path.length ? issue.path.join(".") : "card";
+      const message =
+        issue.code === "unrecognized_keys"
+          ? `unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((k) => `"${k}"`).join(", ")}`
+          : issue.message;
+      return `${where}: ${message}`;
+    })
+    .join("; ");
+}
+
+/** The options of a select question; confirm questions answer with these two. */
+export const CONFIRM_OPTIONS: Option[] = [
+  { id: "yes", label: "Yes" },
+  { id: "no", label: "No" },
+];
+
+export function optionsOf(card: Pick<Question, "input">): Option[] {
+  if (card.input.type === "select") return card.input.options ?? [];
+  if (card.input.type === "confirm") return CONFIRM_OPTIONS;
+  return [];
+}
+
+export function priorityOf(card: Pick<Question, "priority">): Priority {
+  return card.priority ?? "medium";
+}

@@ -1,0 +1,103 @@
+// Answer resolution, one function for every surface: what the boxholder typed or tapped,
+// turned into the answer recorded on the card. It never guesses: what does not resolve is an
+// InvalidAnswer that says what would.
+
+import { InvalidAnswer } from "../errors.ts";
+import { type Answer, type Option, OTHER_OPTION, type Question } from "./question.ts";
+
+export const MAX_ANSWER_CHARS = 20_000;
+
+/** What a surface hands in: a choice (letter, label or option id) and/or free text. */
+export interface AnswerAttempt {
+  /** The letter, label, option id, yes/no word, or (text questions) the answer itself. */
+  text: string;
+  /** Extra words: a confirm or select note, or the `_other` option's own text. */
+  note?: string | undefined;
+}
+
+const YES = new Set(["yes", "y", "true", "1"]);
+const NO = new Set(["no", "n", "false", "0"]);
+
+export function letterOf(index: number): string {
+  let n = index;
+  let letters = "";
+  do {
+    letters = String.fromCharCode(97 + (n % 26)) + letters;
+    n = Math.floor(n / 26) - 1;
+  } while (n >= 0);
+  return letters;
+}
+
+function indexOfLetter(text: string): number | undefined {
+  if (!/^[a-z]{1,2}$/.test(text)) return undefined;
+  let n = 0;
+  for (const ch of text) n = n * 26 + (ch.charCodeAt(0) - 96);
+  return n - 1;
+}
+
+/** The option a choice names, by letter, label (ignoring case) or id; undefined if none. */
+export function findOption(options: Option[], choice: string): Option | undefined {
+  const wanted = choice.trim();
+  const lower = wanted.toLowerCase();
+  const byLabel = options.find((o) => o.label.trim().toLowerCase() === lower);
+  if (byLabel) return byLabel;
+  const byId = options.find((o) => o.id === wanted);
+  if (byId) return byId;
+  const index = indexOfLetter(lower);
+  return index === undefined ? undefined : options[index];
+}
+
+function describeChoices(options: Option[]): string {
+  return options.map((o, i) => `${letterOf(i)}) ${o.label}`).join(", ");
+}
+
+function limited(text: string, what: string): string {
+  if (text.length > MAX_ANSWER_CHARS) {
+    throw new InvalidAnswer(
+      `${text.slice(0, 40)}…`,
+      `${what} of at most ${MAX_ANSWER_CHARS} characters`,
+    );
+  }
+  return text;
+}
+
+function cleanNote(note: string | undefined): string | undefined {
+  const trimmed = note?.trim();
+  return trimmed ? limited(trimmed, "a note") : undefined;
+}
+
+export function resolveAnswer(card: Pick<Question, "input">, attempt: AnswerAttempt): Answer {
+  const given = attempt.text.trim();
+  const note = cleanNote(attempt.note);
+  switch (card.input.type) {
+    case "text": {
+      const text = limited(given, "an answer");
+      if (!text) throw new InvalidAnswer(attempt.text, "some text");
+      return note ? { text, note } : { text };
+    }
+    case "confirm": {
+      const word = given.toLowerCase();
+      const selected = YES.has(word) ? "yes" : NO.has(word) ? "no" : undefined;
+      if (!selected) throw new InvalidAnswer(attempt.text, "yes or no (also y/n, true/false, 1/0)");
+      const text = selected === "yes" ? "Yes" : "No";
+      return note ? { text, selected, note } : { text, selected };
+    }
+    case "select": {
+      const options = card.input.options ?? [];
+      const option = findOption(options, given);
+      if (!option) throw new InvalidAnswer(attempt.text, `one of ${describeChoices(options)}`);
+      if (option.id === OTHER_OPTION) {
+        if (!note) {
+          throw new InvalidAnswer(
+            attempt.text,
+            `your own words with "${option.label}" (add them as the note)`,
+          );
+        }
+        return { text: note, selected: option.id };
+      }
+      return note
+        ? { text: option.label, selected: option.id, note }
+        : { text: option.label, selected: option.id };
+    }
+  }
+}

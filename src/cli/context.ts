@@ -1,0 +1,45 @@
+// What every command gets: the validated config (with --box applied) and, when it needs one,
+// the opened core. Output goes through here so --json is handled the same way everywhere.
+
+import { type Config, loadConfig } from "../config.ts";
+import type { Core } from "../questions/core.ts";
+import { openCore } from "../questions/open.ts";
+
+export interface CommonOptions {
+  box?: string;
+  json?: boolean;
+}
+
+export function configFor(options: CommonOptions): Config {
+  return loadConfig(process.env, options.box ? { box: options.box } : {});
+}
+
+/** Runs `fn` with the core open, closing the ledger afterwards. */
+export async function withCore<T>(
+  options: CommonOptions,
+  fn: (core: Core, config: Config) => Promise<T>,
+): Promise<T> {
+  const config = configFor(options);
+  const core = openCore(config);
+  try {
+    return await fn(core, config);
+  } finally {
+    core.ledger.close();
+  }
+}
+
+export function printJson(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** Progress on a terminal only: piped output stays clean. */
+export function progress(label: string): ((done: number, total: number) => void) | undefined {
+  if (!process.stderr.isTTY) return undefined;
+  let last = 0;
+  return (done, total) => {
+    const now = Date.now();
+    if (done < total && now - last < 100) return;
+    last = now;
+    process.stderr.write(`\r${label} ${done}/${total}${done === total ? "\n" : ""}`);
+  };
+}

@@ -1,0 +1,27 @@
+// The one place errors become exit codes and a one-sentence message on stderr.
+// 0 ok, 1 usage or validation, 2 not found, 3 rejected transition.
+
+import { InvalidInput, QbridgeError, QuestionNotFound, TransitionRejected } from "../errors.ts";
+
+export const EXIT = { ok: 0, usage: 1, notFound: 2, rejected: 3 } as const;
+
+export function exitCodeOf(error: unknown): number {
+  if (error instanceof TransitionRejected) return EXIT.rejected;
+  if (error instanceof QuestionNotFound) return EXIT.notFound;
+  if (error instanceof InvalidInput) return EXIT.usage;
+  return EXIT.usage;
+}
+
+export function messageOf(error: unknown): string {
+  if (error instanceof QbridgeError) return error.message;
+  if (error instanceof Error) return `unexpected failure: ${error.message}`;
+  return `unexpected failure: ${String(error)}`;
+}
+
+export function errorJson(error: unknown): {
+  error: { code: string; message: string; current?: string };
+} {
+  const code = error instanceof QbridgeError ? error.name : "Error";
+  const current = error instanceof TransitionRejected ? error.current : undefined;
+  return { error: { code, message: messageOf(error), ...(current ? { current } : {}) } };
+}

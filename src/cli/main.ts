@@ -1,0 +1,37 @@
+// The qbridge command line. Errors leave through one place (exit.ts) as one sentence on
+// stderr with the exit code DESIGN.md gives: 0 ok, 1 usage/validation, 2 not found, 3 rejected.
+
+import { readFileSync } from "node:fs";
+import { Command, CommanderError } from "commander";
+import { registerDoctorCommand } from "./doctor-command.ts";
+import { EXIT, errorJson, exitCodeOf, messageOf } from "./exit.ts";
+import { registerQuestionCommands } from "./question-commands.ts";
+import { registerServiceCommands } from "./service-commands.ts";
+
+const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+  version: string;
+};
+
+const program = new Command("qbridge")
+  .description("Ask the boxholder what agents cannot settle alone; every answer becomes a commit.")
+  .version(pkg.version, "-V, --version")
+  .showHelpAfterError('(run "qbridge help" for the commands)')
+  .exitOverride();
+
+registerQuestionCommands(program);
+registerDoctorCommand(program);
+registerServiceCommands(program);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  if (error instanceof CommanderError) {
+    // Help and version exit 0; usage errors were already printed by commander.
+    process.exitCode = error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+  } else {
+    if (process.argv.includes("--json"))
+      process.stdout.write(`${JSON.stringify(errorJson(error))}\n`);
+    process.stderr.write(`qbridge: ${messageOf(error)}\n`);
+    process.exitCode = exitCodeOf(error);
+  }
+}

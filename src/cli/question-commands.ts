@@ -1,0 +1,235 @@
+// The box commands: init, ask, list, show, answer, dismiss, age, waiting, jobs.
+
+import type { Command } from "commander";
+import { initBox } from "../box/box.ts";
+import { InvalidInput } from "../errors.ts";
+import { ageQuestions } from "../questions/aging.ts";
+import { answerQuestion } from "../questions/answer.ts";
+import { askQuestion } from "../questions/ask.ts";
+import { dismissQuestion } from "../questions/close.ts";
+import { boxState, listJobs, pendingQuestions, waiting } from "../questions/state.ts";
+import { loadQuestion } from "../questions/store.ts";
+import { type AskFlags, askInputFromFlags, readStdin } from "./ask-input.ts";
+import { type CommonOptions, configFor, printJson, progress, withCore } from "./context.ts";
+import { listLine, showText } from "./render.ts";
+
+function common(command: Command): Command {
+  return command
+    .option("--box <dir>", "the box directory (default: $QBRIDGE_BOX or ./box)")
+    .option("--json", "print machine-readable JSON");
+}
+
+export function registerQuestionCommands(program: Command): void {
+  common(program.command("init"))
+    .description("make a box: a git repository with _bookkeeping/questions/ and _bookkeeping/jobs/")
+    .action(async (options: CommonOptions) => {
+      const config = configFor(options);
+      const done = await initBox(config.boxDir);
+      if (options.json) return printJson({ box: config.boxDir, done });
+      process.stdout.write(
+        done.length
+          ? `${config.boxDir}: ${done.join(", ")}\n`
+          : `${config.boxDir} is already a box; nothing to do\n`,
+      );
+    });
+
+  common(program.command("ask"))
+    .description(
+      "file a question (flags, or one JSON card on standard input when --prompt is not given)",
+    )
+    .option("--prompt <text>", "the question itself")
+    .option("--memo <text>", "why you ask: enough to answer without looking anything up")
+    .option("--type <type>", "select, text or confirm (default: select with --option, else text)")
+    .option(
+      "--option <choice>",
+      'an option, "id=Label" or "Label" (repeat; select only)',
+      collect,
+      [],
+    )
+    .option("--directive <text>", "what the answer unblocks")
+    .option("--learning-sink <sink>", "where the learning goes: guide, briefing or personality")
+    .option("--learning-ref <ref>", "the card the learning is recorded in")
+    .option("--proposal <text>", "what the box will learn from the answer")
+    .option("--context <ref>", 'material to read, "ref" or "ref=text" (repeat)', collect, [])
+    .option(
+      "--expires-after <duration>",
+      "ISO-8601 duration overriding the 30-day expiry, e.g. P7D",
+    )
+    .option("--priority <level>", "high, medium or low (default medium)")
+    .option("--recommended <option>", "the option id you recommend")
+    .option("--while-waiting <text>", "the safe action while no answer exists")
+    .option("--irreversible", "the directive cannot be undone: a tap must be confirmed")
+    .option("--task <id>", "an id of the asking system's task (repeat)", collect, [])
+    .option("--asked-by <name>", "who asks (an agent's name)")
+    .option("--id <id>", "the question id (default: date, prompt words and a random suffix)")
+    .option("--unless-open", "file nothing when an open question has the same prompt; print its id")
+    .addHelpText(
+      "after",
+      `
+Examples:
+  qbridge ask --prompt "Where do receipts go?" --memo "A receipt arrived at intake." \\
+    --option finance=Finance --option taxes=Taxes --directive "Move the receipt there."
+  echo '{"prompt":"Delete old backups?","memo":"Disk is full.","input":{"type":"confirm"},"directive":"Delete them."}' | qbridge ask --json`,
+    )
+    .action(async (options: CommonOptions & AskFlags & { unlessOpen?: boolean }) => {
+      const input = options.prompt ? askInputFromFlags(options) : parseJsonCard(await readStdin());
+      await withCore(options, async (core) => {
+        const result = await askQuestion(core, input, {
+          unlessOpen: options.unlessOpen ?? false,
+          via: "cli",
+        });
+        if (options.json)
+          return printJson({ id: result.id, deduplicated: result.deduplicated, card: result.card });
+        process.stdout.write(
+          result.deduplicated ? `already open: ${result.id}\n` : `asked ${result.id}\n`,
+        );
+      });
+    });
+
+  common(program.command("list"))
+    .description("list pending questions in slot order (priority, earliest expiry, oldest)")
+    .option("--all", "also list the archive: answered, dismissed and expired questions")
+    .action(async (options: CommonOptions & { all?: boolean }) => {
+      await withCore(options, async (core) => {
+        if (options.all) {
+          const state = boxState(core);
+          if (options.json) return printJson(state);
+          printLines("pending", state.pending.map(listLine));
+          printLines("archive", state.archive.map(listLine));
+          warnUnreadable(state.unreadable.length);
+          return;
+        }
+        const { pending, unreadable } = pendingQuestions(core);
+        if (options.json) return printJson({ pending, unreadable });
+        process.stdout.write(
+          pending.length ? `${pending.map(listLine).join("\n")}\n` : "no pending questions\n",
+        );
+        warnUnreadable(unreadable.length);
+      });
+    });
+
+  common(program.command("show").argument("<id>", "the question id"))
+    .description("show one question: prompt, why, options, what the box will learn, its status")
+    .action(async (id: string, options: CommonOptions) => {
+      await withCore(options, async (core) => {
+        const question = loadQuestion(core, id);
+        if (options.json) return printJson({ id, rel: question.rel, card: question.card });
+        process.stdout.write(showText(question));
+      });
+    });
+
+  common(
+    program
+      .command("answer")
+      .argument("<id>", "the question id")
+      .argument("<answer>", "the answer"),
+  )
+    .description("answer a question: a letter, label or option id; yes/no; or text")
+    .option("--note <text>", "a note with the answer (the own words for an 'other' option)")
+    .addHelpText(
+      "after",
+      `
+Examples:
+  qbridge answer 2026-07-10-where-do-receipts-go-3fa2c1 b
+  qbridge answer 2026-07-10-where-do-receipts-go-3fa2c1 Finance --note "only the paper ones"
+  qbridge answer 2026-07-10-delete-old-backups-91bc07 yes`,
+    )
+    .action(async (id: string, answer: string, options: CommonOptions & { note?: string }) => {
+      await withCore(options, async (core) => {
+        const result = await answerQuestion(
+          core,
+          id,
+          { text: answer, note: options.note },
+          { via: "cli" },
+        );
+        if (options.json) return printJson(result);
+        process.stdout.write(
+          `answered ${id}: ${result.answer.text}\nfollow-up job: ${result.jobRel}\n`,
+        );
+      });
+    });
+
+  common(program.command("dismiss").argument("<id>", "the question id"))
+    .description("dismiss a pending question (it stays answerable later)")
+    .action(async (id: string, options: CommonOptions) => {
+      await withCore(options, async (core) => {
+        const result = await dismissQuestion(core, id, { via: "cli" });
+        if (options.json) return printJson(result);
+        process.stdout.write(`dismissed ${id}\n`);
+      });
+    });
+
+  common(program.command("age"))
+    .description("run the aging sweep once: expire questions past their time, report nudges due")
+    .action(async (options: CommonOptions) => {
+      await withCore(options, async (core) => {
+        const report = await ageQuestions(core, {
+          onProgress: options.json ? undefined : progress("aging"),
+        });
+        if (options.json) return printJson(report);
+        process.stdout.write(
+          `checked ${report.checked} pending; expired ${report.expired.length}; nudges due ${report.nudgeDue.length} (sent by qbridge serve)\n`,
+        );
+        for (const id of report.expired) process.stdout.write(`expired ${id}\n`);
+        for (const id of report.nudgeDue) process.stdout.write(`nudge due ${id}\n`);
+      });
+    });
+
+  common(program.command("waiting"))
+    .description("what is waiting on me: the count and the top question alone")
+    .action(async (options: CommonOptions) => {
+      await withCore(options, async (core) => {
+        const { count, top } = waiting(core);
+        if (options.json) return printJson({ count, top: top ?? null });
+        if (!top) return void process.stdout.write("nothing is waiting on you\n");
+        process.stdout.write(`${count} waiting. Top:\n\n${showText(top)}`);
+      });
+    });
+
+  common(program.command("jobs"))
+    .description("list follow-up jobs written by answers")
+    .action(async (options: CommonOptions) => {
+      await withCore(options, async (core) => {
+        const jobs = listJobs(core);
+        if (options.json) return printJson(jobs);
+        if (jobs.length === 0) return void process.stdout.write("no follow-up jobs\n");
+        for (const { rel, job, error } of jobs) {
+          process.stdout.write(
+            job
+              ? `${rel}  [${job.status}]  ${job["question-id"]} → ${job.answer.text}\n`
+              : `${rel}  unreadable: ${error}\n`,
+          );
+        }
+      });
+    });
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+function printLines(title: string, lines: string[]): void {
+  process.stdout.write(`${title} (${lines.length})\n${lines.map((l) => `  ${l}\n`).join("")}`);
+}
+
+function warnUnreadable(count: number): void {
+  if (count > 0)
+    process.stderr.write(
+      `${count} card(s) cannot be read and were skipped: run "qbridge doctor"\n`,
+    );
+}
+
+function parseJsonCard(text: string): unknown {
+  if (!text.trim()) {
+    throw new InvalidInput(
+      "ask needs --prompt (and --memo, --directive), or one JSON card on standard input",
+    );
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new InvalidInput(
+      `standard input is not JSON (${(error as Error).message}): send one card object`,
+    );
+  }
+}

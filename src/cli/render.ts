@@ -1,0 +1,62 @@
+// How questions look in a terminal: plain text, one question at a time, letters for options.
+
+import { optionsOf, priorityOf, type Question } from "../card/question.ts";
+import { letterOf } from "../card/resolve.ts";
+import type { QuestionView } from "../questions/state.ts";
+
+function oneLine(text: string, max = 72): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+export function listLine(view: QuestionView): string {
+  const { card } = view;
+  const status = card.status === "pending" ? priorityOf(card) : card.status;
+  const answer =
+    card.status === "answered" && card.answer ? `  → ${oneLine(card.answer.text, 40)}` : "";
+  return `${view.id}  [${status}]  ${oneLine(card.prompt)}${answer}`;
+}
+
+export function describeAnswer(card: Question): string {
+  if (card.status === "answered" && card.answer) {
+    const by = card["answered-by"] ? ` by ${card["answered-by"]}` : "";
+    const note = card.answer.note ? ` (note: ${card.answer.note})` : "";
+    return `answered "${card.answer.text}"${note} via ${card["answered-via"]}${by} at ${card["answered-at"]}`;
+  }
+  if (card.status === "dismissed") return `dismissed at ${card["dismissed-at"]} (still answerable)`;
+  if (card.status === "expired") return `expired at ${card["expired-at"]} (still answerable)`;
+  return "pending";
+}
+
+export function showText(view: QuestionView): string {
+  const { card } = view;
+  const lines = [`${card.prompt}`, "", `id:       ${view.id}`, `status:   ${describeAnswer(card)}`];
+  lines.push(
+    `priority: ${priorityOf(card)}`,
+    `asked:    ${card["asked-at"]}${card["asked-by"] ? ` by ${card["asked-by"]}` : ""}`,
+  );
+  lines.push("", `Why: ${card.memo.trim()}`);
+  const options = optionsOf(card);
+  if (card.input.type === "select") {
+    lines.push("", "Options:");
+    options.forEach((o, i) => {
+      const mark = card.recommended === o.id ? "  (recommended)" : "";
+      lines.push(`  ${letterOf(i)}) ${o.label}${mark}`);
+    });
+  } else if (card.input.type === "confirm") {
+    lines.push(
+      "",
+      `Answer yes or no${card.recommended ? ` (recommended: ${card.recommended})` : ""}.`,
+    );
+  } else {
+    lines.push("", "Answer in your own words.");
+  }
+  if (card.learning)
+    lines.push("", `The box will learn: ${card.learning.proposal.trim()} (${card.learning.sink})`);
+  if (card["while-waiting"]) lines.push(`While waiting: ${card["while-waiting"]}`);
+  if (card.irreversible) lines.push("Irreversible: the directive cannot be undone.");
+  lines.push(`Directive: ${card.directive.trim()}`);
+  for (const ref of card.context ?? [])
+    lines.push(`Context: ${ref.ref}${ref.text ? ` — ${oneLine(ref.text, 100)}` : ""}`);
+  return `${lines.join("\n")}\n`;
+}

@@ -1,0 +1,70 @@
+// Named errors of the core. Each carries a message a person can act on; the CLI, the API
+// and the bridges map them to exit codes, HTTP codes and replies, each in one place.
+
+import type { Status } from "./card/question.ts";
+
+export class QbridgeError extends Error {
+  override name = "QbridgeError";
+}
+
+/** A request that does not fit: bad flags, a malformed card, an unknown option. */
+export class InvalidInput extends QbridgeError {
+  override name = "InvalidInput";
+}
+
+export class InvalidId extends InvalidInput {
+  override name = "InvalidId";
+  constructor(readonly id: string) {
+    super(
+      `"${id}" is not a question id: ids use letters, digits, '.', '_' and '-' only, no '..' and no path separators`,
+    );
+  }
+}
+
+export class InvalidAnswer extends InvalidInput {
+  override name = "InvalidAnswer";
+  constructor(
+    readonly given: string,
+    readonly expected: string,
+  ) {
+    super(`"${given}" does not answer this question: expected ${expected}`);
+  }
+}
+
+export class QuestionNotFound extends QbridgeError {
+  override name = "QuestionNotFound";
+  constructor(readonly id: string) {
+    super(`no question "${id}" in this box: run "qbridge list --all" to see the ids`);
+  }
+}
+
+export class CardUnreadable extends QbridgeError {
+  override name = "CardUnreadable";
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+  ) {
+    super(
+      `${path} cannot be read as a card: ${reason}; fix the file by hand (it is never rewritten)`,
+    );
+  }
+}
+
+export class TransitionRejected extends QbridgeError {
+  override name = "TransitionRejected";
+  constructor(
+    readonly id: string,
+    readonly action: string,
+    readonly current: Status,
+    readonly detail: string,
+  ) {
+    super(
+      `cannot ${action} question "${id}": it is already ${current}${detail ? ` (${detail})` : ""}`,
+    );
+  }
+}
+
+/** The box is not usable: not initialised, git failing, the disk refusing writes. */
+export class BoxError extends QbridgeError {
+  override name = "BoxError";
+}

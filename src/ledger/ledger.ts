@@ -1,0 +1,167 @@
+// The ledger: what the surfaces did, in SQLite under <box>/.qbridge/. Never the source of
+// truth for a question's status: losing it costs a duplicate nudge or stale buttons, never an
+// answer. A ledger that cannot be opened is set aside and a fresh one made.
+
+import { mkdirSync, renameSync } from "node:fs";
+import { dirname } from "node:path";
+import Database from "better-sqlite3";
+import { MIGRATIONS } from "./migrations.ts";
+
+export type Db = Database.Database;
+
+export interface AuditEntry {
+  at: string;
+  questionId?: string | undefined;
+  surface: string;
+  actor?: string | undefined;
+  action: string;
+  verbatim?: string | undefined;
+  resolvedTo?: string | undefined;
+  outcome: string;
+  detail?: string | undefined;
+}
+
+export interface AuditRow extends AuditEntry {
+  seq: number;
+}
+
+function openDatabase(path: string): Db {
+  const db = new Database(path, { timeout: 10_000 });
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = NORMAL");
+  db.pragma("busy_timeout = 10000");
+  migrate(db);
+  return db;
+}
+
+function migrate(db: Db): void {
+  const version = db.pragma("user_version", { simple: true }) as number;
+  if (version > MIGRATIONS.length) {
+    throw new Error(
+      `the ledger was written by a newer qbridge (schema ${version}, this one knows ${MIGRATIONS.length})`,
+    );
+  }
+  for (let v = version; v < MIGRATIONS.length; v++) {
+    db.transaction(() => {
+      // Another process may have migrated while this one waited for the write lock.
+      const now = db.pragma("user_version", { simple: true }) as number;
+      if (now > v) return;
+      db.exec(MIGRATIONS[v] as string);
+      db.pragma(`user_version = ${v + 1}`);
+    }).immediate();
+  }
+}
+
+export class Ledger {
+  readonly db: Db;
+  /** Set when the file could not be opened and was moved aside to this path. */
+  readonly setAside: string | undefined;
+
+  constructor(readonly path: string) {
+    mkdirSync(dirname(path), { recursive: true });
+    let setAside: string | undefined;
+    let db: Db;
+    try {
+      db = openDatabase(path);
+    } catch (error) {
+      if (!isCorruption(error)) throw error;
+      setAside = `${path}.corrupt-${Date.now()}`;
+      renameSync(path, setAside);
+      db = openDatabase(path);
+    }
+    this.db = db;
+    this.setAside = setAside;
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+
+  audit(entry: AuditEntry): void {
+    this.db
+      .prepare(
+        `INSERT INTO audit (at, question_id, surface, actor, action, verbatim, resolved_to, outcome, detail)
+         VALUES (@at, @questionId, @surface, @actor, @action, @verbatim, @resolvedTo, @outcome, @detail)`,
+      )
+      .run({
+        questionId: null,
+        actor: null,
+        verbatim: null,
+        resolvedTo: null,
+        detail: null,
+        ...entry,
+      });
+  }
+
+  auditFor(questionId?: string): AuditRow[] {
+    const rows = (
+      questionId === undefined
+        ? this.db.prepare("SELECT * FROM audit ORDER BY seq").all()
+        : this.db.prepare("SELECT * FROM audit WHERE question_id = ? ORDER BY seq").all(questionId)
+    ) as Record<string, unknown>[];
+    return rows.map((row) => ({
+      seq: row.seq as number,
+      at: row.at as string,
+      questionId: (row.question_id as string | null) ?? undefined,
+      surface: row.surface as string,
+      actor: (row.actor as string | null) ?? undefined,
+      action: row.action as string,
+      verbatim: (row.verbatim as string | null) ?? undefined,
+      resolvedTo: (row.resolved_to as string | null) ?? undefined,
+      outcome: row.outcome as string,
+      detail: (row.detail as string | null) ?? undefined,
+    }));
+  }
+
+  /** Claims the nudge for a question; false when it was already claimed or sent. */
+  claimNudge(questionId: string, at: string): boolean {
+    const result = this.db
+      .prepare(
+        "INSERT OR IGNORE INTO nudges (question_id, nudged_at, state) VALUES (?, ?, 'claimed')",
+      )
+      .run(questionId, at);
+    return result.changes === 1;
+  }
+
+  confirmNudge(questionId: string): void {
+    this.db.prepare("UPDATE nudges SET state = 'sent' WHERE question_id = ?").run(questionId);
+  }
+
+  releaseNudge(questionId: string): void {
+    this.db
+      .prepare("DELETE FROM nudges WHERE question_id = ? AND state = 'claimed'")
+      .run(questionId);
+  }
+
+  nudgedAt(questionId: string): string | undefined {
+    const row = this.db
+      .prepare("SELECT nudged_at FROM nudges WHERE question_id = ?")
+      .get(questionId) as { nudged_at: string } | undefined;
+    return row?.nudged_at;
+  }
+
+  getMeta(key: string): string | undefined {
+    const row = this.db.prepare("SELECT value FROM meta WHERE key = ?").get(key) as
+      | { value: string }
+      | undefined;
+    return row?.value;
+  }
+
+  setMeta(key: string, value: string): void {
+    this.db
+      .prepare(
+        "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+      )
+      .run(key, value);
+  }
+
+  integrity(): string {
+    const rows = this.db.pragma("integrity_check") as { integrity_check: string }[];
+    return rows.map((r) => r.integrity_check).join("; ");
+  }
+}
+
+function isCorruption(error: unknown): boolean {
+  const code = (error as { code?: string }).code ?? "";
+  return code === "SQLITE_NOTADB" || code.startsWith("SQLITE_CORRUPT");
+}

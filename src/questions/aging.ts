@@ -1,0 +1,87 @@
+// The aging sweep: nudge a pending question once, expire it later. Never answers anything.
+// Age comes from the card's `asked-at` alone; the ledger's latch only stops a second nudge,
+// so a lost ledger can cause a duplicate nudge and nothing else.
+
+import { expiryMs } from "../box/scan.ts";
+import { DAY_MS, parseDuration } from "../card/duration.ts";
+import type { Question } from "../card/question.ts";
+import { TransitionRejected } from "../errors.ts";
+import { expireQuestion } from "./close.ts";
+import type { Core } from "./core.ts";
+import { pendingQuestions, type QuestionView } from "./state.ts";
+
+export const DEFAULT_NUDGE_MS = 7 * DAY_MS;
+
+export interface AgingSchedule {
+  nudgeAtMs: number;
+  expireAtMs: number;
+}
+
+/** When a card is nudged and expired, as ages in milliseconds since `asked-at`. */
+export function agingSchedule(card: Pick<Question, "expires-after">): AgingSchedule {
+  const override = card["expires-after"] ? parseDuration(card["expires-after"]) : undefined;
+  if (override !== undefined) return { nudgeAtMs: override / 2, expireAtMs: override };
+  return { nudgeAtMs: DEFAULT_NUDGE_MS, expireAtMs: expiryMs(card) };
+}
+
+/** Delivers a nudge; resolves true when it reached the boxholder. */
+export type Nudger = (question: QuestionView) => Promise<boolean>;
+
+export interface SweepReport {
+  checked: number;
+  nudged: string[];
+  /** Nudges due that no channel could deliver; they stay due. */
+  nudgeDue: string[];
+  expired: string[];
+  /** Questions another process closed while the sweep ran. */
+  skipped: string[];
+}
+
+export async function ageQuestions(
+  core: Core,
+  options: { nudge?: Nudger; onProgress?: (done: number, total: number) => void } = {},
+): Promise<SweepReport> {
+  const now = core.box.clock.now().getTime();
+  const { pending } = pendingQuestions(core);
+  const report: SweepReport = {
+    checked: pending.length,
+    nudged: [],
+    nudgeDue: [],
+    expired: [],
+    skipped: [],
+  };
+  for (const [i, question] of pending.entries()) {
+    options.onProgress?.(i, pending.length);
+    const age = now - new Date(question.card["asked-at"]).getTime();
+    const schedule = agingSchedule(question.card);
+    if (age >= schedule.expireAtMs) {
+      try {
+        await expireQuestion(core, question.id);
+        report.expired.push(question.id);
+      } catch (error) {
+        if (!(error instanceof TransitionRejected)) throw error;
+        report.skipped.push(question.id);
+      }
+      continue;
+    }
+    if (age < schedule.nudgeAtMs) continue;
+    if (core.ledger.nudgedAt(question.id) !== undefined) continue;
+    if (!options.nudge) {
+      report.nudgeDue.push(question.id);
+      continue;
+    }
+    if (!core.ledger.claimNudge(question.id, core.box.clock.iso())) continue;
+    let delivered = false;
+    try {
+      delivered = await options.nudge(question);
+    } finally {
+      if (delivered) core.ledger.confirmNudge(question.id);
+      else core.ledger.releaseNudge(question.id);
+    }
+    if (delivered) report.nudged.push(question.id);
+    else report.nudgeDue.push(question.id);
+  }
+  options.onProgress?.(pending.length, pending.length);
+  core.ledger.setMeta("last-sweep", core.box.clock.iso());
+  return report;
+}

@@ -1,0 +1,113 @@
+// Answering a question from any surface: resolve the attempt against the card as it is now
+// (inside the lock), write the follow-up job, then the answered card, in one commit.
+
+import { rewriteCardText } from "../card/codec.ts";
+import { jobFileText } from "../card/job.ts";
+import type { Answer, Question } from "../card/question.ts";
+import { type AnswerAttempt, resolveAnswer } from "../card/resolve.ts";
+import { InvalidInput, QbridgeError } from "../errors.ts";
+import type { Core } from "./core.ts";
+import { withQuestionTransition } from "./transition.ts";
+
+export const ANSWERABLE = ["pending", "dismissed", "expired"] as const;
+
+export interface Surface {
+  /** cli, web, api, telegram, terminal, ... */
+  via: string;
+  /** Who answered on that surface (a Telegram user id, a login), when known. */
+  by?: string | undefined;
+}
+
+export interface AnswerResult {
+  id: string;
+  answer: Answer;
+  previous: Question["status"];
+  answeredAt: string;
+  jobRel: string;
+  commit: string;
+}
+
+function answerText(answer: Answer): string {
+  return answer.selected ? `${answer.selected}: ${answer.text}` : answer.text;
+}
+
+export async function answerQuestion(
+  core: Core,
+  id: string,
+  attempt: AnswerAttempt,
+  surface: Surface,
+): Promise<AnswerResult> {
+  if (!/^[a-z][a-z0-9-]{0,31}$/.test(surface.via)) {
+    throw new InvalidInput(`"${surface.via}" is not a surface name`);
+  }
+  const verbatim = attempt.note ? `${attempt.text} | ${attempt.note}` : attempt.text;
+  try {
+    const result = await withQuestionTransition(core, id, "answer", ANSWERABLE, (current) => {
+      const answer = resolveAnswer(current.card, attempt);
+      const answeredAt = core.box.clock.iso();
+      const jobRel = core.box.paths.jobRel(id);
+      const job = jobFileText({
+        id,
+        questionPath: current.rel,
+        card: current.card,
+        answer,
+        answeredAt,
+        answeredVia: surface.via,
+        answeredBy: surface.by,
+      });
+      const card = rewriteCardText(current.text, {
+        status: "answered",
+        answer,
+        "answered-at": answeredAt,
+        "answered-via": surface.via,
+        "answered-by": surface.by,
+        "dismissed-at": undefined,
+        "expired-at": undefined,
+      });
+      return {
+        plan: {
+          writes: [
+            { rel: jobRel, content: job },
+            { rel: current.rel, content: card },
+          ],
+          message: `answer: ${current.card.prompt.replace(/\s+/g, " ").slice(0, 60)}`,
+          trailers: { "Answered-Via": surface.via, Question: id },
+        },
+        value: { answer, answeredAt, jobRel, previous: current.card.status },
+      };
+    });
+    safeAudit(core, {
+      at: result.value.answeredAt,
+      questionId: id,
+      surface: surface.via,
+      actor: surface.by,
+      action: "answer",
+      verbatim,
+      resolvedTo: answerText(result.value.answer),
+      outcome: "applied",
+      detail: `commit ${result.commit.slice(0, 12)}`,
+    });
+    return { id, ...result.value, commit: result.commit };
+  } catch (error) {
+    safeAudit(core, {
+      at: core.box.clock.iso(),
+      questionId: id,
+      surface: surface.via,
+      actor: surface.by,
+      action: "answer",
+      verbatim,
+      outcome: error instanceof QbridgeError ? error.name : "error",
+      detail: error instanceof Error ? error.message : String(error),
+    });
+    throw error;
+  }
+}
+
+/** The audit is a record, not the truth: a ledger that fails to write never undoes a commit. */
+export function safeAudit(core: Core, entry: Parameters<Core["ledger"]["audit"]>[0]): void {
+  try {
+    core.ledger.audit(entry);
+  } catch {
+    // The commit already holds the answer; a missing audit line costs nothing else.
+  }
+}

@@ -1,0 +1,127 @@
+// Filing a question: validate what the asker sent, stamp `asked-at`, pick an id, commit.
+// With `unlessOpen`, a question whose prompt is already open is not filed twice.
+
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { applyAndCommit } from "../box/commit.ts";
+import { withFileLock } from "../box/locks.ts";
+import { checkId } from "../box/paths.ts";
+import { scanQuestions } from "../box/scan.ts";
+import { serializeCard } from "../card/codec.ts";
+import { AskSchema, describeIssues, type Question } from "../card/question.ts";
+import { InvalidInput } from "../errors.ts";
+import { safeAudit } from "./answer.ts";
+import type { Core } from "./core.ts";
+import { withQuestionLock } from "./transition.ts";
+
+export interface AskResult {
+  id: string;
+  rel: string;
+  card: Question;
+  /** True when an open question with the same prompt was found and nothing was filed. */
+  deduplicated: boolean;
+  commit?: string;
+}
+
+const FIELD_ORDER = [
+  "status",
+  "prompt",
+  "memo",
+  "input",
+  "learning",
+  "directive",
+  "recommended",
+  "while-waiting",
+  "irreversible",
+  "context",
+  "priority",
+  "asked-at",
+  "expires-after",
+  "tasks",
+  "asked-by",
+] as const;
+
+export function normalizePrompt(prompt: string): string {
+  return prompt.trim().replace(/\s+/g, " ").toLowerCase();
+}
+
+function slug(text: string): string {
+  return (
+    text
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 40)
+      .replace(/-+$/, "") || "question"
+  );
+}
+
+function newId(prompt: string, date: string): string {
+  return `${date}-${slug(prompt)}-${randomBytes(3).toString("hex")}`;
+}
+
+export function validateAsk(input: unknown): ReturnType<typeof AskSchema.parse> {
+  const result = AskSchema.safeParse(input);
+  if (!result.success)
+    throw new InvalidInput(`the question is not valid: ${describeIssues(result.error)}`);
+  return result.data;
+}
+
+export async function askQuestion(
+  core: Core,
+  input: unknown,
+  options: { unlessOpen?: boolean; via?: string } = {},
+): Promise<AskResult> {
+  const asked = validateAsk(input);
+  const { id: wantedId, ...fields } = asked;
+  const card = {
+    status: "pending",
+    ...fields,
+    "asked-at": fields["asked-at"] ?? core.box.clock.iso(),
+  } as Question;
+  const ordered: Record<string, unknown> = {};
+  for (const key of FIELD_ORDER) ordered[key] = card[key as keyof Question];
+
+  const file = async (): Promise<AskResult> => {
+    if (options.unlessOpen) {
+      const wanted = normalizePrompt(card.prompt);
+      const open = scanQuestions(core.box, core.ledger, "pending").find(
+        (entry) => entry.card && normalizePrompt(entry.card.prompt) === wanted,
+      );
+      if (open?.card) return { id: open.id, rel: open.rel, card: open.card, deduplicated: true };
+    }
+    const id =
+      wantedId !== undefined
+        ? checkId(wantedId)
+        : newId(card.prompt, card["asked-at"].slice(0, 10));
+    return withQuestionLock(core, id, async () => {
+      const rel = core.box.paths.questionRel(id);
+      if (existsSync(join(core.box.paths.root, rel))) {
+        throw new InvalidInput(
+          `a question with id "${id}" exists already: choose another id or leave it out`,
+        );
+      }
+      const commit = await applyAndCommit(core.box, id, {
+        writes: [{ rel, content: serializeCard(ordered) }],
+        message: `ask: ${card.prompt.replace(/\s+/g, " ").slice(0, 60)}`,
+        trailers: { Question: id, ...(card["asked-by"] ? { "Asked-By": card["asked-by"] } : {}) },
+      });
+      safeAudit(core, {
+        at: core.box.clock.iso(),
+        questionId: id,
+        surface: options.via ?? "cli",
+        actor: card["asked-by"],
+        action: "ask",
+        outcome: "applied",
+      });
+      return { id, rel, card, deduplicated: false, commit };
+    });
+  };
+  // Asking with dedup holds one box-wide lock so two identical asks cannot both file.
+  return options.unlessOpen
+    ? withFileLock(core.box.paths.locksDir, "ask", core.box.locks, file)
+    : file();
+}

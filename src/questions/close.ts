@@ -1,0 +1,86 @@
+// Dismissing (the boxholder declines) and expiring (the aging sweep) a pending question.
+// Both keep the question answerable later; neither writes a job.
+
+import { rewriteCardText } from "../card/codec.ts";
+import type { Surface } from "./answer.ts";
+import { safeAudit } from "./answer.ts";
+import type { Core } from "./core.ts";
+import { withQuestionTransition } from "./transition.ts";
+
+export interface CloseResult {
+  id: string;
+  at: string;
+  commit: string;
+}
+
+export async function dismissQuestion(
+  core: Core,
+  id: string,
+  surface: Surface,
+): Promise<CloseResult> {
+  const at = core.box.clock.iso();
+  try {
+    const { commit } = await withQuestionTransition(
+      core,
+      id,
+      "dismiss",
+      ["pending"],
+      (current) => ({
+        plan: {
+          writes: [
+            {
+              rel: current.rel,
+              content: rewriteCardText(current.text, { status: "dismissed", "dismissed-at": at }),
+            },
+          ],
+          message: `dismiss: ${current.card.prompt.replace(/\s+/g, " ").slice(0, 60)}`,
+          trailers: { "Dismissed-Via": surface.via, Question: id },
+        },
+        value: undefined,
+      }),
+    );
+    safeAudit(core, {
+      at,
+      questionId: id,
+      surface: surface.via,
+      actor: surface.by,
+      action: "dismiss",
+      outcome: "applied",
+    });
+    return { id, at, commit };
+  } catch (error) {
+    safeAudit(core, {
+      at,
+      questionId: id,
+      surface: surface.via,
+      actor: surface.by,
+      action: "dismiss",
+      outcome: error instanceof Error ? error.name : "error",
+      detail: error instanceof Error ? error.message : String(error),
+    });
+    throw error;
+  }
+}
+
+export async function expireQuestion(
+  core: Core,
+  id: string,
+  by = "question-aging",
+): Promise<CloseResult> {
+  const at = core.box.clock.iso();
+  const { commit } = await withQuestionTransition(core, id, "expire", ["pending"], (current) => ({
+    plan: {
+      writes: [
+        {
+          rel: current.rel,
+          content: rewriteCardText(current.text, { status: "expired", "expired-at": at }),
+        },
+      ],
+      message: `expire: ${current.card.prompt.replace(/\s+/g, " ").slice(0, 60)}`,
+      trailers: { "Expired-By": by, Question: id },
+    },
+    value: undefined,
+  }));
+  safeAudit(core, { at, questionId: id, surface: by, action: "expire", outcome: "applied" });
+  return { id, at, commit };
+}

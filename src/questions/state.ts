@@ -1,0 +1,102 @@
+// What is in the box: pending questions in slot order, the archive with recorded answers,
+// the unreadable cards, and the follow-up jobs.
+
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { JOB_SUFFIX, JOBS_DIR } from "../box/paths.ts";
+import { type CardEntry, scanQuestions } from "../box/scan.ts";
+import { parseCardText } from "../card/codec.ts";
+import { type Job, JobSchema } from "../card/job.ts";
+import type { Question, Status } from "../card/question.ts";
+import type { Core } from "./core.ts";
+
+export interface QuestionView {
+  id: string;
+  rel: string;
+  card: Question;
+}
+
+export interface Unreadable {
+  rel: string;
+  reason: string;
+}
+
+export interface BoxState {
+  /** Pending questions in slot order: priority, earliest expiry, oldest. */
+  pending: QuestionView[];
+  /** Answered, dismissed and expired questions, most recent first. */
+  archive: QuestionView[];
+  unreadable: Unreadable[];
+}
+
+function split(entries: CardEntry[]): { views: QuestionView[]; unreadable: Unreadable[] } {
+  const views: QuestionView[] = [];
+  const unreadable: Unreadable[] = [];
+  for (const entry of entries) {
+    if (entry.card) views.push({ id: entry.id, rel: entry.rel, card: entry.card });
+    else unreadable.push({ rel: entry.rel, reason: entry.error ?? "unknown reason" });
+  }
+  return { views, unreadable };
+}
+
+/** When a closed question was closed: its answer, dismissal or expiry time. */
+export function closedAt(card: Question): string {
+  return card["answered-at"] ?? card["dismissed-at"] ?? card["expired-at"] ?? card["asked-at"];
+}
+
+export function pendingQuestions(core: Core): {
+  pending: QuestionView[];
+  unreadable: Unreadable[];
+} {
+  const { views, unreadable } = split(scanQuestions(core.box, core.ledger, "pending"));
+  return { pending: views.filter((v) => v.card.status === "pending"), unreadable };
+}
+
+export function boxState(core: Core): BoxState {
+  const { views, unreadable } = split(scanQuestions(core.box, core.ledger));
+  const pending = views.filter((v) => v.card.status === "pending");
+  const archive = views
+    .filter((v) => v.card.status !== "pending")
+    .sort((a, b) => closedAt(b.card).localeCompare(closedAt(a.card)) || a.id.localeCompare(b.id));
+  return { pending, archive, unreadable };
+}
+
+export function questionsWithStatus(core: Core, status: Status): QuestionView[] {
+  return split(scanQuestions(core.box, core.ledger, status)).views.filter(
+    (v) => v.card.status === status,
+  );
+}
+
+/** "What is waiting on me?": the count and the top question alone. */
+export function waiting(core: Core): { count: number; top: QuestionView | undefined } {
+  const { pending } = pendingQuestions(core);
+  return { count: pending.length, top: pending[0] };
+}
+
+export interface JobView {
+  rel: string;
+  job?: Job;
+  error?: string;
+}
+
+export function listJobs(core: Core): JobView[] {
+  let names: string[];
+  try {
+    names = readdirSync(core.box.paths.jobsDir).filter((n) => n.endsWith(JOB_SUFFIX));
+  } catch {
+    return [];
+  }
+  return names.sort().map((name) => {
+    const rel = `${JOBS_DIR}/${name}`;
+    try {
+      const parsed = JobSchema.safeParse(
+        parseCardText(readFileSync(join(core.box.paths.root, rel), "utf8")).data,
+      );
+      return parsed.success
+        ? { rel, job: parsed.data }
+        : { rel, error: parsed.error.issues[0]?.message ?? "invalid" };
+    } catch (error) {
+      return { rel, error: error instanceof Error ? error.message : String(error) };
+    }
+  });
+}

@@ -1,0 +1,41 @@
+// Reading one question by id, straight from the file: the truth at this instant.
+
+import { existsSync, lstatSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { checkId } from "../box/paths.ts";
+import { readEntry, scanQuestions } from "../box/scan.ts";
+import type { Question } from "../card/question.ts";
+import { CardUnreadable, QuestionNotFound } from "../errors.ts";
+import type { Core } from "./core.ts";
+
+export interface LoadedQuestion {
+  id: string;
+  rel: string;
+  card: Question;
+  /** The file's text as read, for rewrites that keep everything untouched. */
+  text: string;
+}
+
+/** The box-relative path of a question, flat layout first, then any subfolder. */
+export function locateQuestion(core: Core, id: string): string {
+  checkId(id);
+  const flat = core.box.paths.questionRel(id);
+  if (existsSync(join(core.box.paths.root, flat))) return flat;
+  const nested = scanQuestions(core.box, core.ledger).find((entry) => entry.id === id);
+  if (nested) return nested.rel;
+  throw new QuestionNotFound(id);
+}
+
+export function loadQuestion(core: Core, id: string): LoadedQuestion {
+  const rel = locateQuestion(core, id);
+  const full = join(core.box.paths.root, rel);
+  let stat: ReturnType<typeof lstatSync>;
+  try {
+    stat = lstatSync(full);
+  } catch {
+    throw new QuestionNotFound(id);
+  }
+  const entry = readEntry(core.box, rel, id, stat);
+  if (!entry.card) throw new CardUnreadable(rel, entry.error ?? "unknown reason");
+  return { id, rel, card: entry.card, text: readFileSync(full, "utf8") };
+}

@@ -1,0 +1,66 @@
+// The guarded transition: every answer, dismissal and expiry runs through here.
+// 1. a cross-process lock per question, then an in-process one on top (locks.ts);
+// 2. the card re-read and re-validated, its status checked against the allowed set;
+// 3. the plan's writes in order (job before card: the card's flip is the commit point);
+// 4. one commit, or everything put back as it was (commit.ts).
+// It never writes a card outside this function.
+
+import { applyAndCommit, type CommitPlan, recover } from "../box/commit.ts";
+import { withFileLock } from "../box/locks.ts";
+import { checkId } from "../box/paths.ts";
+import type { Question, Status } from "../card/question.ts";
+import { TransitionRejected } from "../errors.ts";
+import type { Core } from "./core.ts";
+import { type LoadedQuestion, loadQuestion } from "./store.ts";
+
+export interface TransitionResult<T> {
+  commit: string;
+  value: T;
+}
+
+export type Plan<T> = (current: LoadedQuestion) => { plan: CommitPlan; value: T };
+
+/** Runs `fn` holding the question's locks, after finishing any write a dead process left. */
+export async function withQuestionLock<T>(
+  core: Core,
+  id: string,
+  fn: () => Promise<T>,
+): Promise<T> {
+  checkId(id);
+  return withFileLock(core.box.paths.locksDir, `q-${id}`, core.box.locks, async () => {
+    await recover(core.box, id);
+    return fn();
+  });
+}
+
+export async function withQuestionTransition<T>(
+  core: Core,
+  id: string,
+  action: string,
+  allowed: readonly Status[],
+  planner: Plan<T>,
+): Promise<TransitionResult<T>> {
+  return withQuestionLock(core, id, async () => {
+    const current = loadQuestion(core, id);
+    if (!allowed.includes(current.card.status)) {
+      throw new TransitionRejected(id, action, current.card.status, describeOutcome(current.card));
+    }
+    const { plan, value } = planner(current);
+    const commit = await applyAndCommit(core.box, id, plan);
+    return { commit, value };
+  });
+}
+
+/** What happened to a question that is no longer pending, in a few words. */
+export function describeOutcome(card: Question): string {
+  switch (card.status) {
+    case "answered":
+      return `answered "${card.answer?.text ?? ""}" via ${card["answered-via"]} at ${card["answered-at"]}`;
+    case "dismissed":
+      return `dismissed at ${card["dismissed-at"]}`;
+    case "expired":
+      return `expired at ${card["expired-at"]}`;
+    case "pending":
+      return "";
+  }
+}

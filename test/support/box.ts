@@ -1,0 +1,129 @@
+// One place that builds what tests stand on: a temporary box with real git, its ledger, a
+// frozen clock, sample cards, and the qbridge command run as a real child process.
+
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { initBox, openBox } from "../../src/box/box.ts";
+import { createClock } from "../../src/box/clock.ts";
+import { Ledger } from "../../src/ledger/ledger.ts";
+import type { Core } from "../../src/questions/core.ts";
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+export const CLI = join(ROOT, "bin/qbridge.mjs");
+export const T0 = "2026-07-10T09:00:00Z";
+
+export interface TestBox extends Core {
+  dir: string;
+  cleanup(): void;
+}
+
+const made: TestBox[] = [];
+
+export async function makeBox(options: { time?: string; staleMs?: number } = {}): Promise<TestBox> {
+  const dir = mkdtempSync(join(tmpdir(), "qbridge-test-"));
+  await initBox(dir);
+  const box = openBox(dir, {
+    clock: createClock(options.time ?? T0),
+    locks: { staleMs: options.staleMs ?? 10_000 },
+  });
+  const ledger = new Ledger(box.paths.ledgerPath);
+  const testBox: TestBox = {
+    dir,
+    box,
+    ledger,
+    cleanup() {
+      ledger.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  made.push(testBox);
+  return testBox;
+}
+
+export function cleanupBoxes(): void {
+  for (const b of made.splice(0)) b.cleanup();
+}
+
+export function selectCard(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    memo: "A receipt came in at intake and no rule says where receipts go.",
+    prompt: "Where do photographed receipts belong?",
+    input: {
+      type: "select",
+      options: [
+        { id: "finance", label: "Finance" },
+        { id: "taxes", label: "Taxes" },
+        { id: "_other", label: "Somewhere else" },
+      ],
+    },
+    learning: {
+      sink: "guide",
+      ref: "/_config/finance.guide.card",
+      proposal: "Receipts go in finance/receipts/.",
+    },
+    directive: "Move the held receipt into the chosen folder.",
+    ...overrides,
+  };
+}
+
+export function confirmCard(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    memo: "The nightly backup has failed three times.",
+    prompt: "May I delete backups older than a year?",
+    input: { type: "confirm" },
+    directive: "Delete backups older than a year if allowed.",
+    ...overrides,
+  };
+}
+
+export function textCard(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    memo: "A new contact appeared without a name.",
+    prompt: "What is the name of the person at +41 79 000 00 00?",
+    input: { type: "text" },
+    directive: "Add the name to the contact card.",
+    ...overrides,
+  };
+}
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `qbridge` as a real child process. */
+export function runCli(
+  args: string[],
+  options: { env?: Record<string, string>; input?: string; cwd?: string } = {},
+): Promise<CliResult> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      cwd: options.cwd ?? ROOT,
+      env: { ...process.env, QBRIDGE_TIME: T0, ...options.env },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => {
+      stdout += d;
+    });
+    child.stderr.on("data", (d) => {
+      stderr += d;
+    });
+    child.on("error", reject);
+    child.on("close", (code, signal) =>
+      resolvePromise({ code: code ?? (signal ? 128 : -1), stdout, stderr }),
+    );
+    child.stdin.end(options.input ?? "");
+  });
+}
+
+export async function gitLog(dir: string, format = "%s"): Promise<string[]> {
+  const { simpleGit } = await import("simple-git");
+  const out = await simpleGit(dir).raw(["log", `--format=${format}`]);
+  return out.split("\n").filter((l) => l !== "");
+}
