@@ -1,5 +1,10 @@
-// The commands that run or connect surfaces: filled in by the Telegram and web work.
+// The commands that run or connect surfaces, each family in its own file.
 
 import type { Command } from "commander";
+import { registerServeCommands } from "./serve-commands.ts";
+import { registerWebCommands } from "./web-commands.ts";
 
-export function registerServiceCommands(_program: Command): void {}
+export function registerServiceCommands(program: Command): void {
+  registerServeCommands(program);
+  registerWebCommands(program);
+}

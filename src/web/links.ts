@@ -1,0 +1,82 @@
+// Signed links to the web page. A link names one question (or the questions page) and an
+// expiry, and carries an HMAC over both with the box's secret key, so it cannot be forged,
+// widened to another question, or used after it expires.
+
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import type { Box } from "../box/box.ts";
+
+export const LINK_LIFETIME_MS = 7 * 24 * 3_600_000;
+
+/** The box's link-signing key, made once (32 random bytes, file mode 0600). */
+export function loadSecret(box: Box): Buffer {
+  const path = join(box.paths.stateDir, "secret");
+  if (!existsSync(path)) {
+    mkdirSync(dirname(path), { recursive: true });
+    try {
+      writeFileSync(path, randomBytes(32).toString("hex"), { mode: 0o600, flag: "wx" });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+  }
+  chmodSync(path, 0o600);
+  return Buffer.from(readFileSync(path, "utf8").trim(), "hex");
+}
+
+/** What a link opens: one question by id, or the questions page. */
+export type LinkScope = { question: string } | { page: "questions" };
+
+function scopeText(scope: LinkScope): string {
+  return "question" in scope ? `q:${scope.question}` : `page:${scope.page}`;
+}
+
+function mac(secret: Buffer, scope: LinkScope, expires: number): string {
+  return createHmac("sha256", secret)
+    .update(`${scopeText(scope)}:${expires}`)
+    .digest("base64url");
+}
+
+/** The `s` parameter of a link: expiry (seconds, base 36) and signature. */
+export function signLink(
+  secret: Buffer,
+  scope: LinkScope,
+  now: Date,
+  lifetimeMs = LINK_LIFETIME_MS,
+): string {
+  const expires = Math.floor((now.getTime() + lifetimeMs) / 1000);
+  return `${expires.toString(36)}.${mac(secret, scope, expires)}`;
+}
+
+export type LinkCheck =
+  | { ok: true; expires: Date }
+  | { ok: false; reason: "malformed" | "tampered" | "expired" };
+
+export function checkLink(
+  secret: Buffer,
+  scope: LinkScope,
+  signature: string | undefined,
+  now: Date,
+): LinkCheck {
+  const match = /^([0-9a-z]{1,12})\.([A-Za-z0-9_-]{43})$/.exec(signature ?? "");
+  if (!match) return { ok: false, reason: "malformed" };
+  const expires = Number.parseInt(match[1] as string, 36);
+  const given = Buffer.from(match[2] as string, "base64url");
+  const wanted = Buffer.from(mac(secret, scope, expires), "base64url");
+  if (given.length !== wanted.length || !timingSafeEqual(given, wanted))
+    return { ok: false, reason: "tampered" };
+  if (expires * 1000 <= now.getTime()) return { ok: false, reason: "expired" };
+  return { ok: true, expires: new Date(expires * 1000) };
+}
+
+/** The full URL of a signed link, or undefined when no public URL is configured. */
+export function linkUrl(
+  publicUrl: string | undefined,
+  secret: Buffer,
+  scope: LinkScope,
+  now: Date,
+): string | undefined {
+  if (!publicUrl) return undefined;
+  const path = "question" in scope ? `/q/${encodeURIComponent(scope.question)}` : `/${scope.page}`;
+  return `${publicUrl}${path}?s=${signLink(secret, scope, now)}`;
+}
