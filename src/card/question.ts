@@ -159,14 +159,15 @@ export function inputIssues(card: {
 /** The lifecycle rule: a status owns its fields, and nothing else may be present. */
 export function lifecycleIssues(card: Record<string, unknown> & { status: Status }): Issue[] {
   const issues: Issue[] = [];
+  const aCard = `${/^[aeiou]/.test(card.status) ? "an" : "a"} ${card.status} card`;
   for (const [field, owner] of Object.entries(TRANSITION_FIELDS)) {
     if (card[field] !== undefined && owner !== card.status) {
-      issues.push({ path: [field], message: `a ${card.status} card must not carry "${field}"` });
+      issues.push({ path: [field], message: `${aCard} must not carry "${field}"` });
     }
   }
   for (const field of REQUIRED_FOR[card.status]) {
     if (card[field] === undefined) {
-      issues.push({ path: [field], message: `a ${card.status} card needs "${field}"` });
+      issues.push({ path: [field], message: `${aCard} needs "${field}"` });
     }
   }
   return issues;

@@ -2,12 +2,13 @@
 // frozen clock, sample cards, and the qbridge command run as a real child process.
 
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { initBox, openBox } from "../../src/box/box.ts";
 import { createClock } from "../../src/box/clock.ts";
+import { serializeCard } from "../../src/card/codec.ts";
 import { Ledger } from "../../src/ledger/ledger.ts";
 import type { Core } from "../../src/questions/core.ts";
 
@@ -126,4 +127,56 @@ export async function gitLog(dir: string, format = "%s"): Promise<string[]> {
   const { simpleGit } = await import("simple-git");
   const out = await simpleGit(dir).raw(["log", `--format=${format}`]);
   return out.split("\n").filter((l) => l !== "");
+}
+
+/** The same box and ledger seen from another frozen instant (for aging at exact times). */
+export function atTime(core: Core, time: string): Core {
+  return { box: { ...core.box, clock: createClock(time) }, ledger: core.ledger };
+}
+
+/** Box-relative path of a question card file. */
+export function questionRel(id: string): string {
+  return `_bookkeeping/questions/${id}.question.card`;
+}
+
+/** Box-relative path of the follow-up job an answer to `id` writes. */
+export function jobRel(id: string): string {
+  return `_bookkeeping/jobs/${id}.question-followup.job.card`;
+}
+
+/** Writes a card file by hand, as an agent or a person would; returns its absolute path. */
+export function writeCardFile(dir: string, id: string, text: string): string {
+  const path = join(dir, questionRel(id));
+  writeFileSync(path, text);
+  return path;
+}
+
+export function readBoxFile(dir: string, rel: string): string {
+  return readFileSync(join(dir, rel), "utf8");
+}
+
+export function boxFileExists(dir: string, rel: string): boolean {
+  return existsSync(join(dir, rel));
+}
+
+/** A pending card's text: the given asker fields, `status: pending` and `asked-at` T0. */
+export function pendingCardText(fields: Record<string, unknown>, body = ""): string {
+  return serializeCard({ status: "pending", "asked-at": T0, ...fields }, body);
+}
+
+/** `git status --porcelain` of the box: empty when nothing is changed, staged or untracked. */
+export async function gitStatus(dir: string): Promise<string> {
+  const { simpleGit } = await import("simple-git");
+  return simpleGit(dir).raw(["status", "--porcelain", "--untracked-files=all"]);
+}
+
+/** The full message (subject, body, trailers) of the newest commit. */
+export async function lastCommitMessage(dir: string): Promise<string> {
+  const { simpleGit } = await import("simple-git");
+  return simpleGit(dir).raw(["log", "-1", "--format=%B"]);
+}
+
+/** Environment for `runCli` against this box, with a short lock stale time. */
+export function cliEnv(dir: string, extra: Record<string, string> = {}): Record<string, string> {
+  return { QBRIDGE_BOX: dir, QBRIDGE_LOCK_STALE_MS: "5000", ...extra };
 }

@@ -1,0 +1,323 @@
+// Story: cards are files that agents and people write by hand. Every load checks the card
+// contract (input rules, and a status owning exactly its fields), refuses what breaks it with
+// the reason, and a transition rewrites only the fields it owns, leaving the rest byte-for-byte.
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rewriteCardText } from "../../src/card/codec.ts";
+import { CardUnreadable } from "../../src/errors.ts";
+import { answerQuestion } from "../../src/questions/answer.ts";
+import { dismissQuestion } from "../../src/questions/close.ts";
+import { loadQuestion } from "../../src/questions/store.ts";
+import {
+  cleanupBoxes,
+  confirmCard,
+  makeBox,
+  pendingCardText,
+  questionRel,
+  readBoxFile,
+  selectCard,
+  T0,
+  type TestBox,
+  textCard,
+  writeCardFile,
+} from "../support/box.ts";
+
+let tb: TestBox;
+let n = 0;
+
+beforeAll(async () => {
+  tb = await makeBox();
+});
+afterAll(cleanupBoxes);
+
+/** Writes the card text under a fresh id and loads it the way every operation does. */
+function load(text: string) {
+  const id = `card-${++n}`;
+  writeCardFile(tb.dir, id, text);
+  return { id, load: () => loadQuestion(tb, id) };
+}
+
+function reasonOf(text: string): string {
+  const { load: read } = load(text);
+  try {
+    read();
+  } catch (error) {
+    expect(error).toBeInstanceOf(CardUnreadable);
+    return (error as CardUnreadable).reason;
+  }
+  throw new Error("the card loaded, but it should have been refused");
+}
+
+const options = (...labels: [string, string][]) => labels.map(([id, label]) => ({ id, label }));
+
+describe("the input rules", () => {
+  it("loads a well-formed select, confirm and text card", () => {
+    for (const card of [selectCard(), confirmCard(), textCard()]) {
+      const { load: read } = load(pendingCardText(card));
+      expect(read().card.status).toBe("pending");
+    }
+  });
+
+  it.each([
+    [
+      "a select question with fewer than 2 options",
+      selectCard({ input: { type: "select", options: options(["only", "Only"]) } }),
+      /input\.options: a select question needs at least 2 options/,
+    ],
+    [
+      "a select question with no options at all",
+      selectCard({ input: { type: "select" } }),
+      /a select question needs at least 2 options/,
+    ],
+    [
+      "two options with the same id",
+      selectCard({
+        input: { type: "select", options: options(["finance", "Finance"], ["finance", "Taxes"]) },
+      }),
+      /option id "finance" is used twice/,
+    ],
+    [
+      "two labels that are equal ignoring case",
+      selectCard({
+        input: { type: "select", options: options(["a1", "Finance"], ["a2", "FINANCE"]) },
+      }),
+      /option label "FINANCE" is used twice \(labels are compared ignoring case\)/,
+    ],
+    [
+      "options on a text question",
+      textCard({ input: { type: "text", options: options(["a", "A"], ["b", "B"]) } }),
+      /a text question carries no options/,
+    ],
+    [
+      "options on a confirm question",
+      confirmCard({ input: { type: "confirm", options: options(["yes", "Yes"], ["no", "No"]) } }),
+      /a confirm question carries no options/,
+    ],
+    [
+      "a recommendation that is not an option id",
+      selectCard({ recommended: "shoebox" }),
+      /recommended "shoebox" is not an option id/,
+    ],
+    [
+      "a confirm recommendation other than yes or no",
+      confirmCard({ recommended: "maybe" }),
+      /a confirm question recommends "yes" or "no"/,
+    ],
+    [
+      "a recommendation on a text question",
+      textCard({ recommended: "anything" }),
+      /a text question has no option to recommend/,
+    ],
+  ])("refuses %s on load", (_what, card, reason) => {
+    expect(reasonOf(pendingCardText(card))).toMatch(reason);
+  });
+});
+
+describe("the lifecycle rule: a status owns its fields, nothing else may be present", () => {
+  const answerFields = {
+    answer: { text: "Finance", selected: "finance" },
+    "answered-at": "2026-07-11T09:00:00Z",
+    "answered-via": "cli",
+  };
+  const dismissed = { "dismissed-at": "2026-07-11T09:00:00Z" };
+  const expired = { "expired-at": "2026-08-09T09:00:00Z" };
+
+  it("loads each status carrying exactly its own fields", () => {
+    for (const [status, fields] of [
+      ["answered", answerFields],
+      ["dismissed", dismissed],
+      ["expired", expired],
+    ] as const) {
+      const { load: read } = load(pendingCardText({ ...selectCard(), status, ...fields }));
+      expect(read().card.status).toBe(status);
+    }
+  });
+
+  it.each([
+    ["pending", { answer: answerFields.answer }, 'a pending card must not carry "answer"'],
+    ["pending", { "answered-at": T0 }, 'a pending card must not carry "answered-at"'],
+    ["pending", { "answered-via": "cli" }, 'a pending card must not carry "answered-via"'],
+    ["pending", { "answered-by": "42" }, 'a pending card must not carry "answered-by"'],
+    ["pending", dismissed, 'a pending card must not carry "dismissed-at"'],
+    ["pending", expired, 'a pending card must not carry "expired-at"'],
+    [
+      "answered",
+      { ...answerFields, ...dismissed },
+      'an answered card must not carry "dismissed-at"',
+    ],
+    ["answered", { ...answerFields, ...expired }, 'an answered card must not carry "expired-at"'],
+    ["dismissed", { ...dismissed, ...answerFields }, 'a dismissed card must not carry "answer"'],
+    ["dismissed", { ...dismissed, ...expired }, 'a dismissed card must not carry "expired-at"'],
+    ["expired", { ...expired, ...dismissed }, 'an expired card must not carry "dismissed-at"'],
+    ["expired", { ...expired, "answered-at": T0 }, 'an expired card must not carry "answered-at"'],
+  ])("refuses a %s card carrying %o", (status, fields, reason) => {
+    const text = pendingCardText({ ...selectCard(), status, ...fields });
+    expect(reasonOf(text)).toContain(reason);
+  });
+
+  it.each([
+    ["answered", { "answered-at": T0, "answered-via": "cli" }, 'an answered card needs "answer"'],
+    [
+      "answered",
+      { answer: answerFields.answer, "answered-via": "cli" },
+      'an answered card needs "answered-at"',
+    ],
+    [
+      "answered",
+      { answer: answerFields.answer, "answered-at": T0 },
+      'an answered card needs "answered-via"',
+    ],
+    ["dismissed", {}, 'a dismissed card needs "dismissed-at"'],
+    ["expired", {}, 'an expired card needs "expired-at"'],
+  ])("refuses a %s card missing a field it needs (%o present)", (status, fields, reason) => {
+    const text = pendingCardText({ ...selectCard(), status, ...fields });
+    expect(reasonOf(text)).toContain(reason);
+  });
+
+  it("refuses a status that is not one of pending, answered, dismissed, expired", () => {
+    expect(reasonOf(pendingCardText({ ...selectCard(), status: "done" }))).toMatch(/^status: /);
+  });
+});
+
+describe("times and durations", () => {
+  it.each([
+    ["a date without a time", "2026-07-10"],
+    ["a time without an offset", "2026-07-10T09:00:00"],
+    ["words", "last tuesday"],
+    ["a number", 1752138000],
+  ])("refuses an asked-at that is %s", (_what, askedAt) => {
+    expect(reasonOf(pendingCardText({ ...selectCard(), "asked-at": askedAt }))).toMatch(
+      /^asked-at: must be an ISO time/,
+    );
+  });
+
+  it("refuses a card without asked-at", () => {
+    const text = pendingCardText(selectCard()).replace(/^asked-at: .*\n/m, "");
+    expect(reasonOf(text)).toMatch(/^asked-at: /);
+  });
+
+  it.each([["30 days"], ["P"], ["PT"], ["P1DT"], ["1D"]])(
+    "refuses an expires-after of %j",
+    (duration) => {
+      expect(reasonOf(pendingCardText({ ...selectCard(), "expires-after": duration }))).toMatch(
+        /^expires-after: must be an ISO-8601 duration/,
+      );
+    },
+  );
+
+  it("accepts expires-after durations such as P2D, PT36H and P1W", () => {
+    for (const duration of ["P2D", "PT36H", "P1W"]) {
+      const { load: read } = load(pendingCardText({ ...selectCard(), "expires-after": duration }));
+      expect(read().card["expires-after"]).toBe(duration);
+    }
+  });
+});
+
+describe("text that is not a card", () => {
+  it.each([
+    ["no front matter", "just some words\n", /does not start with a '---' front-matter line/],
+    ["no closing line", "---\nstatus: pending\n", /has no closing '---' line/],
+    ["YAML that does not parse", "---\nstatus: [pending\n---\n", /its YAML does not parse/],
+    ["a key written twice", "---\nstatus: pending\nstatus: answered\n---\n", /does not parse/],
+    ["a list instead of a map", "---\n- status\n- pending\n---\n", /is not a map of fields/],
+  ])("refuses a file with %s", (_what, text, reason) => {
+    expect(reasonOf(text)).toMatch(reason);
+  });
+
+  it("refuses fields of the wrong type, naming each field", () => {
+    const text = pendingCardText({ ...selectCard(), prompt: 42, irreversible: "yes" });
+    const reason = reasonOf(text);
+    expect(reason).toMatch(/prompt: /);
+    expect(reason).toMatch(/irreversible: /);
+  });
+
+  it("never rewrites a card it refuses", () => {
+    const text = "---\nstatus: pending\nprompt: [broken\n---\nBody kept.\n";
+    const { id, load: read } = load(text);
+    expect(read).toThrow(CardUnreadable);
+    expect(readBoxFile(tb.dir, questionRel(id))).toBe(text);
+  });
+});
+
+describe("the codec: a rewrite touches only the fields it sets", () => {
+  const handWritten = [
+    "---",
+    "# Filed by the intake agent; do not reorder.",
+    "status: pending",
+    "prompt: 'Where do photographed receipts belong?'",
+    "memo: >-",
+    "  A receipt came in at intake",
+    "  and no rule says where receipts go.",
+    "x-intake-batch: 17   # unknown key, kept",
+    "input:",
+    "  type: select",
+    "  options:",
+    "    - { id: finance, label: Finance }",
+    "    - { id: taxes, label: Taxes }",
+    "directive: Move the held receipt into the chosen folder.",
+    `asked-at: "${T0}"`,
+    "x-notes:",
+    "  - first",
+    "  - second",
+    "---",
+    "# Receipt 17",
+    "",
+    "![receipt](receipt-17.jpg)   <- body, untouched",
+    "",
+  ].join("\n");
+
+  it("keeps unknown keys, comments, quoting and the body byte-for-byte when answering", async () => {
+    const id = "codec-answer";
+    writeCardFile(tb.dir, id, handWritten);
+    await answerQuestion(tb, id, { text: "Taxes" }, { via: "cli" });
+    const expected = handWritten
+      .replace("status: pending\n", "status: answered\n")
+      .replace(
+        "  - second\n---\n",
+        `  - second\nanswer:\n  text: Taxes\n  selected: taxes\nanswered-at: ${T0}\nanswered-via: cli\n---\n`,
+      );
+    expect(readBoxFile(tb.dir, questionRel(id))).toBe(expected);
+  });
+
+  it("removes the stale field of a dismissed card without touching its neighbours", async () => {
+    const id = "codec-dismissed";
+    writeCardFile(tb.dir, id, handWritten);
+    await dismissQuestion(tb, id, { via: "cli" });
+    const afterDismiss = readBoxFile(tb.dir, questionRel(id));
+    expect(afterDismiss).toBe(
+      handWritten
+        .replace("status: pending\n", "status: dismissed\n")
+        .replace("  - second\n---\n", `  - second\ndismissed-at: ${T0}\n---\n`),
+    );
+    await answerQuestion(tb, id, { text: "a" }, { via: "web", by: "owner" });
+    expect(readBoxFile(tb.dir, questionRel(id))).toBe(
+      handWritten
+        .replace("status: pending\n", "status: answered\n")
+        .replace(
+          "  - second\n---\n",
+          `  - second\nanswer:\n  text: Finance\n  selected: finance\nanswered-at: ${T0}\nanswered-via: web\nanswered-by: owner\n---\n`,
+        ),
+    );
+  });
+
+  it("sets and removes keys in place, keeping the comment line that follows a removed key", () => {
+    const text = [
+      "---",
+      "status: dismissed # old",
+      "dismissed-at: 2026-07-11T09:00:00Z",
+      "# about priority",
+      "priority: high",
+      "---",
+      "body",
+    ].join("\n");
+    expect(rewriteCardText(text, { status: "pending", "dismissed-at": undefined })).toBe(
+      ["---", "status: pending", "# about priority", "priority: high", "---", "body"].join("\n"),
+    );
+  });
+
+  it("adds new keys at the end of front matter that has no trailing newline", () => {
+    expect(rewriteCardText("---\nstatus: pending\n---", { "expired-at": T0 })).toBe(
+      `---\nstatus: pending\nexpired-at: ${T0}\n---`,
+    );
+  });
+});
