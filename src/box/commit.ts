@@ -101,10 +101,13 @@ export async function applyAndCommit(box: Box, key: string, plan: CommitPlan): P
     checkpoint(box, "before-commit");
     const sha = await withFileLock(box.paths.locksDir, "commit", box.locks, async () => {
       const identity = await commitIdentity(box);
-      await box.git.raw(["add", "--", ...rels]);
+      // --verbose: simple-git waits 50 ms after any git command that prints nothing.
+      await box.git.raw(["add", "--verbose", "--", ...rels]);
       checkpoint(box, "in-commit");
-      await box.git.raw([...identity, "commit", "--quiet", "-m", commitMessage(plan), "--only", "--", ...rels]);
-      return (await box.git.raw(["rev-parse", "HEAD"])).trim();
+      const out = await box.git.raw([...identity, "commit", "-m", commitMessage(plan), "--only", "--", ...rels]);
+      // "[main 1a2b3c4] message": the short id saves a rev-parse process per commit.
+      const sha = /^\[[^\]]*?([0-9a-f]{7,40})\]/m.exec(out)?.[1];
+      return sha ?? (await box.git.raw(["rev-parse", "HEAD"])).trim();
     });
     checkpoint(box, "after-commit");
     rmSync(journalPath(box, key), { force: true });

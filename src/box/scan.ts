@@ -38,19 +38,25 @@ export function slotSortKey(id: string, card: Question): string {
   return `${PRIORITY_RANK[priorityOf(card)]}|${expires}|${new Date(asked).toISOString()}|${id}`;
 }
 
+/** Card files under the questions folder. A hand-rolled walk: Node 20's recursive readdir is
+ * several times slower. Symlinks are listed (and refused by readEntry), never followed. */
 function listCardFiles(box: Box): { rel: string; name: string }[] {
-  let names: string[];
-  try {
-    names = readdirSync(box.paths.questionsDir, { recursive: true, encoding: "utf8" });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
-    throw error;
-  }
   const files: { rel: string; name: string }[] = [];
-  for (const name of names) {
-    if (!name.endsWith(QUESTION_SUFFIX)) continue;
-    files.push({ rel: `${QUESTIONS_DIR}/${name.split("\\").join("/")}`, name });
-  }
+  const walk = (dir: string, prefix: string): void => {
+    let entries: import("node:fs").Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+      throw error;
+    }
+    for (const entry of entries) {
+      const name = prefix + entry.name;
+      if (entry.isDirectory()) walk(`${dir}/${entry.name}`, `${name}/`);
+      else if (entry.name.endsWith(QUESTION_SUFFIX)) files.push({ rel: `${QUESTIONS_DIR}/${name}`, name });
+    }
+  };
+  walk(box.paths.questionsDir, "");
   return files;
 }
 
@@ -79,7 +85,7 @@ export const MAX_CARD_BYTES = 256 * 1024;
 
 interface IndexRow {
   name: string;
-  mtime_ns: string;
+  mtime: string;
   size: number;
   id: string;
   status: string | null;
@@ -99,25 +105,29 @@ export function scanQuestions(box: Box, ledger: Ledger | undefined, status?: Sta
     return all.filter((e) => !status || e.status === status || e.error);
   }
   const db = ledger.db;
-  const known = new Map<string, IndexRow>();
-  for (const row of db.prepare("SELECT name, mtime_ns, size, status FROM card_index").all() as IndexRow[]) {
-    known.set(row.name, row);
+  const root = box.paths.root;
+  const known = new Map<string, { mtime: string; size: number }>();
+  for (const [name, mtime, size] of db
+    .prepare("SELECT name, mtime, size FROM card_index")
+    .raw()
+    .all() as [string, string, number][]) {
+    known.set(name, { mtime, size });
   }
   const changed: CardEntry[] = [];
   const changedStamps: { mtime: string; size: number }[] = [];
   const seen = new Set<string>();
   for (const file of files) {
     seen.add(file.rel);
-    let info: import("node:fs").BigIntStats;
+    let info: Stats;
     try {
-      info = lstatSync(join(box.paths.root, file.rel), { bigint: true });
+      info = lstatSync(`${root}/${file.rel}`);
     } catch {
       continue; // removed between readdir and stat
     }
-    const mtime = info.mtimeNs.toString();
-    const size = Number(info.size);
+    const mtime = String(info.mtimeMs);
+    const size = info.size;
     const row = known.get(file.rel);
-    if (row && row.mtime_ns === mtime && row.size === size) {
+    if (row && row.mtime === mtime && row.size === size) {
       continue;
     }
     const entry = readEntry(box, file.rel, idOf(file.name));
@@ -127,9 +137,9 @@ export function scanQuestions(box: Box, ledger: Ledger | undefined, status?: Sta
   const gone = [...known.keys()].filter((name) => !seen.has(name));
   if (changed.length > 0 || gone.length > 0) {
     const upsert = db.prepare(
-      `INSERT INTO card_index (name, mtime_ns, size, id, status, error, sort_key, summary)
+      `INSERT INTO card_index (name, mtime, size, id, status, error, sort_key, summary)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT(name) DO UPDATE SET mtime_ns = excluded.mtime_ns, size = excluded.size, id = excluded.id,
+       ON CONFLICT(name) DO UPDATE SET mtime = excluded.mtime, size = excluded.size, id = excluded.id,
          status = excluded.status, error = excluded.error, sort_key = excluded.sort_key, summary = excluded.summary`,
     );
     const remove = db.prepare("DELETE FROM card_index WHERE name = ?");

@@ -24,28 +24,32 @@ export class CardSyntaxError extends Error {
 
 const YAML_OPTIONS = { lineWidth: 100, minContentWidth: 40 } as const;
 
-export function parseCardText(text: string): CardText {
+/** The three parts of a card text, without parsing the YAML. */
+function splitCard(text: string): Omit<CardText, "data"> {
   const open = OPEN.exec(text);
   if (!open) throw new CardSyntaxError("it does not start with a '---' front-matter line");
   const rest = text.slice(open[0].length);
   const close = CLOSE.exec(rest);
   if (!close) throw new CardSyntaxError("its front matter has no closing '---' line");
-  const front = rest.slice(0, close.index);
+  return { head: open[0], front: rest.slice(0, close.index), tail: rest.slice(close.index) };
+}
+
+function parseFront(front: string) {
   const doc = parseDocument(front, { uniqueKeys: true, prettyErrors: false });
   if (doc.errors.length > 0) {
     const first = doc.errors[0];
     throw new CardSyntaxError(`its YAML does not parse (${first?.message.split("\n")[0]})`);
   }
-  const data = doc.toJS({ maxAliasCount: 20 }) as unknown;
+  return doc;
+}
+
+export function parseCardText(text: string): CardText {
+  const parts = splitCard(text);
+  const data = parseFront(parts.front).toJS({ maxAliasCount: 20 }) as unknown;
   if (data === null || typeof data !== "object" || Array.isArray(data)) {
     throw new CardSyntaxError("its front matter is not a map of fields");
   }
-  return {
-    data: data as Record<string, unknown>,
-    front,
-    head: open[0],
-    tail: rest.slice(close.index),
-  };
+  return { data: data as Record<string, unknown>, ...parts };
 }
 
 /** A new card file from fields in the given order and a body. */
@@ -60,9 +64,9 @@ export function serializeCard(fields: Record<string, unknown>, body = ""): strin
  * comments and the body are kept byte-for-byte; a new key goes at the end of the front matter.
  */
 export function rewriteCardText(text: string, changes: Record<string, unknown>): string {
-  const card = parseCardText(text);
+  const card = splitCard(text);
   let front = card.front;
-  const doc = parseDocument(front);
+  const doc = parseFront(front);
   if (!isMap(doc.contents)) throw new CardSyntaxError("its front matter is not a map of fields");
 
   // Splice from the end of the text backwards so earlier offsets stay valid.
@@ -100,6 +104,6 @@ export function rewriteCardText(text: string, changes: Record<string, unknown>):
 }
 
 /** The Markdown body of a card text (after the closing `---` line). */
-export function bodyOf(card: CardText): string {
+export function bodyOf(card: Pick<CardText, "tail">): string {
   return card.tail.replace(CLOSE, "");
 }

@@ -8,13 +8,22 @@ import { EXIT, errorJson, exitCodeOf, messageOf } from "./exit.ts";
 import { registerQuestionCommands } from "./question-commands.ts";
 import { registerServiceCommands } from "./service-commands.ts";
 
-const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
-  version: string;
-};
+/** The package version, from src/cli/ (sources) or dist/ (the bundle). */
+function packageVersion(): string {
+  for (const up of ["../../package.json", "../package.json"]) {
+    try {
+      return (JSON.parse(readFileSync(new URL(up, import.meta.url), "utf8")) as { version: string })
+        .version;
+    } catch {
+      // not at this level; try the next
+    }
+  }
+  return "unknown";
+}
 
 const program = new Command("qbridge")
   .description("Ask the boxholder what agents cannot settle alone; every answer becomes a commit.")
-  .version(pkg.version, "-V, --version")
+  .version(packageVersion(), "-V, --version")
   .showHelpAfterError('(run "qbridge help" for the commands)')
   .exitOverride();
 

@@ -24,7 +24,7 @@ export const MIGRATIONS: string[] = [
   CREATE INDEX audit_question ON audit (question_id, seq);
   CREATE TABLE card_index (
     name        TEXT PRIMARY KEY,
-    mtime_ns    TEXT NOT NULL,
+    mtime       TEXT NOT NULL,
     size        INTEGER NOT NULL,
     id          TEXT NOT NULL,
     status      TEXT,
@@ -36,6 +36,80 @@ export const MIGRATIONS: string[] = [
   CREATE TABLE meta (
     key   TEXT PRIMARY KEY,
     value TEXT NOT NULL
+  );
+  `,
+  // 2: the decision slot and the bridges: presentations, parks, button tokens, what the
+  // bridges received (update ids, callback outcomes, refused chats), the boxholder binding and
+  // one-time pairing codes.
+  `
+  CREATE TABLE presentations (
+    seq          INTEGER PRIMARY KEY AUTOINCREMENT,
+    question_id  TEXT NOT NULL,
+    surface      TEXT NOT NULL,
+    state        TEXT NOT NULL
+                 CHECK (state IN ('queued', 'presented', 'resolved', 'parked', 'superseded')),
+    chat_id      TEXT,
+    message_id   TEXT,
+    card_hash    TEXT NOT NULL,
+    created_at   TEXT NOT NULL,
+    presented_at TEXT,
+    closed_at    TEXT,
+    outcome      TEXT
+  );
+  CREATE INDEX presentations_question ON presentations (question_id, seq);
+  CREATE INDEX presentations_message ON presentations (surface, chat_id, message_id);
+  CREATE UNIQUE INDEX presentations_one_open ON presentations (state)
+    WHERE state IN ('queued', 'presented');
+  CREATE TABLE parks (
+    question_id TEXT PRIMARY KEY,
+    parked_at   TEXT NOT NULL,
+    seq         INTEGER NOT NULL
+  );
+  CREATE TABLE button_tokens (
+    token            TEXT PRIMARY KEY,
+    presentation_seq INTEGER,
+    question_id      TEXT NOT NULL,
+    card_hash        TEXT NOT NULL,
+    action           TEXT NOT NULL,
+    option_id        TEXT,
+    label            TEXT,
+    chat_id          TEXT NOT NULL,
+    message_id       TEXT,
+    created_at       TEXT NOT NULL,
+    used_at          TEXT,
+    used_reply       TEXT
+  );
+  CREATE INDEX button_tokens_presentation ON button_tokens (presentation_seq);
+  CREATE TABLE callback_outcomes (
+    callback_id TEXT PRIMARY KEY,
+    token       TEXT,
+    actor       TEXT,
+    outcome     TEXT NOT NULL,
+    reply       TEXT NOT NULL,
+    at          TEXT NOT NULL
+  );
+  CREATE TABLE processed_updates (
+    key TEXT PRIMARY KEY,
+    at  TEXT NOT NULL
+  );
+  CREATE TABLE refused_chats (
+    surface TEXT NOT NULL,
+    chat_id TEXT NOT NULL,
+    at      TEXT NOT NULL,
+    PRIMARY KEY (surface, chat_id)
+  );
+  CREATE TABLE owners (
+    surface  TEXT PRIMARY KEY,
+    user_id  TEXT NOT NULL,
+    bound_at TEXT NOT NULL,
+    bound_by TEXT NOT NULL
+  );
+  CREATE TABLE pairing_codes (
+    code_hash  TEXT PRIMARY KEY,
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL,
+    used_at    TEXT,
+    used_by    TEXT
   );
   `,
 ];

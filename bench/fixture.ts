@@ -1,0 +1,76 @@
+// Builds benchmark boxes: N question cards (1% pending, the rest answered) in one commit.
+
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { initBox, openBox } from "../src/box/box.ts";
+import { createClock } from "../src/box/clock.ts";
+import { QUESTION_SUFFIX, QUESTIONS_DIR } from "../src/box/paths.ts";
+import { serializeCard } from "../src/card/codec.ts";
+import { Ledger } from "../src/ledger/ledger.ts";
+import type { Core } from "../src/questions/core.ts";
+
+export const NOW = "2026-07-10T09:00:00Z";
+
+function cardFields(i: number, pending: boolean): Record<string, unknown> {
+  const asked = new Date(Date.parse(NOW) - (i % 20) * 3_600_000).toISOString().slice(0, 19);
+  const base: Record<string, unknown> = {
+    status: pending ? "pending" : "answered",
+    prompt: `Where should receipt ${i} go?`,
+    memo: `Receipt ${i} arrived at intake and no rule says where receipts go. `.repeat(3),
+    input: {
+      type: "select",
+      options: [
+        { id: "finance", label: "Finance" },
+        { id: "taxes", label: "Taxes" },
+        { id: "_other", label: "Somewhere else" },
+      ],
+    },
+    learning: { sink: "guide", proposal: "Receipts go in finance/receipts/." },
+    directive: `Move receipt ${i} into the chosen folder.`,
+    priority: ["high", "medium", "low"][i % 3],
+    "asked-at": `${asked}Z`,
+  };
+  if (!pending) {
+    base.answer = { text: "Finance", selected: "finance" };
+    base["answered-at"] = NOW;
+    base["answered-via"] = "cli";
+  }
+  return base;
+}
+
+export interface BenchBox {
+  core: Core;
+  dir: string;
+  pendingIds: string[];
+}
+
+/** A box with `count` cards, every hundredth pending (at least `minPending`). */
+export async function buildBox(count: number, minPending: number): Promise<BenchBox> {
+  const dir = mkdtempSync(join(tmpdir(), `qbridge-bench-${count}-`));
+  await initBox(dir);
+  const pendingIds: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const pending = i % 100 === 0 || i < minPending;
+    const id = `q-${String(i).padStart(6, "0")}`;
+    if (pending) pendingIds.push(id);
+    writeFileSync(
+      join(dir, QUESTIONS_DIR, `${id}${QUESTION_SUFFIX}`),
+      serializeCard(cardFields(i, pending)),
+    );
+  }
+  const git = (...args: string[]) => execFileSync("git", ["-C", dir, ...args], { stdio: "pipe" });
+  git("add", "-A");
+  git(
+    "-c",
+    "user.name=bench",
+    "-c",
+    "user.email=bench@localhost",
+    "commit",
+    "-qm",
+    `${count} cards`,
+  );
+  const box = openBox(dir, { clock: createClock(NOW) });
+  return { core: { box, ledger: new Ledger(box.paths.ledgerPath) }, dir, pendingIds };
+}

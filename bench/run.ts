@@ -1,0 +1,116 @@
+// `npm run bench`: each figure beside its floor measured in the same run, as a ratio.
+// (a) the answer transition vs a bare `git add` + `git commit` of the same two files;
+// (b) listing pending questions vs reading every card file raw;
+// (c) `qbridge --version` start-up vs `node -e 0`.
+
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { JOBS_DIR, QUESTIONS_DIR } from "../src/box/paths.ts";
+import { answerQuestion } from "../src/questions/answer.ts";
+import { pendingQuestions } from "../src/questions/state.ts";
+import { buildBox } from "./fixture.ts";
+import { row, sample } from "./stats.ts";
+
+const SIZES = (process.env.BENCH_SIZES ?? "10,1000,10000").split(",").map(Number);
+const RUNS = Number(process.env.BENCH_RUNS ?? 25);
+const CLI = join(import.meta.dirname, "../bin/qbridge.mjs");
+
+/** The floor for listing: the same walk of the questions folder, and every card read raw. */
+function readAllRaw(dir: string): number {
+  let bytes = 0;
+  const walk = (folder: string): void => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const path = `${folder}/${entry.name}`;
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith(".question.card")) bytes += readFileSync(path).length;
+    }
+  };
+  walk(join(dir, QUESTIONS_DIR));
+  return bytes;
+}
+
+async function benchSize(count: number): Promise<void> {
+  process.stderr.write(`building a box of ${count} cards…\n`);
+  const { core, dir, pendingIds } = await buildBox(count, 2);
+  const git = (...args: string[]) =>
+    execFileSync(
+      "git",
+      ["-C", dir, "-c", "user.name=bench", "-c", "user.email=bench@localhost", ...args],
+      {
+        stdio: "pipe",
+      },
+    );
+
+  // (a) One question answered by the transition, another by bare git; after each run both
+  // are put back to pending (untimed), so the box keeps its size and both see the same repo.
+  const [id, floorId] = pendingIds as [string, string];
+  const rels = (q: string) => ({
+    card: join(QUESTIONS_DIR, `${q}.question.card`),
+    job: join(JOBS_DIR, `${q}.question-followup.job.card`),
+  });
+  const original = (q: string) => readFileSync(join(dir, rels(q).card), "utf8");
+  const texts = { [id]: original(id), [floorId]: original(floorId) };
+  const reset = () => {
+    for (const q of [id, floorId]) writeFileSync(join(dir, rels(q).card), texts[q] as string);
+    git("commit", "-q", "-m", "reset", "--", rels(id).card, rels(floorId).card);
+  };
+  await answerQuestion(core, id, { text: "a" }, { via: "bench" });
+  reset();
+  const transition: number[] = [];
+  const floor: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    transition.push(
+      ...(await sample(1, () => answerQuestion(core, id, { text: "b" }, { via: "bench" }))),
+    );
+    const { card, job } = rels(floorId);
+    const cardText = texts[floorId] as string;
+    floor.push(
+      ...(await sample(1, () => {
+        writeFileSync(join(dir, job), cardText);
+        writeFileSync(join(dir, card), cardText.replace("status: pending", "status: answered"));
+        git("add", "--", job, card);
+        git("commit", "-q", "-m", "floor", "--", job, card);
+      })),
+    );
+    reset();
+  }
+  console.log(row(`answer transition @${count}`, transition, "bare git add+commit", floor));
+
+  // (b) The index is built on the first list; later lists only stat the files.
+  pendingQuestions(core);
+  const list = await sample(RUNS, () => pendingQuestions(core));
+  const raw = await sample(RUNS, () => readAllRaw(dir));
+  console.log(row(`list pending @${count} (in process)`, list, "read every card raw", raw));
+
+  const cliList = await sample(5, () =>
+    execFileSync(process.execPath, [CLI, "list", "--json", "--box", dir]),
+  );
+  const rawProcess = await sample(5, () =>
+    execFileSync(process.execPath, [
+      "-e",
+      `const fs=require("fs");let n=0;const w=(d)=>{for(const e of fs.readdirSync(d,{withFileTypes:true})){const p=d+"/"+e.name;if(e.isDirectory())w(p);else if(e.name.endsWith(".question.card"))n+=fs.readFileSync(p).length;}};w(${JSON.stringify(join(dir, QUESTIONS_DIR))});`,
+    ]),
+  );
+  console.log(row(`qbridge list --json @${count}`, cliList, "node reading every card", rawProcess));
+
+  core.ledger.close();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+async function main(): Promise<void> {
+  console.log(`question-bridge bench: ${RUNS} runs per figure, node ${process.version}\n`);
+  for (const size of SIZES) await benchSize(size);
+  const version = await sample(10, () => execFileSync(process.execPath, [CLI, "--version"]));
+  const bare = await sample(10, () => execFileSync(process.execPath, ["-e", "0"]));
+  console.log(row("qbridge --version", version, "node -e 0", bare));
+  const telegram = join(import.meta.dirname, "telegram.ts");
+  if (existsSync(telegram)) {
+    const { benchTapLatency } = (await import(telegram)) as {
+      benchTapLatency: () => Promise<string[]>;
+    };
+    for (const line of await benchTapLatency()) console.log(line);
+  }
+}
+
+await main();
