@@ -74,10 +74,13 @@ export async function ageQuestions(
     let delivered = false;
     try {
       delivered = await options.nudge(question);
-    } finally {
-      if (delivered) core.ledger.confirmNudge(question.id);
-      else core.ledger.releaseNudge(question.id);
+    } catch {
+      // A channel that fails is a nudge not delivered: it stays due, and the sweep goes on to
+      // expire what is due (expiry must not depend on any channel working).
+      delivered = false;
     }
+    if (delivered) core.ledger.confirmNudge(question.id);
+    else core.ledger.releaseNudge(question.id);
     if (delivered) report.nudged.push(question.id);
     else report.nudgeDue.push(question.id);
   }
