@@ -162,6 +162,15 @@ async function headContent(box: Box, rel: string): Promise<string | null> {
   }
 }
 
+/** The box-relative paths the interrupted write of `key` touched, from its journal. */
+export function journalPaths(box: Box, key: string): string[] {
+  try {
+    return (JSON.parse(readFileSync(journalPath(box, key), "utf8")) as Journal).files.map((f) => f.rel);
+  } catch {
+    return [];
+  }
+}
+
 /** The keys of journals left behind by writers that died. */
 export function pendingJournals(box: Box): string[] {
   if (!existsSync(box.paths.journalDir)) return [];

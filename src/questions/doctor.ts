@@ -4,7 +4,7 @@
 
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { pendingJournals, recover } from "../box/commit.ts";
+import { journalPaths, pendingJournals, recover } from "../box/commit.ts";
 import { isValidId, JOB_SUFFIX, JOBS_DIR } from "../box/paths.ts";
 import type { Core } from "./core.ts";
 import { boxState } from "./state.ts";
@@ -38,7 +38,11 @@ export async function examineBox(core: Core): Promise<Finding[]> {
       repairable: false,
     });
   }
+  // Files an interrupted write touched are its own to settle (kept if committed, else put
+  // back): reporting them again as uncommitted changes would advise committing a half-write.
+  const interrupted = new Set<string>();
   for (const key of pendingJournals(box)) {
+    for (const rel of journalPaths(box, key)) interrupted.add(rel);
     findings.push({
       kind: "interrupted-write",
       path: `.qbridge/journal/${key}.json`,
@@ -73,6 +77,7 @@ export async function examineBox(core: Core): Promise<Finding[]> {
   ]);
   for (const file of status.files) {
     const rel = file.path;
+    if (interrupted.has(rel)) continue;
     const isJob = rel.startsWith(`${JOBS_DIR}/`) && rel.endsWith(JOB_SUFFIX);
     const id = isJob ? rel.slice(JOBS_DIR.length + 1, -JOB_SUFFIX.length) : undefined;
     if (isJob && id && isValidId(id) && !answered.has(id) && file.index === "?") {

@@ -1,0 +1,154 @@
+// Story: the process answering a question is killed (SIGKILL) at any step of its write. The
+// question is never left answered without its job: it is pending and answerable once the
+// interrupted write is recovered, or answered with its job when the commit had landed.
+// `qbridge doctor` reports what the dead writer left, `doctor --repair` clears it, and the
+// dead writer's locks are taken over once their stale time has passed.
+
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { simpleGit } from "simple-git";
+import { afterAll, describe, expect, it } from "vitest";
+import { parseQuestion } from "../../src/card/load.ts";
+import { answerQuestion } from "../../src/questions/answer.ts";
+import { askQuestion } from "../../src/questions/ask.ts";
+import { loadQuestion } from "../../src/questions/store.ts";
+import {
+  boxFileExists,
+  cleanupBoxes,
+  cliEnv,
+  gitStatus,
+  jobRel,
+  makeBox,
+  questionRel,
+  readBoxFile,
+  runCli,
+  selectCard,
+  type TestBox,
+} from "../support/box.ts";
+
+afterAll(cleanupBoxes);
+
+type Point = "before-write" | "between-writes" | "before-commit" | "in-commit" | "after-commit";
+
+async function crashWhileAnswering(point: Point) {
+  const tb = await makeBox({ staleMs: 5000 });
+  const { id } = await askQuestion(tb, selectCard());
+  const crashed = await runCli(["answer", id, "b"], {
+    env: cliEnv(tb.dir, { QBRIDGE_TEST_CRASH_AT: point }),
+  });
+  return { tb, id, crashed };
+}
+
+/** The card's status in a text, and whether its job sits beside it. */
+function statusIn(text: string | null): string | undefined {
+  if (text === null) return undefined;
+  const parsed = parseQuestion(text);
+  return parsed.ok ? parsed.card.status : `unreadable: ${parsed.reason}`;
+}
+
+async function headFile(dir: string, rel: string): Promise<string | null> {
+  return simpleGit(dir)
+    .raw(["cat-file", "blob", `HEAD:${rel}`])
+    .catch(() => null);
+}
+
+/** Never answered without its job: on disk, and in what is committed. */
+async function expectNeverAnsweredWithoutJob(tb: TestBox, id: string) {
+  const disk = readBoxFile(tb.dir, questionRel(id));
+  if (statusIn(disk) === "answered") expect(boxFileExists(tb.dir, jobRel(id))).toBe(true);
+  if (statusIn(await headFile(tb.dir, questionRel(id))) === "answered") {
+    expect(await headFile(tb.dir, jobRel(id))).not.toBeNull();
+  }
+}
+
+function doctor(tb: TestBox, ...args: string[]) {
+  return runCli(["doctor", "--json", ...args], { env: cliEnv(tb.dir) });
+}
+
+const UNCOMMITTED: Point[] = ["before-write", "between-writes", "before-commit", "in-commit"];
+
+describe.concurrent("killed before its commit landed", () => {
+  it.each(UNCOMMITTED)(
+    "at %s: the card is pending and answerable after recovery, and never answered without its job",
+    async (point) => {
+      const { tb, id, crashed } = await crashWhileAnswering(point);
+      expect(crashed.code).toBe(128); // killed by the signal, not exited
+      await expectNeverAnsweredWithoutJob(tb, id);
+
+      // Killed before its first write, the writer leaves only its lock (stale in 5 s).
+      if (point !== "before-write") {
+        const found = await doctor(tb);
+        expect(found.code).toBe(1);
+        const { findings } = JSON.parse(found.stdout);
+        expect(findings).toContainEqual(
+          expect.objectContaining({
+            kind: "interrupted-write",
+            path: `.qbridge/journal/${id}.json`,
+            repairable: true,
+          }),
+        );
+        // The files it touched are part of that finding, not changes for a person to commit.
+        expect(findings.filter((f: { repairable: boolean }) => !f.repairable)).toEqual([]);
+      }
+
+      const repaired = await doctor(tb, "--repair");
+      expect(repaired.code).toBe(0);
+      expect(loadQuestion(tb, id).card.status).toBe("pending");
+      expect(boxFileExists(tb.dir, jobRel(id))).toBe(false);
+      expect(await gitStatus(tb.dir)).toBe("");
+
+      const answered = await runCli(["answer", id, "b"], { env: cliEnv(tb.dir) });
+      expect(answered.code).toBe(0);
+      expect(loadQuestion(tb, id).card.answer).toEqual({ text: "Taxes", selected: "taxes" });
+      expect(boxFileExists(tb.dir, jobRel(id))).toBe(true);
+      expect(await gitStatus(tb.dir)).toBe("");
+      // The answer took over whatever lock the dead writer still held: nothing is left.
+      const after = await doctor(tb);
+      expect(JSON.parse(after.stdout)).toEqual({ healthy: true, findings: [] });
+      expect(after.code).toBe(0);
+    },
+  );
+});
+
+describe.concurrent("killed after its commit landed", () => {
+  it("keeps the answer with its job; doctor reports the leftover journal and repair keeps the commit", async () => {
+    const { tb, id, crashed } = await crashWhileAnswering("after-commit");
+    expect(crashed.code).toBe(128);
+    await expectNeverAnsweredWithoutJob(tb, id);
+
+    const found = await doctor(tb);
+    expect(found.code).toBe(1);
+    expect(JSON.parse(found.stdout).findings).toContainEqual(
+      expect.objectContaining({ kind: "interrupted-write" }),
+    );
+    expect((await doctor(tb, "--repair")).code).toBe(0);
+    expect((await doctor(tb)).code).toBe(0);
+
+    expect(loadQuestion(tb, id).card.status).toBe("answered");
+    expect(await headFile(tb.dir, jobRel(id))).not.toBeNull();
+    const again = await runCli(["answer", id, "a"], { env: cliEnv(tb.dir) });
+    expect(again.code).toBe(3);
+    expect(again.stderr).toContain("already answered");
+  });
+
+  it("a dead writer's locks are taken over after their stale time, without doctor", async () => {
+    // Killed inside the commit: it holds the question's lock and the box-wide commit lock.
+    const { tb, id, crashed } = await crashWhileAnswering("in-commit");
+    expect(crashed.code).toBe(128);
+    const locks = join(tb.dir, ".qbridge/locks");
+    expect(readdirSync(locks).sort()).toEqual(["commit.lock", `q-${id}.lock`]);
+    const { id: other } = await askQuestion(tb, selectCard({ prompt: "Another receipt?" }));
+
+    // Another question needs only the commit lock; this one needs both and the recovery.
+    const [otherAnswer, sameAnswer] = await Promise.all([
+      answerQuestion(tb, other, { text: "a" }, { via: "cli" }),
+      runCli(["answer", id, "b"], { env: cliEnv(tb.dir) }),
+    ]);
+    expect(otherAnswer.answer.text).toBe("Finance");
+    expect(sameAnswer.code).toBe(0);
+    expect(loadQuestion(tb, id).card.answer?.text).toBe("Taxes");
+    expect(existsSync(join(locks, "commit.lock"))).toBe(false);
+    expect(existsSync(join(locks, `q-${id}.lock`))).toBe(false);
+    expect(await gitStatus(tb.dir)).toBe("");
+  });
+});
