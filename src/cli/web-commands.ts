@@ -1,5 +1,108 @@
 // `qbridge web` (the web page and API alone) and `qbridge link ID` (a fresh signed link).
 
 import type { Command } from "commander";
+import pino from "pino";
+import type { Config } from "../config.ts";
+import { InvalidInput } from "../errors.ts";
+import { loadQuestion } from "../questions/store.ts";
+import { LINK_LIFETIME_MS, type LinkScope, linkUrl, loadSecret } from "../web/links.ts";
+import { startWeb } from "../web/server.ts";
+import { type CommonOptions, printJson, withCore } from "./context.ts";
 
-export function registerWebCommands(_program: Command): void {}
+function common(command: Command): Command {
+  return command
+    .option("--box <dir>", "the box directory (default: $QBRIDGE_BOX or ./box)")
+    .option("--json", "print machine-readable JSON");
+}
+
+/** Links point at the public URL; without one, at the address the web page listens on. */
+function linkBase(config: Config): { base: string; configured: boolean } {
+  if (config.web.publicUrl) return { base: config.web.publicUrl, configured: true };
+  const host = config.web.host.includes(":") ? `[${config.web.host}]` : config.web.host;
+  return { base: `http://${host}:${config.web.port}`, configured: false };
+}
+
+export function registerWebCommands(program: Command): void {
+  common(program.command("web"))
+    .description("run the web page and the JSON API alone (no Telegram, no aging sweep)")
+    .option("--host <host>", "listen on this address (default: $QBRIDGE_WEB_HOST or 127.0.0.1)")
+    .option(
+      "--port <port>",
+      "listen on this port, 0 for any free one (default: $QBRIDGE_WEB_PORT or 8787)",
+    )
+    .addHelpText(
+      "after",
+      `
+The API under /api/v1 is on only when QBRIDGE_API_TOKEN is set. Open questions through
+signed links: qbridge link ID, or qbridge link --questions. Stop with Ctrl-C.
+
+Examples:
+  QBRIDGE_API_TOKEN=$(openssl rand -hex 24) qbridge web --box ~/box
+  qbridge web --box ~/box --port 0 --json`,
+    )
+    .action(async (options: CommonOptions & { host?: string; port?: string }) => {
+      if (options.port !== undefined && !/^\d+$/.test(options.port)) {
+        throw new InvalidInput(
+          `--port must be a port number from 0 to 65535, not "${options.port}"`,
+        );
+      }
+      await withCore(options, async (core, loaded) => {
+        const config: Config = {
+          ...loaded,
+          web: {
+            ...loaded.web,
+            host: options.host ?? loaded.web.host,
+            port: options.port === undefined ? loaded.web.port : Number(options.port),
+          },
+        };
+        const logger = pino({ level: config.logLevel }, pino.destination(2));
+        const web = await startWeb({ core, config, logger });
+        const api = config.apiToken ? "on" : "off (set QBRIDGE_API_TOKEN to turn it on)";
+        if (options.json) printJson({ url: web.url, api: Boolean(config.apiToken) });
+        else process.stdout.write(`web page on ${web.url}\nAPI ${api}\n`);
+        await new Promise<void>((resolve) => {
+          process.once("SIGINT", resolve);
+          process.once("SIGTERM", resolve);
+        });
+        await web.close();
+      });
+    });
+
+  common(program.command("link").argument("[id]", "the question id"))
+    .description("print a fresh signed link to a question's page (valid 7 days)")
+    .option("--questions", "a link to the questions page instead")
+    .addHelpText(
+      "after",
+      `
+Links use QBRIDGE_PUBLIC_URL; without it, the local address of the web page.
+
+Examples:
+  qbridge link 2026-07-10-where-do-receipts-go-3fa2c1
+  qbridge link --questions --json`,
+    )
+    .action(async (id: string | undefined, options: CommonOptions & { questions?: boolean }) => {
+      if (!id && !options.questions) {
+        throw new InvalidInput("link needs a question id, or --questions for the questions page");
+      }
+      if (id && options.questions) {
+        throw new InvalidInput("give a question id or --questions, not both");
+      }
+      await withCore(options, async (core, config) => {
+        if (id) loadQuestion(core, id);
+        const scope: LinkScope = id ? { question: id } : { page: "questions" };
+        const now = core.box.clock.now();
+        const { base, configured } = linkBase(config);
+        const url = linkUrl(base, loadSecret(core.box), scope, now) as string;
+        const expires = new Date(
+          Math.floor((now.getTime() + LINK_LIFETIME_MS) / 1000) * 1000,
+        ).toISOString();
+        if (options.json) return printJson({ url, expires, publicUrl: configured });
+        process.stdout.write(`${url}\n`);
+        if (!configured) {
+          process.stderr.write(
+            "QBRIDGE_PUBLIC_URL is not set: this link uses the local address of the web page\n",
+          );
+        }
+      });
+    });
+}

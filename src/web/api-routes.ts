@@ -1,0 +1,200 @@
+// The JSON API for agents under /api/v1, behind `Authorization: Bearer $QBRIDGE_API_TOKEN`.
+// Without a configured token the API is off and says so. Asking, answering and dismissing go
+// through the same core as the CLI (`via: api`); errors are mapped in api-errors.ts only.
+
+import { createHash, timingSafeEqual } from "node:crypto";
+import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { z } from "zod";
+import { STATUSES } from "../card/question.ts";
+import { answerQuestion } from "../questions/answer.ts";
+import { askQuestion } from "../questions/ask.ts";
+import { dismissQuestion } from "../questions/close.ts";
+import { boxState, pendingQuestions, questionsWithStatus } from "../questions/state.ts";
+import { loadQuestion } from "../questions/store.ts";
+import { type ApiFailure, failure, failureOf } from "./api-errors.ts";
+import { announce, type WebDeps } from "./deps.ts";
+
+export const API_BODY_LIMIT_BYTES = 64 * 1024;
+
+const AnswerBody = z
+  .object({
+    answer: z.string({
+      required_error: "answer is required: a letter, label, option id, yes/no or text",
+    }),
+    note: z.string().optional(),
+    by: z.string().trim().min(1).max(200).optional(),
+  })
+  .strict();
+
+const DismissBody = z.object({}).strict();
+
+const StatusQuery = z.enum([...STATUSES, "all"]).default("pending");
+
+function send(c: Context, fail: ApiFailure): Response {
+  if (fail.status === 401) c.header("WWW-Authenticate", 'Bearer realm="qbridge"');
+  return c.json(fail.body, fail.status);
+}
+
+function sameToken(given: string, wanted: string): boolean {
+  const a = createHash("sha256").update(given).digest();
+  const b = createHash("sha256").update(wanted).digest();
+  return timingSafeEqual(a, b);
+}
+
+class BodyProblem extends Error {
+  constructor(readonly fail: ApiFailure) {
+    super(fail.body.error.message);
+  }
+}
+
+/** The request body as JSON; an empty body reads as `{}`. */
+async function jsonBody(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new BodyProblem(
+      failure(400, "MalformedJson", `the body is not JSON: ${(error as Error).message}`),
+    );
+  }
+}
+
+function parsed<T>(schema: z.ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issues = result.error.issues
+    .map((i) => `${i.path.length ? `${i.path.join(".")}: ` : ""}${i.message}`)
+    .join("; ");
+  throw new BodyProblem(failure(422, "SchemaMismatch", `the body does not fit: ${issues}`));
+}
+
+function isTrue(value: unknown): boolean {
+  return value === true || value === "true" || value === "1";
+}
+
+export function apiRoutes(deps: WebDeps): Hono {
+  const api = new Hono();
+  const { core } = deps;
+  const token = deps.config.apiToken;
+
+  api.use("*", async (c, next) => {
+    if (!token) {
+      return send(
+        c,
+        failure(
+          503,
+          "ApiOff",
+          "the API is off: no QBRIDGE_API_TOKEN is configured on the box's machine; set one (at least 16 characters) and restart",
+        ),
+      );
+    }
+    const header = c.req.header("authorization") ?? "";
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!match) {
+      return send(
+        c,
+        failure(401, "Unauthorized", "send the API token as: Authorization: Bearer TOKEN"),
+      );
+    }
+    if (!sameToken(match[1] as string, token)) {
+      return send(c, failure(401, "Unauthorized", "the bearer token is wrong"));
+    }
+    await next();
+  });
+
+  api.use(
+    "*",
+    bodyLimit({
+      maxSize: API_BODY_LIMIT_BYTES,
+      onError: (c) =>
+        send(
+          c,
+          failure(
+            413,
+            "BodyTooLarge",
+            `the body is over the ${API_BODY_LIMIT_BYTES / 1024} KiB limit`,
+          ),
+        ),
+    }),
+  );
+
+  api.onError((error, c) => {
+    if (error instanceof BodyProblem) return send(c, error.fail);
+    const fail = failureOf(error);
+    if (fail.status >= 500)
+      deps.logger?.error({ err: error, path: c.req.path }, "an API request failed");
+    return send(c, fail);
+  });
+
+  api.post("/questions", async (c) => {
+    const body = await jsonBody(c);
+    let input = body;
+    let unlessOpen = isTrue(c.req.query("unless_open"));
+    if (body && typeof body === "object" && !Array.isArray(body) && "unless_open" in body) {
+      const { unless_open, ...rest } = body as Record<string, unknown>;
+      unlessOpen ||= isTrue(unless_open);
+      input = rest;
+    }
+    const result = await askQuestion(core, input, { unlessOpen, via: "api" });
+    if (result.deduplicated) {
+      return c.json({ id: result.id, deduplicated: true, card: result.card }, 200);
+    }
+    c.header("Location", `/api/v1/questions/${encodeURIComponent(result.id)}`);
+    return c.json(
+      { id: result.id, deduplicated: false, card: result.card, commit: result.commit },
+      201,
+    );
+  });
+
+  api.get("/questions", (c) => {
+    const status = StatusQuery.safeParse(c.req.query("status") || undefined);
+    if (!status.success) {
+      return send(
+        c,
+        failure(400, "BadStatus", `status must be one of ${[...STATUSES, "all"].join(", ")}`),
+      );
+    }
+    if (status.data === "all") {
+      const state = boxState(core);
+      return c.json({
+        questions: [...state.pending, ...state.archive],
+        unreadable: state.unreadable,
+      });
+    }
+    if (status.data === "pending") {
+      const { pending, unreadable } = pendingQuestions(core);
+      return c.json({ questions: pending, unreadable });
+    }
+    return c.json({ questions: questionsWithStatus(core, status.data) });
+  });
+
+  api.get("/questions/:id", (c) => {
+    const { id, rel, card } = loadQuestion(core, c.req.param("id"));
+    return c.json({ id, rel, card });
+  });
+
+  api.post("/questions/:id/answer", async (c) => {
+    const id = c.req.param("id");
+    const body = parsed(AnswerBody, await jsonBody(c));
+    const result = await answerQuestion(
+      core,
+      id,
+      { text: body.answer, note: body.note },
+      { via: "api", by: body.by },
+    );
+    await announce(deps, { id, action: "answered", via: "api" });
+    return c.json(result);
+  });
+
+  api.post("/questions/:id/dismiss", async (c) => {
+    const id = c.req.param("id");
+    parsed(DismissBody, await jsonBody(c));
+    const result = await dismissQuestion(core, id, { via: "api" });
+    await announce(deps, { id, action: "dismissed", via: "api" });
+    return c.json(result);
+  });
+
+  return api;
+}

@@ -1,0 +1,64 @@
+// The web app as one value: pages, the JSON API and the health probe, with the headers every
+// response carries. Built by a factory so tests drive it with `app.request()` and no server.
+
+import { Hono } from "hono";
+import { apiRoutes } from "./api-routes.ts";
+import type { WebDeps } from "./deps.ts";
+import { healthRoutes } from "./health.ts";
+import { pageRoutes } from "./page-routes.ts";
+import { failurePage, notFoundPage } from "./problem-page.ts";
+
+export type { TransitionListener, WebDeps, WebTransition } from "./deps.ts";
+
+/** No scripts, no frames, no outside resources; forms post only back here. */
+const PAGE_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+export function createWebApp(deps: WebDeps): Hono {
+  const app = new Hono();
+
+  app.use("*", async (c, next) => {
+    await next();
+    // Pages and answers are private and change: never cached, never leaked by Referer.
+    c.header("Cache-Control", "no-store");
+    c.header("Referrer-Policy", "no-referrer");
+    c.header("X-Content-Type-Options", "nosniff");
+    c.header("X-Frame-Options", "DENY");
+    c.header("Content-Security-Policy", PAGE_POLICY);
+  });
+
+  app.route("/", healthRoutes(deps.core));
+  app.route("/api/v1", apiRoutes(deps));
+  app.route("/", pageRoutes(deps));
+
+  app.get("/", (c) =>
+    c.text("question-bridge: open a signed link (qbridge link ID, or qbridge link --questions)\n"),
+  );
+
+  app.notFound((c) => {
+    if (c.req.path === "/api" || c.req.path.startsWith("/api/")) {
+      return c.json(
+        { error: { code: "NoSuchRoute", message: `no API route ${c.req.method} ${c.req.path}` } },
+        404,
+      );
+    }
+    return c.html(notFoundPage("There is no page at this address."), 404);
+  });
+
+  app.onError((error, c) => {
+    deps.logger?.error({ err: error, path: c.req.path }, "a web request failed");
+    return c.req.path.startsWith("/api/")
+      ? c.json(
+          {
+            error: {
+              code: "InternalError",
+              message: "the box failed to handle this request: see the service log",
+            },
+          },
+          500,
+        )
+      : c.html(failurePage(), 500);
+  });
+
+  return app;
+}

@@ -1,0 +1,33 @@
+// What the web app is built from: the core it answers through, the config, the link key, a
+// logger, and an optional listener told after each answer or dismissal the web committed (so
+// the composition root can update a chat message and move the slot on).
+
+import type { Logger } from "pino";
+import type { Config } from "../config.ts";
+import type { Core } from "../questions/core.ts";
+
+export interface WebTransition {
+  id: string;
+  action: "answered" | "dismissed";
+  via: "web" | "api";
+}
+
+export type TransitionListener = (event: WebTransition) => void | Promise<void>;
+
+export interface WebDeps {
+  core: Core;
+  config: Config;
+  secret: Buffer;
+  logger?: Logger | undefined;
+  onTransition?: TransitionListener | undefined;
+}
+
+/** Tells the listener, never letting its failure undo or fail the committed transition. */
+export async function announce(deps: WebDeps, event: WebTransition): Promise<void> {
+  if (!deps.onTransition) return;
+  try {
+    await deps.onTransition(event);
+  } catch (error) {
+    deps.logger?.warn({ err: error, ...event }, "the transition listener failed");
+  }
+}

@@ -1,0 +1,207 @@
+// The boxholder's pages: `/q/:id` (one question, through its signed link) and `/questions`
+// (through a signed link of its own). Forms post back to the same signed link with a form
+// token derived from it; answers and dismissals go through the core as `via: web`.
+// A page never answers anything a person did not submit.
+
+import type { Context } from "hono";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { isValidId } from "../box/paths.ts";
+import { OTHER_OPTION } from "../card/question.ts";
+import type { AnswerAttempt } from "../card/resolve.ts";
+import {
+  CardUnreadable,
+  InvalidAnswer,
+  InvalidId,
+  QuestionNotFound,
+  TransitionRejected,
+} from "../errors.ts";
+import { answerQuestion } from "../questions/answer.ts";
+import { dismissQuestion } from "../questions/close.ts";
+import { boxState } from "../questions/state.ts";
+import { loadQuestion } from "../questions/store.ts";
+import { checkFormToken, formToken } from "./csrf.ts";
+import { announce, type WebDeps } from "./deps.ts";
+import { checkLink, type LinkScope, signLink } from "./links.ts";
+import {
+  badRequestPage,
+  deniedLinkPage,
+  failurePage,
+  notFoundPage,
+  staleFormPage,
+  tooLargePage,
+} from "./problem-page.ts";
+import { type FormValues, questionPage } from "./question-page.ts";
+import { questionsPage } from "./questions-page.ts";
+
+/** Forms carry at most one answer and one note of 20,000 characters each, percent-encoded. */
+export const FORM_LIMIT_BYTES = 512 * 1024;
+
+export function questionHref(id: string, signature: string): string {
+  return `/q/${encodeURIComponent(id)}?s=${signature}`;
+}
+
+/** The 403 page when the link does not open this scope, or undefined when it does. */
+function refuseLink(c: Context, deps: WebDeps, scope: LinkScope): Response | undefined {
+  const check = checkLink(deps.secret, scope, c.req.query("s"), deps.core.box.clock.now());
+  if (check.ok) return undefined;
+  const expiredAt = check.reason === "expired" ? expiryOf(c.req.query("s")) : undefined;
+  return c.html(deniedLinkPage(check.reason, expiredAt), 403);
+}
+
+function expiryOf(signature: string | undefined): Date | undefined {
+  const seconds = Number.parseInt(signature?.split(".")[0] ?? "", 36);
+  return Number.isFinite(seconds) ? new Date(seconds * 1000) : undefined;
+}
+
+/** Page errors become statuses here, and only here. */
+function pageFailure(c: Context, deps: WebDeps, error: unknown): Response {
+  if (error instanceof InvalidId) return c.html(badRequestPage(error.message), 400);
+  if (error instanceof QuestionNotFound) {
+    return c.html(notFoundPage("This question is no longer in the box."), 404);
+  }
+  if (error instanceof CardUnreadable) {
+    return c.html(
+      notFoundPage(`${error.message}. Run "qbridge doctor" on the box's machine.`),
+      500,
+    );
+  }
+  deps.logger?.error({ err: error, path: c.req.path }, "a web page failed");
+  return c.html(failurePage(), 500);
+}
+
+function field(body: Record<string, unknown>, name: string): string | undefined {
+  const value = body[name];
+  return typeof value === "string" ? value : undefined;
+}
+
+/** The form's fields turned into the answer attempt every surface hands the core. */
+function attemptOf(type: string, values: FormValues): AnswerAttempt | undefined {
+  if (type === "text") return values.text?.trim() ? { text: values.text } : undefined;
+  if (!values.choice) return undefined;
+  if (values.choice === OTHER_OPTION) {
+    const own = values.other?.trim() ? values.other : values.note;
+    return { text: values.choice, note: own };
+  }
+  return { text: values.choice, note: values.note };
+}
+
+export function pageRoutes(deps: WebDeps): Hono {
+  const app = new Hono();
+  const { core, secret } = deps;
+
+  app.get("/q/:id", (c) => {
+    const id = c.req.param("id");
+    if (!isValidId(id)) return c.html(badRequestPage(new InvalidId(id).message), 400);
+    const refused = refuseLink(c, deps, { question: id });
+    if (refused) return refused;
+    const signature = c.req.query("s") as string;
+    try {
+      const view = loadQuestion(core, id);
+      return c.html(
+        questionPage({
+          view,
+          action: questionHref(id, signature),
+          formToken: formToken(secret, { question: id }, signature),
+        }),
+      );
+    } catch (error) {
+      return pageFailure(c, deps, error);
+    }
+  });
+
+  app.post(
+    "/q/:id",
+    bodyLimit({
+      maxSize: FORM_LIMIT_BYTES,
+      onError: (c) => c.html(tooLargePage(FORM_LIMIT_BYTES), 413),
+    }),
+    async (c) => {
+      const id = c.req.param("id");
+      if (!isValidId(id)) return c.html(badRequestPage(new InvalidId(id).message), 400);
+      const scope = { question: id };
+      const refused = refuseLink(c, deps, scope);
+      if (refused) return refused;
+      const signature = c.req.query("s") as string;
+      const body = (await c.req.parseBody().catch(() => ({}))) as Record<string, unknown>;
+      if (!checkFormToken(secret, scope, signature, field(body, "form"))) {
+        return c.html(staleFormPage(), 403);
+      }
+      const action = questionHref(id, signature);
+      const token = formToken(secret, scope, signature);
+      const values: FormValues = {
+        choice: field(body, "choice"),
+        other: field(body, "other"),
+        note: field(body, "note"),
+        text: field(body, "text"),
+      };
+      try {
+        if (field(body, "action") === "dismiss") {
+          await dismissQuestion(core, id, { via: "web" });
+          await announce(deps, { id, action: "dismissed", via: "web" });
+          return c.redirect(action, 303);
+        }
+        const view = loadQuestion(core, id);
+        const attempt = attemptOf(view.card.input.type, values);
+        if (!attempt) {
+          const text =
+            view.card.input.type === "text"
+              ? "Write an answer first; nothing was recorded."
+              : "Pick one of the choices first; nothing was recorded.";
+          return c.html(
+            questionPage({
+              view,
+              action,
+              formToken: token,
+              values,
+              notice: { tone: "problem", text },
+            }),
+            422,
+          );
+        }
+        await answerQuestion(core, id, attempt, { via: "web" });
+        await announce(deps, { id, action: "answered", via: "web" });
+        return c.redirect(action, 303);
+      } catch (error) {
+        if (error instanceof TransitionRejected || error instanceof InvalidAnswer) {
+          try {
+            const view = loadQuestion(core, id);
+            const text =
+              error instanceof TransitionRejected
+                ? `Nothing changed: this question is already ${error.current}. What is recorded is shown below.`
+                : `${error.message}. Nothing was recorded.`;
+            return c.html(
+              questionPage({
+                view,
+                action,
+                formToken: token,
+                values,
+                notice: { tone: "problem", text },
+              }),
+              error instanceof TransitionRejected ? 409 : 422,
+            );
+          } catch (reload) {
+            return pageFailure(c, deps, reload);
+          }
+        }
+        return pageFailure(c, deps, error);
+      }
+    },
+  );
+
+  app.get("/questions", (c) => {
+    const refused = refuseLink(c, deps, { page: "questions" });
+    if (refused) return refused;
+    const now = core.box.clock.now();
+    try {
+      const state = boxState(core);
+      return c.html(
+        questionsPage(state, (id) => questionHref(id, signLink(secret, { question: id }, now))),
+      );
+    } catch (error) {
+      return pageFailure(c, deps, error);
+    }
+  });
+
+  return app;
+}

@@ -1,0 +1,142 @@
+// The page of one question, opened through its signed link: what is asked and why, what the
+// box will learn, and a form by input type; once answered, the recorded answer instead.
+// Every card text goes through `html`, so nothing an agent wrote becomes markup.
+
+import { OTHER_OPTION, optionsOf, priorityOf, type Question } from "../card/question.ts";
+import { letterOf } from "../card/resolve.ts";
+import type { QuestionView } from "../questions/state.ts";
+import { html, type Markup } from "./html.ts";
+import { page } from "./layout.ts";
+
+/** What the person sent last, kept when the page is shown again with a problem. */
+export interface FormValues {
+  choice?: string | undefined;
+  other?: string | undefined;
+  note?: string | undefined;
+  text?: string | undefined;
+}
+
+export interface QuestionPageInput {
+  view: QuestionView;
+  /** The form's action: the signed link this page was opened with. */
+  action: string;
+  formToken: string;
+  /** A line above the question: a refused answer, or a submission that changed nothing. */
+  notice?: { tone: "problem" | "notice"; text: string } | undefined;
+  values?: FormValues | undefined;
+}
+
+function when(iso: string | undefined): string {
+  return iso ? iso.replace("T", " ").replace(/:\d\d(\.\d+)?Z$/, " UTC") : "";
+}
+
+export function recordedAnswer(card: Question): Markup {
+  if (card.status === "answered" && card.answer) {
+    const { answer } = card;
+    return html`<div class="card notice" id="recorded">
+<p class="meta">Recorded answer</p>
+<p class="text"><strong>${answer.text}</strong></p>
+${answer.note ? html`<p class="text">Note: ${answer.note}</p>` : ""}
+<p class="meta">Answered via ${card["answered-via"]}${card["answered-by"] ? ` by ${card["answered-by"]}` : ""} at ${when(card["answered-at"])}</p>
+</div>`;
+  }
+  if (card.status === "dismissed") {
+    return html`<div class="card warn" id="recorded"><p>Dismissed at ${when(card["dismissed-at"])}. You can still answer it below.</p></div>`;
+  }
+  if (card.status === "expired") {
+    return html`<div class="card warn" id="recorded"><p>Expired at ${when(card["expired-at"])} without an answer. You can still answer it below.</p></div>`;
+  }
+  return html``;
+}
+
+function learning(card: Question): Markup {
+  if (!card.learning) return html``;
+  const answered = card.status === "answered";
+  return html`<div class="card learn"><p class="meta">${answered ? "What the box learns from your answer" : "What the box will learn from your answer"} (${card.learning.sink}${card.learning.ref ? `, ${card.learning.ref}` : ""})</p><p class="text">${card.learning.proposal}</p></div>`;
+}
+
+function guidance(card: Question): Markup {
+  const recommended = card.recommended
+    ? (optionsOf(card).find((o) => o.id === card.recommended)?.label ?? card.recommended)
+    : undefined;
+  return html`${recommended ? html`<p><span class="rec">Recommended:</span> ${recommended}</p>` : ""}
+${card["while-waiting"] ? html`<p class="text"><strong>While waiting:</strong> ${card["while-waiting"]}</p>` : ""}
+${card.irreversible ? html`<div class="card warn"><p><strong>Irreversible:</strong> what follows your answer cannot be undone.</p></div>` : ""}`;
+}
+
+function contextRefs(card: Question): Markup {
+  if (!card.context?.length) return html``;
+  const items = card.context.map((ref) => {
+    const link = /^https?:\/\//i.test(ref.ref)
+      ? html`<a href="${ref.ref}" rel="noopener noreferrer" target="_blank">${ref.ref}</a>`
+      : html`<code>${ref.ref}</code>`;
+    return html`<div class="card"><p>${link}</p>${ref.text ? html`<p class="text">${ref.text}</p>` : ""}</div>`;
+  });
+  return html`<h2>Context</h2>${items}`;
+}
+
+function selectForm(card: Question, values: FormValues): Markup {
+  const options = optionsOf(card).map((option, i) => {
+    const checked = values.choice === option.id;
+    const isOther = option.id === OTHER_OPTION;
+    return html`<label class="choice"><input type="radio" name="choice" value="${option.id}" required${checked ? html` checked` : ""}><span><span class="letter">${letterOf(i)})</span> ${option.label}${card.recommended === option.id ? html` <span class="rec">recommended</span>` : ""}</span></label>
+${isOther ? html`<input class="other" type="text" name="other" maxlength="20000" aria-label="${option.label}: your own words" placeholder="Your own words for “${option.label}”" value="${values.other ?? ""}">` : ""}`;
+  });
+  return html`<fieldset style="border:0;padding:0;margin:0"><legend class="meta">Pick one</legend>${options}</fieldset>
+<label class="field" for="note">Note (optional)</label>
+<textarea id="note" name="note" maxlength="20000">${values.note ?? ""}</textarea>
+<button type="submit">Send answer</button>`;
+}
+
+function confirmForm(card: Question, values: FormValues): Markup {
+  const rec = (id: string) => (card.recommended === id ? " (recommended)" : "");
+  return html`<label class="field" for="note">Note (optional)</label>
+<textarea id="note" name="note" maxlength="20000">${values.note ?? ""}</textarea>
+<div class="pair"><button type="submit" name="choice" value="yes">Yes${rec("yes")}</button><button type="submit" class="no" name="choice" value="no">No${rec("no")}</button></div>`;
+}
+
+function textForm(values: FormValues): Markup {
+  return html`<label class="field" for="text">Your answer</label>
+<textarea id="text" name="text" required maxlength="20000">${values.text ?? ""}</textarea>
+<button type="submit">Send answer</button>`;
+}
+
+function answerForm(input: QuestionPageInput): Markup {
+  const { card } = input.view;
+  const values = input.values ?? {};
+  const fields =
+    card.input.type === "select"
+      ? selectForm(card, values)
+      : card.input.type === "confirm"
+        ? confirmForm(card, values)
+        : textForm(values);
+  const dismiss =
+    card.status === "pending"
+      ? html`<form method="post" action="${input.action}"><input type="hidden" name="form" value="${input.formToken}"><input type="hidden" name="action" value="dismiss"><button type="submit" class="quiet">Dismiss (decline to answer for now)</button></form>`
+      : "";
+  return html`<h2>Your answer</h2>
+<form method="post" action="${input.action}" id="answer">
+<input type="hidden" name="form" value="${input.formToken}">
+<input type="hidden" name="action" value="answer">
+${fields}
+</form>
+${dismiss}`;
+}
+
+export function questionPage(input: QuestionPageInput): string {
+  const { view, notice } = input;
+  const { card } = view;
+  const priority = priorityOf(card);
+  const body = html`<p class="meta"><span class="tag ${priority}">${priority}</span> ${card.status} · asked ${when(card["asked-at"])}${card["asked-by"] ? ` by ${card["asked-by"]}` : ""}</p>
+${notice ? html`<div class="card ${notice.tone}" role="status"><p class="text">${notice.text}</p></div>` : ""}
+<h1 class="text">${card.prompt}</h1>
+${recordedAnswer(card)}
+<div class="card"><p class="meta">Why this is asked</p><p class="text">${card.memo}</p></div>
+${learning(card)}
+${card.status === "answered" ? "" : guidance(card)}
+<div class="card"><p class="meta">What happens with the answer</p><p class="text">${card.directive}</p></div>
+${contextRefs(card)}
+${card.status === "answered" ? "" : answerForm(input)}
+<p class="meta">Question <code>${view.id}</code></p>`;
+  return page(card.prompt.slice(0, 80), body);
+}

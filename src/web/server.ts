@@ -1,0 +1,65 @@
+// Serving the web app on the configured host and port (port 0: any free port). Returns the
+// address it really listens on and a close that ends open connections too.
+
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createAdaptorServer } from "@hono/node-server";
+import type { Logger } from "pino";
+import type { Config } from "../config.ts";
+import { InvalidInput } from "../errors.ts";
+import type { Core } from "../questions/core.ts";
+import { createWebApp } from "./app.ts";
+import type { TransitionListener } from "./deps.ts";
+import { loadSecret } from "./links.ts";
+
+export interface RunningWeb {
+  /** Where the server listens, e.g. http://127.0.0.1:8787 (not the public URL). */
+  url: string;
+  close(): Promise<void>;
+}
+
+export interface StartWebOptions {
+  core: Core;
+  config: Config;
+  logger?: Logger | undefined;
+  /** Told after each answer or dismissal made through the web page or the API. */
+  onTransition?: TransitionListener | undefined;
+}
+
+function urlOf(address: AddressInfo): string {
+  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
+}
+
+export async function startWeb(options: StartWebOptions): Promise<RunningWeb> {
+  const { core, config, logger } = options;
+  const secret = loadSecret(core.box);
+  const app = createWebApp({ core, config, secret, logger, onTransition: options.onTransition });
+  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  const { host, port } = config.web;
+  await new Promise<void>((resolve, reject) => {
+    const failed = (error: NodeJS.ErrnoException) => {
+      reject(
+        new InvalidInput(
+          `the web page cannot listen on ${host}:${port} (${error.code ?? error.message}): set QBRIDGE_WEB_HOST/QBRIDGE_WEB_PORT to a free address`,
+        ),
+      );
+    };
+    server.once("error", failed);
+    server.listen(port, host, () => {
+      server.off("error", failed);
+      resolve();
+    });
+  });
+  server.on("error", (error) => logger?.error({ err: error }, "the web server failed"));
+  const url = urlOf(server.address() as AddressInfo);
+  logger?.info({ url, api: config.apiToken ? "on" : "off" }, "web page listening");
+  return {
+    url,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

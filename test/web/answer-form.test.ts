@@ -1,0 +1,237 @@
+// The boxholder answers on the page: each form posts back to its signed link with the page's
+// form token, goes through the same core as every surface, and a second post changes nothing.
+
+import { afterEach, describe, expect, it } from "vitest";
+import { loadQuestion } from "../../src/questions/store.ts";
+import { cleanupBoxes, confirmCard, gitLog, selectCard, textCard } from "../support/box.ts";
+import { formTokenIn, postForm, webFixture } from "./web-support.ts";
+
+afterEach(cleanupBoxes);
+
+async function openPage(web: Awaited<ReturnType<typeof webFixture>>, id: string) {
+  const link = web.link(id);
+  const page = await (await web.app.request(link)).text();
+  return { link, form: formTokenIn(page) };
+}
+
+describe("answering through the page", () => {
+  it("records the picked option via web, writes one job, and shows the recorded answer", async () => {
+    const web = await webFixture();
+    const id = await web.ask(selectCard());
+    const { link, form } = await openPage(web, id);
+
+    const res = await postForm(web.app, link, { form, action: "answer", choice: "finance" });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe(link);
+
+    const card = loadQuestion(web.box, id).card;
+    expect(card.status).toBe("answered");
+    expect(card.answer).toEqual({ text: "Finance", selected: "finance" });
+    expect(card["answered-via"]).toBe("web");
+    expect(web.jobs()).toEqual([`${id}.question-followup.job.card`]);
+    expect(web.transitions).toEqual([{ id, action: "answered", via: "web" }]);
+
+    const after = await (await web.app.request(link)).text();
+    expect(after).toContain("Recorded answer");
+    expect(after).toContain("Answered via web");
+  });
+
+  it("a second post after the answer shows the recorded answer and creates no second job", async () => {
+    const web = await webFixture();
+    const id = await web.ask(selectCard());
+    const { link, form } = await openPage(web, id);
+    await postForm(web.app, link, { form, action: "answer", choice: "finance" });
+    const commits = (await gitLog(web.box.dir)).length;
+
+    const again = await postForm(web.app, link, { form, action: "answer", choice: "taxes" });
+    expect(again.status).toBe(409);
+    const page = await again.text();
+    expect(page).toContain("Nothing changed: this question is already answered");
+    expect(page).toContain("<strong>Finance</strong>");
+    expect(web.jobs()).toHaveLength(1);
+    expect(await gitLog(web.box.dir)).toHaveLength(commits);
+    expect(loadQuestion(web.box, id).card.answer?.text).toBe("Finance");
+  });
+
+  it("takes the boxholder's own words with the other option", async () => {
+    const web = await webFixture();
+    const id = await web.ask(selectCard());
+    const { link, form } = await openPage(web, id);
+    await postForm(web.app, link, {
+      form,
+      action: "answer",
+      choice: "_other",
+      other: "The shoebox",
+    });
+    expect(loadQuestion(web.box, id).card.answer).toEqual({
+      text: "The shoebox",
+      selected: "_other",
+    });
+  });
+
+  it("takes the note as the own words when the other option's field was left empty", async () => {
+    const web = await webFixture();
+    const id = await web.ask(selectCard());
+    const { link, form } = await openPage(web, id);
+    const res = await postForm(web.app, link, {
+      form,
+      action: "answer",
+      choice: "_other",
+      note: "The shoebox",
+    });
+    expect(res.status).toBe(303);
+    expect(loadQuestion(web.box, id).card.answer).toEqual({
+      text: "The shoebox",
+      selected: "_other",
+    });
+  });
+
+  it("refuses the other option without any words, keeps the choice, and records nothing", async () => {
+    const web = await webFixture();
+    const id = await web.ask(selectCard());
+    const { link, form } = await openPage(web, id);
+    const res = await postForm(web.app, link, { form, action: "answer", choice: "_other" });
+    expect(res.status).toBe(422);
+    const page = await res.text();
+    expect(page).toContain("your own words");
+    expect(page).toContain('value="_other" required checked');
+    expect(loadQuestion(web.box, id).card.status).toBe("pending");
+    expect(web.jobs()).toEqual([]);
+  });
+
+  it("asks to pick a choice when none was sent, and records nothing", async () => {
+    const web = await webFixture();
+    const id = await web.ask(selectCard());
+    const { link, form } = await openPage(web, id);
+    const res = await postForm(web.app, link, { form, action: "answer", note: "typed note" });
+    expect(res.status).toBe(422);
+    const page = await res.text();
+    expect(page).toContain("Pick one of the choices first; nothing was recorded.");
+    expect(page).toContain(">typed note</textarea>");
+    expect(loadQuestion(web.box, id).card.status).toBe("pending");
+    expect(web.jobs()).toEqual([]);
+  });
+
+  it("refuses a choice the question does not offer with a 422 naming the choices", async () => {
+    const web = await webFixture();
+    const id = await web.ask(selectCard());
+    const { link, form } = await openPage(web, id);
+    const res = await postForm(web.app, link, { form, action: "answer", choice: "shoebox" });
+    expect(res.status).toBe(422);
+    expect(await res.text()).toContain("a) Finance, b) Taxes, c) Somewhere else");
+    expect(loadQuestion(web.box, id).card.status).toBe("pending");
+  });
+
+  it("records a confirm with its note", async () => {
+    const web = await webFixture();
+    const id = await web.ask(confirmCard());
+    const { link, form } = await openPage(web, id);
+    await postForm(web.app, link, {
+      form,
+      action: "answer",
+      choice: "no",
+      note: "keep the 2024 ones",
+    });
+    const card = loadQuestion(web.box, id).card;
+    expect(card.answer).toEqual({ text: "No", selected: "no", note: "keep the 2024 ones" });
+    expect(card["answered-via"]).toBe("web");
+  });
+
+  it("records a text answer", async () => {
+    const web = await webFixture();
+    const id = await web.ask(textCard());
+    const { link, form } = await openPage(web, id);
+    await postForm(web.app, link, { form, action: "answer", text: "Anna Muster" });
+    expect(loadQuestion(web.box, id).card.answer).toEqual({ text: "Anna Muster" });
+  });
+
+  it("asks for text when a text answer is empty", async () => {
+    const web = await webFixture();
+    const id = await web.ask(textCard());
+    const { link, form } = await openPage(web, id);
+    const res = await postForm(web.app, link, { form, action: "answer", text: "   " });
+    expect(res.status).toBe(422);
+    expect(await res.text()).toContain("Write an answer first");
+  });
+
+  it("dismisses a pending question, which then shows its form again without Dismiss", async () => {
+    const web = await webFixture();
+    const id = await web.ask(selectCard());
+    const { link, form } = await openPage(web, id);
+    const res = await postForm(web.app, link, { form, action: "dismiss" });
+    expect(res.status).toBe(303);
+    const card = loadQuestion(web.box, id).card;
+    expect(card.status).toBe("dismissed");
+    expect(web.jobs()).toEqual([]);
+    expect(web.transitions).toEqual([{ id, action: "dismissed", via: "web" }]);
+    const page = await (await web.app.request(link)).text();
+    expect(page).toContain("You can still answer it");
+    expect(page).not.toContain('value="dismiss"');
+  });
+
+  it("a second Dismiss is told the question is already dismissed and commits nothing", async () => {
+    const web = await webFixture();
+    const id = await web.ask(selectCard());
+    const { link, form } = await openPage(web, id);
+    await postForm(web.app, link, { form, action: "dismiss" });
+    const commits = (await gitLog(web.box.dir)).length;
+    const res = await postForm(web.app, link, { form, action: "dismiss" });
+    expect(res.status).toBe(409);
+    expect(await res.text()).toContain("already dismissed");
+    expect(await gitLog(web.box.dir)).toHaveLength(commits);
+  });
+});
+
+describe("forms that did not come from the page", () => {
+  it("are refused without a form token", async () => {
+    const web = await webFixture();
+    const id = await web.ask(selectCard());
+    const res = await postForm(web.app, web.link(id), { action: "answer", choice: "finance" });
+    expect(res.status).toBe(403);
+    expect(await res.text()).toContain("form token is missing or wrong");
+    expect(loadQuestion(web.box, id).card.status).toBe("pending");
+  });
+
+  it("are refused with a wrong form token", async () => {
+    const web = await webFixture();
+    const id = await web.ask(selectCard());
+    const { link, form } = await openPage(web, id);
+    const wrong = `${form.slice(0, -2)}${form.endsWith("xx") ? "yy" : "xx"}`;
+    const res = await postForm(web.app, link, { form: wrong, action: "answer", choice: "finance" });
+    expect(res.status).toBe(403);
+    expect(loadQuestion(web.box, id).card.status).toBe("pending");
+  });
+
+  it("are refused with another question's form token", async () => {
+    const web = await webFixture();
+    const id = await web.ask(selectCard());
+    const other = await web.ask(confirmCard());
+    const { form } = await openPage(web, other);
+    const res = await postForm(web.app, web.link(id), { form, action: "answer", choice: "a" });
+    expect(res.status).toBe(403);
+    expect(loadQuestion(web.box, id).card.status).toBe("pending");
+  });
+
+  it("are refused when the link has expired since the page was opened", async () => {
+    const web = await webFixture();
+    const id = await web.ask(selectCard());
+    const old = web.link(id, new Date(web.box.box.clock.now().getTime() - 8 * 24 * 3_600_000));
+    const res = await postForm(web.app, old, { form: "x", action: "answer", choice: "finance" });
+    expect(res.status).toBe(403);
+    expect(await res.text()).toContain("This link expired");
+  });
+
+  it("are refused with a 413 when the body is 1 MiB, recording nothing", async () => {
+    const web = await webFixture();
+    const id = await web.ask(textCard());
+    const { link, form } = await openPage(web, id);
+    const res = await postForm(web.app, link, {
+      form,
+      action: "answer",
+      text: "x".repeat(1024 * 1024),
+    });
+    expect(res.status).toBe(413);
+    expect(await res.text()).toContain("too long");
+    expect(loadQuestion(web.box, id).card.status).toBe("pending");
+  });
+});
