@@ -1,0 +1,57 @@
+// Who may use the bot: the boxholder, in a private chat. The boxholder is TELEGRAM_OWNER_ID when
+// set, else the Telegram user bound with a pairing code. Everybody else, and every group chat,
+// gets one polite refusal per chat and nothing else; every attempt is audited.
+
+import type { Context } from "grammy";
+import { safeAudit } from "../../src/questions/answer.ts";
+import type { Slot } from "../../src/slot/slot.ts";
+import { SURFACE } from "./presenter.ts";
+
+export interface Access {
+  /** The boxholder's Telegram user id (also their private chat id), when known. */
+  ownerId(): string | undefined;
+  isBoxholder(ctx: Context): boolean;
+  /** Audits the refusal; replies once per chat (callbacks are always answered). */
+  refuse(ctx: Context, why: string): Promise<void>;
+}
+
+export const REFUSAL =
+  "Sorry, this bot answers only its owner's questions. If that is you, run `qbridge pair` on the server and send /start with the code.";
+export const GROUP_REFUSAL = "Sorry, this bot works only in a private chat with its owner.";
+
+export function createAccess(deps: { slot: Slot; configuredOwner: string | undefined }): Access {
+  const { slot } = deps;
+  const ownerId = () => deps.configuredOwner ?? slot.owners.get(SURFACE)?.userId;
+  return {
+    ownerId,
+    isBoxholder(ctx) {
+      const owner = ownerId();
+      return (
+        owner !== undefined &&
+        ctx.chat?.type === "private" &&
+        ctx.from !== undefined &&
+        String(ctx.from.id) === owner
+      );
+    },
+    async refuse(ctx, why) {
+      const chatId = String(ctx.chat?.id ?? ctx.from?.id ?? "unknown");
+      safeAudit(slot.core, {
+        at: slot.core.box.clock.iso(),
+        surface: SURFACE,
+        actor: ctx.from ? String(ctx.from.id) : undefined,
+        action: ctx.callbackQuery ? "tap" : "message",
+        verbatim: ctx.message?.text?.slice(0, 500),
+        outcome: "refused",
+        detail: `${why} (chat ${chatId}, ${ctx.chat?.type ?? "no chat"})`,
+      });
+      const text = ctx.chat && ctx.chat.type !== "private" ? GROUP_REFUSAL : REFUSAL;
+      if (ctx.callbackQuery) {
+        await ctx.answerCallbackQuery({ text: text.slice(0, 200) });
+        return;
+      }
+      if (ctx.chat && slot.inbox.refuseOnce(SURFACE, chatId, slot.core.box.clock.iso())) {
+        await ctx.reply(text);
+      }
+    },
+  };
+}

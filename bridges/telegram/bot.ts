@@ -1,0 +1,164 @@
+// The Telegram bridge, built by one factory with everything passed in: the bot (grammY, with
+// auto-retry for 429 and 5xx), its presenter attached to the slot, and the handlers for taps,
+// typed replies and commands. Nothing talks to the network until `start` (or a test feeds
+// `handleUpdate`), and a method failing at start-up is logged, never fatal.
+
+import { autoRetry } from "@grammyjs/auto-retry";
+import { Bot, type Transformer } from "grammy";
+import type { UserFromGetMe } from "grammy/types";
+import type { Slot, SlotLogger } from "../../src/slot/slot.ts";
+import { createAccess } from "./access.ts";
+import { createCommands, registerCommands } from "./commands.ts";
+import { type Polling, startPolling } from "./poll.ts";
+import { createTelegramPresenter } from "./presenter.ts";
+import { createTapHandler } from "./taps.ts";
+import { createTypedReplyHandler } from "./typed.ts";
+
+export interface BotOptions {
+  token: string;
+  /** Another Bot API server (TELEGRAM_API_ROOT), e.g. a self-hosted one or an emulator. */
+  apiRoot?: string | undefined;
+  slot: Slot;
+  logger: SlotLogger;
+  /** TELEGRAM_OWNER_ID: the boxholder without pairing. */
+  ownerId?: string | undefined;
+  /** The signed web link of a question, when a public URL is configured. */
+  link?: (questionId: string) => string | undefined;
+  /** Extra API transformers, applied after auto-retry (tests record calls here). */
+  transformers?: Transformer[];
+  /** Known bot info, to skip getMe (tests, benches). */
+  botInfo?: UserFromGetMe;
+  /** Told when a callback is acknowledged (the latency bench). */
+  onAcknowledged?: (callbackId: string) => void;
+}
+
+export interface TelegramBridge {
+  bot: Bot;
+  /** Handles one update as it would arrive by polling or webhook. */
+  handleUpdate(update: Parameters<Bot["handleUpdate"]>[0]): Promise<void>;
+  /** getMe (until it works) and setMyCommands (failure logged); true once the bot is known. */
+  init(signal?: AbortSignal): Promise<boolean>;
+  /** Long polling until `stop`. */
+  startPolling(options?: { idleMs?: number; timeoutSeconds?: number }): Polling;
+  stop(): Promise<void>;
+}
+
+export function createBot(options: BotOptions): TelegramBridge {
+  const { slot, logger } = options;
+  const bot = new Bot(options.token, {
+    ...(options.botInfo ? { botInfo: options.botInfo } : {}),
+    client: {
+      ...(options.apiRoot ? { apiRoot: options.apiRoot } : {}),
+      timeoutSeconds: 60,
+    },
+  });
+  bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60 }));
+  for (const transformer of options.transformers ?? []) bot.api.config.use(transformer);
+
+  const link = options.link ?? (() => undefined);
+  const access = createAccess({ slot, configuredOwner: options.ownerId });
+  const presenter = createTelegramPresenter({
+    api: bot.api,
+    slot,
+    ownerChat: access.ownerId,
+    link,
+  });
+  slot.attach(presenter);
+  const commands = createCommands({ slot, access, configuredOwner: options.ownerId });
+  const onTap = createTapHandler({
+    api: bot.api,
+    slot,
+    access,
+    link,
+    onAcknowledged: options.onAcknowledged,
+  });
+  const onText = createTypedReplyHandler({ slot });
+
+  // A redelivered update (a webhook retry, a restart before the offset was confirmed) is skipped.
+  bot.use(async (ctx, next) => {
+    const key = `${ctx.me.id}:${ctx.update.update_id}`;
+    if (!slot.inbox.firstDelivery(key, slot.core.box.clock.iso())) {
+      logger.info({ update: ctx.update.update_id }, "update seen before; skipped");
+      return;
+    }
+    await next();
+  });
+  bot.on("callback_query:data", onTap);
+  bot.command("start", commands.start);
+  const boxholder = bot.filter((ctx) => access.isBoxholder(ctx));
+  boxholder.command("waiting", commands.waiting);
+  boxholder.command("next", commands.next);
+  boxholder.command("park", commands.park);
+  boxholder.command("dismiss", commands.dismiss);
+  boxholder.command("help", commands.help);
+  boxholder.on("message:text", async (ctx) => {
+    if (ctx.message.text.startsWith("/")) {
+      await ctx.reply("I do not know that command. /help lists what I understand.");
+      return;
+    }
+    await onText(ctx);
+  });
+  boxholder.on("message", (ctx) =>
+    ctx.reply("I understand text only: a letter, a label, yes/no or your answer in words."),
+  );
+  bot.on("message", (ctx) => access.refuse(ctx, "a message from someone who is not the boxholder"));
+  bot.on("callback_query", (ctx) => ctx.answerCallbackQuery());
+  bot.catch((error) => {
+    logger.error(
+      { err: error.error, update: error.ctx.update.update_id },
+      "handling an update failed",
+    );
+  });
+
+  let ready = options.botInfo !== undefined;
+  let commandsRegistered = false;
+  let polling: Polling | undefined;
+
+  async function init(signal?: AbortSignal): Promise<boolean> {
+    if (!ready) {
+      try {
+        await bot.init(signal as Parameters<Bot["init"]>[0]);
+        ready = true;
+        logger.info({ username: bot.botInfo.username }, "telegram bot ready");
+      } catch (error) {
+        logger.warn({ err: error }, "getMe failed; Telegram will be retried");
+        return false;
+      }
+    }
+    if (!commandsRegistered) {
+      commandsRegistered = true;
+      await registerCommands(bot.api, logger);
+    }
+    return true;
+  }
+
+  return {
+    bot,
+    handleUpdate: (update) => bot.handleUpdate(update),
+    init,
+    startPolling(pollOptions = {}) {
+      let webhookCleared = false;
+      polling = startPolling({
+        bot,
+        logger,
+        ...pollOptions,
+        ensureReady: async (signal) => {
+          if (!(await init(signal))) return false;
+          if (!webhookCleared) {
+            try {
+              await bot.api.deleteWebhook({}, signal as Parameters<Bot["init"]>[0]);
+            } catch (error) {
+              logger.warn({ err: error }, "deleteWebhook failed; polling anyway");
+            }
+            webhookCleared = true;
+          }
+          return true;
+        },
+      });
+      return polling;
+    },
+    async stop() {
+      await polling?.stop();
+    },
+  };
+}

@@ -1,0 +1,145 @@
+// The bot's commands: /start (with a pairing code), /waiting, /next, /park, /dismiss, /help.
+// They are registered with setMyCommands at start; a failure there is logged, never fatal.
+
+import type { Api, Context } from "grammy";
+import type { Slot } from "../../src/slot/slot.ts";
+import type { Access } from "./access.ts";
+import { SURFACE } from "./presenter.ts";
+import { HELP_HTML, waitingHtml } from "./render.ts";
+import { replyForError } from "./replies.ts";
+
+export const COMMANDS = [
+  { command: "waiting", description: "How many questions wait, and the top one" },
+  { command: "next", description: "Show the next question (parked ones too)" },
+  { command: "park", description: "Put the open question aside; it stays pending" },
+  { command: "dismiss", description: "Decline the open question" },
+  { command: "help", description: "How to answer" },
+  { command: "start", description: "Start, or pair with a code from qbridge pair" },
+];
+
+const PAIRING_FAILURE = {
+  unknown: "That pairing code is not known. Run qbridge pair on the server for a new one.",
+  used: "That pairing code was used already. Run qbridge pair on the server for a new one.",
+  expired: "That pairing code has expired (codes last 10 minutes). Run qbridge pair again.",
+};
+
+export function createCommands(deps: {
+  slot: Slot;
+  access: Access;
+  configuredOwner: string | undefined;
+}) {
+  const { slot, access } = deps;
+
+  async function waiting(ctx: Context): Promise<void> {
+    const { count, top, presented } = slot.waiting();
+    await ctx.reply(waitingHtml(count, top?.card, presented !== undefined), {
+      parse_mode: "HTML",
+      ...(presented?.messageId
+        ? { reply_parameters: { message_id: Number(presented.messageId) } }
+        : {}),
+    });
+  }
+
+  return {
+    /** /start: pairs with a code from a private chat, or greets the boxholder. */
+    async start(ctx: Context): Promise<void> {
+      const code = typeof ctx.match === "string" ? ctx.match.trim() : "";
+      if (ctx.chat?.type !== "private" || !ctx.from) {
+        await access.refuse(ctx, "/start outside a private chat");
+        return;
+      }
+      if (code && !deps.configuredOwner) {
+        const userId = String(ctx.from.id);
+        const check = slot.owners.usePairingCode(code, userId, slot.core.box.clock.now());
+        slot.core.ledger.audit({
+          at: slot.core.box.clock.iso(),
+          surface: SURFACE,
+          actor: userId,
+          action: "pair",
+          outcome: check.ok ? "applied" : `refused:${check.reason}`,
+        });
+        if (!check.ok) {
+          await ctx.reply(PAIRING_FAILURE[check.reason]);
+          return;
+        }
+        slot.owners.bind(SURFACE, userId, slot.core.box.clock.iso(), "pairing code");
+        await ctx.reply(
+          "Paired: you are the boxholder now. Questions will appear here one at a time.",
+        );
+        await slot.fill();
+        return;
+      }
+      if (!access.isBoxholder(ctx)) {
+        await access.refuse(
+          ctx,
+          code ? "/start with a code while TELEGRAM_OWNER_ID is set" : "/start from a stranger",
+        );
+        return;
+      }
+      await ctx.reply(HELP_HTML, { parse_mode: "HTML" });
+      await waiting(ctx);
+      await slot.fill();
+    },
+
+    waiting,
+
+    async next(ctx: Context): Promise<void> {
+      const { busy, presented } = await slot.next();
+      if (busy) {
+        const open = slot.current();
+        await ctx.reply("A question is open: answer it, or /park it to see the next.", {
+          ...(open?.messageId ? { reply_parameters: { message_id: Number(open.messageId) } } : {}),
+        });
+      } else if (!presented) {
+        await ctx.reply("Nothing is waiting on you.");
+      }
+    },
+
+    async park(ctx: Context): Promise<void> {
+      const parked = await slot.park();
+      if (!parked) await ctx.reply("Nothing is open to park.");
+      else if (!slot.current()) await ctx.reply("Parked. Nothing else is waiting right now.");
+    },
+
+    async dismiss(ctx: Context): Promise<void> {
+      await slot.exclusive(async (ops) => {
+        const open = ops.current();
+        if (!open) {
+          await ctx.reply("Nothing is open to dismiss.");
+          return;
+        }
+        try {
+          const { closed } = await ops.dismiss(open.questionId, {
+            via: SURFACE,
+            by: String(ctx.from?.id),
+          });
+          if (closed)
+            slot.tokens.markPresentationUsed(
+              closed.seq,
+              "Dismissed (it stays answerable later).",
+              slot.core.box.clock.iso(),
+            );
+          await ops.settle(closed);
+        } catch (error) {
+          await ctx.reply(replyForError(error));
+        }
+      });
+    },
+
+    async help(ctx: Context): Promise<void> {
+      await ctx.reply(HELP_HTML, { parse_mode: "HTML" });
+    },
+  };
+}
+
+/** Registers the command menu; Telegram (or an emulator) refusing it never stops the bot. */
+export async function registerCommands(
+  api: Api,
+  logger: { warn(obj: object, msg?: string): void },
+): Promise<void> {
+  try {
+    await api.setMyCommands(COMMANDS);
+  } catch (error) {
+    logger.warn({ err: error }, "setMyCommands failed; the commands still work when typed");
+  }
+}

@@ -1,0 +1,41 @@
+// Telegram HTML: every text that comes from a card or a person is escaped here before it is
+// put into a message, and shortened by its escaped length so a limit is never crossed.
+
+const ENTITIES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+};
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (ch) => ENTITIES[ch] as string);
+}
+
+/** Plain text shortened to `max` characters with an ellipsis. */
+export function shorten(text: string, max: number): string {
+  const chars = Array.from(text);
+  if (chars.length <= max) return text;
+  return `${chars
+    .slice(0, Math.max(0, max - 1))
+    .join("")
+    .trimEnd()}…`;
+}
+
+/** Escapes `text`, shortened so that its escaped form has at most `max` characters. */
+export function escapeWithin(text: string, max: number): string {
+  const whole = escapeHtml(text);
+  if (whole.length <= max) return whole;
+  let out = "";
+  for (const ch of Array.from(text)) {
+    const piece = escapeHtml(ch);
+    if (out.length + piece.length > max - 1) break;
+    out += piece;
+  }
+  return `${out.trimEnd()}…`;
+}
+
+/** One line: runs of white space become one space. */
+export function flat(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}

@@ -1,0 +1,83 @@
+// The buttons of a presentation: one per option (lettered), Park, Dismiss, and a URL button to
+// the web page. Each callback button carries only a minted token; what it means stays in the ledger.
+
+import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
+import { optionsOf, type Question } from "../../src/card/question.ts";
+import type { ButtonSpec } from "../../src/slot/tokens.ts";
+import { flat, shorten } from "./html.ts";
+import { MAX_BUTTON_CHARS } from "./limits.ts";
+import { buttonText } from "./render.ts";
+
+export interface Layout {
+  /** What each callback button does, in the order of the buttons. */
+  specs: ButtonSpec[];
+  /** Builds the keyboard once the tokens for `specs` are minted. */
+  build(tokens: string[]): InlineKeyboardMarkup;
+}
+
+export function answerLayout(card: Question, link: string | undefined): Layout {
+  const options = optionsOf(card);
+  const specs: ButtonSpec[] = options.map((o) => ({
+    action: "answer",
+    optionId: o.id,
+    label: o.label,
+  }));
+  specs.push({ action: "park" }, { action: "dismiss" });
+  return {
+    specs,
+    build(tokens) {
+      const button = (i: number, text: string): InlineKeyboardButton => ({
+        text,
+        callback_data: tokens[i] as string,
+      });
+      const optionButtons = options.map((o, i) =>
+        button(i, buttonText(i, o.label, card.recommended === o.id)),
+      );
+      const rows: InlineKeyboardButton[][] =
+        card.input.type === "confirm"
+          ? [
+              options.map((o, i) =>
+                button(i, card.recommended === o.id ? `⭐ ${o.label}` : o.label),
+              ),
+            ]
+          : optionButtons.map((b) => [b]);
+      rows.push([button(options.length, "🅿️ Park"), button(options.length + 1, "🚫 Dismiss")]);
+      if (link) rows.push([{ text: "🌐 Open on the web", url: link }]);
+      return { inline_keyboard: rows };
+    },
+  };
+}
+
+/** The confirming step of an irreversible question: Confirm <label>, or Back. */
+export function confirmLayout(optionId: string, label: string): Layout {
+  return {
+    specs: [
+      { action: "confirm", optionId, label },
+      { action: "back", optionId, label },
+    ],
+    build(tokens) {
+      return {
+        inline_keyboard: [
+          [
+            {
+              text: shorten(`⚠️ Confirm ${flat(label)}`, MAX_BUTTON_CHARS),
+              callback_data: tokens[0] as string,
+            },
+            { text: "↩️ Back", callback_data: tokens[1] as string },
+          ],
+        ],
+      };
+    },
+  };
+}
+
+export function showLayout(): Layout {
+  return {
+    specs: [{ action: "show" }],
+    build: (tokens) => ({
+      inline_keyboard: [[{ text: "👀 Show it", callback_data: tokens[0] as string }]],
+    }),
+  };
+}
+
+export const NO_BUTTONS: InlineKeyboardMarkup = { inline_keyboard: [] };

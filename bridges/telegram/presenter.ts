@@ -1,0 +1,113 @@
+// The Telegram side of the slot: sends a presentation to the boxholder's private chat, turns a
+// closed one into a line with no buttons, and delivers nudges. Tokens are minted before a send
+// and tied to the message after it; a message that failed to send leaves unusable tokens only.
+
+import type { Api } from "grammy";
+import { questionFingerprint } from "../../src/card/load.ts";
+import type { QuestionView } from "../../src/questions/state.ts";
+import type { Address, Presentation } from "../../src/slot/presentations.ts";
+import type { Closure, Presenter, PresentRequest } from "../../src/slot/presenter.ts";
+import type { Slot } from "../../src/slot/slot.ts";
+import { answerLayout, NO_BUTTONS, showLayout } from "./keyboard.ts";
+import { closedHtml, nudgeHtml, presentationHtml } from "./render.ts";
+
+export const SURFACE = "telegram";
+
+export interface PresenterDeps {
+  api: Api;
+  slot: Slot;
+  /** The boxholder's private chat (its user id), when one is bound. */
+  ownerChat: () => string | undefined;
+  /** The signed web link of a question, when a public URL is configured. */
+  link: (questionId: string) => string | undefined;
+}
+
+export function isNotModified(error: unknown): boolean {
+  return /message is not modified/i.test(String((error as Error)?.message ?? error));
+}
+
+export function createTelegramPresenter(deps: PresenterDeps): Presenter & {
+  sendQuestion(request: PresentRequest, chatId: string): Promise<Address>;
+} {
+  const { api, slot } = deps;
+  const now = () => slot.core.box.clock.iso();
+
+  async function sendQuestion(request: PresentRequest, chatId: string): Promise<Address> {
+    const { question, seq, cardHash } = request;
+    const link = deps.link(question.id);
+    const html = presentationHtml({ card: question.card, behind: request.behind, link });
+    if (question.card.input.type === "text") {
+      const sent = await api.sendMessage(chatId, html, {
+        parse_mode: "HTML",
+        link_preview_options: { is_disabled: true },
+        reply_markup: { force_reply: true, input_field_placeholder: "Your answer" },
+      });
+      return { chatId, messageId: String(sent.message_id) };
+    }
+    const layout = answerLayout(question.card, link);
+    const tokens = slot.tokens.mint(
+      { presentationSeq: seq, questionId: question.id, cardHash },
+      chatId,
+      layout.specs,
+      now(),
+    );
+    const sent = await api.sendMessage(chatId, html, {
+      parse_mode: "HTML",
+      link_preview_options: { is_disabled: true },
+      reply_markup: layout.build(tokens),
+    });
+    slot.tokens.sentIn(tokens, String(sent.message_id));
+    return { chatId, messageId: String(sent.message_id) };
+  }
+
+  return {
+    surface: SURFACE,
+    ready: () => deps.ownerChat() !== undefined,
+    sendQuestion,
+    async present(request) {
+      const chatId = deps.ownerChat();
+      return chatId === undefined ? undefined : sendQuestion(request, chatId);
+    },
+    async closed(presentation: Presentation, closure: Closure) {
+      if (presentation.chatId === undefined || presentation.messageId === undefined) return;
+      const prompt = closure.card?.prompt ?? presentation.questionId;
+      try {
+        await api.editMessageText(
+          presentation.chatId,
+          Number(presentation.messageId),
+          closedHtml(prompt, closure),
+          { parse_mode: "HTML", reply_markup: NO_BUTTONS },
+        );
+      } catch (error) {
+        if (!isNotModified(error)) throw error;
+      }
+    },
+    async nudge(question: QuestionView, presented: Presentation | undefined) {
+      const chatId = deps.ownerChat();
+      if (chatId === undefined) return false;
+      const asked = new Date(question.card["asked-at"]).getTime();
+      const days = Math.floor((slot.core.box.clock.now().getTime() - asked) / 86_400_000);
+      if (presented?.messageId !== undefined && presented.chatId === chatId) {
+        await api.sendMessage(chatId, nudgeHtml(question.card, days, true), {
+          parse_mode: "HTML",
+          reply_parameters: { message_id: Number(presented.messageId) },
+        });
+        return true;
+      }
+      const layout = showLayout();
+      const cardHash = questionFingerprint(question.card);
+      const tokens = slot.tokens.mint(
+        { questionId: question.id, cardHash },
+        chatId,
+        layout.specs,
+        now(),
+      );
+      const sent = await api.sendMessage(chatId, nudgeHtml(question.card, days, false), {
+        parse_mode: "HTML",
+        reply_markup: layout.build(tokens),
+      });
+      slot.tokens.sentIn(tokens, String(sent.message_id));
+      return true;
+    },
+  };
+}

@@ -1,0 +1,24 @@
+// The one place where the core's named errors become the one-line replies of the bot.
+
+import {
+  CardUnreadable,
+  InvalidAnswer,
+  QbridgeError,
+  QuestionNotFound,
+  TransitionRejected,
+} from "../../src/errors.ts";
+
+export function replyForError(error: unknown): string {
+  if (error instanceof InvalidAnswer) {
+    return `I could not match "${error.given.slice(0, 60)}": expected ${error.expected}. Nothing was recorded.`;
+  }
+  if (error instanceof TransitionRejected) {
+    return `Not recorded: that question is already ${error.current}${error.detail ? ` (${error.detail})` : ""}.`;
+  }
+  if (error instanceof QuestionNotFound) return "That question is no longer in the box.";
+  if (error instanceof CardUnreadable) {
+    return "That question's card cannot be read right now; run qbridge doctor on the server.";
+  }
+  if (error instanceof QbridgeError) return `Not recorded: ${error.message}`;
+  return "Something went wrong on the server; nothing was recorded. Try again in a moment.";
+}

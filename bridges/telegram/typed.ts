@@ -1,0 +1,108 @@
+// A typed reply. A reply-to a presentation targets that question; otherwise the presented one.
+// The text becomes an answer attempt (letter, label, "Label - note", yes/no, free text) and goes
+// through the slot like a tap. What does not resolve gets a one-line clarification; a reply to
+// a question already answered is audited and told what happened and what is open now.
+
+import type { Context } from "grammy";
+import { safeAudit } from "../../src/questions/answer.ts";
+import { loadQuestion } from "../../src/questions/store.ts";
+import { attemptFromText } from "../../src/slot/attempt.ts";
+import { closureOf } from "../../src/slot/closure.ts";
+import type { Slot } from "../../src/slot/slot.ts";
+import { escapeWithin, flat } from "./html.ts";
+import { SURFACE } from "./presenter.ts";
+import { waitingHtml } from "./render.ts";
+import { replyForError } from "./replies.ts";
+
+const WAITING_QUESTION = /^\s*(what('?s| is)?\s+)?(is\s+)?waiting(\s+on\s+me)?\s*\??\s*$/i;
+
+export function createTypedReplyHandler(deps: { slot: Slot }) {
+  const { slot } = deps;
+
+  async function sayWaiting(ctx: Context): Promise<void> {
+    const { count, top, presented } = slot.waiting();
+    await ctx.reply(waitingHtml(count, top?.card, presented !== undefined), {
+      parse_mode: "HTML",
+      ...(presented?.messageId
+        ? { reply_parameters: { message_id: Number(presented.messageId) } }
+        : {}),
+    });
+  }
+
+  function openNowLine(): string {
+    const { top, presented } = slot.waiting();
+    if (!top) return "Nothing else is waiting on you.";
+    return `${presented ? "Open now" : "Next"}: <b>${escapeWithin(flat(top.card.prompt), 600)}</b>`;
+  }
+
+  return async function handleText(ctx: Context): Promise<void> {
+    const message = ctx.message;
+    if (!message?.text) return;
+    const text = message.text;
+    const replyTo = message.reply_to_message;
+    const quoted = replyTo
+      ? slot.presentations.byMessage(SURFACE, String(message.chat.id), String(replyTo.message_id))
+      : undefined;
+    if (!quoted && WAITING_QUESTION.test(text)) return sayWaiting(ctx);
+    const by = String(message.from?.id);
+    const answerTo = { reply_parameters: { message_id: message.message_id } };
+
+    await slot.exclusive(async (ops) => {
+      const target = quoted ?? ops.current();
+      if (!target) {
+        await ctx.reply(
+          `Nothing is open right now, so "${escapeWithin(flat(text), 60)}" was not recorded. /waiting shows what waits.`,
+          { parse_mode: "HTML", ...answerTo },
+        );
+        return;
+      }
+      let card: ReturnType<typeof loadQuestion>["card"];
+      try {
+        card = loadQuestion(slot.core, target.questionId).card;
+      } catch (error) {
+        await ctx.reply(replyForError(error), answerTo);
+        return;
+      }
+      if (card.status === "answered") {
+        safeAudit(slot.core, {
+          at: slot.core.box.clock.iso(),
+          questionId: target.questionId,
+          surface: SURFACE,
+          actor: by,
+          action: "late-reply",
+          verbatim: text,
+          outcome: "not-applied",
+          detail: closureOf(card).text,
+        });
+        await ctx.reply(
+          `Not recorded: that question was already ${escapeWithin(closureOf(card).text, 600)}.\n${openNowLine()}`,
+          { parse_mode: "HTML", ...answerTo },
+        );
+        if (ops.current()?.seq === target.seq) await ops.reconcile();
+        return;
+      }
+      try {
+        const { result, closed } = await ops.answer(
+          target.questionId,
+          attemptFromText(card, text),
+          { via: SURFACE, by },
+        );
+        if (closed)
+          slot.tokens.markPresentationUsed(
+            closed.seq,
+            `✅ Recorded: ${result.answer.text}`,
+            result.answeredAt,
+          );
+        await ctx.reply(`✅ Recorded: ${escapeWithin(result.answer.text, 1000)}`, {
+          parse_mode: "HTML",
+          ...answerTo,
+        });
+        await ops.settle(closed);
+      } catch (error) {
+        await ctx.reply(replyForError(error), answerTo);
+      }
+    });
+  };
+}
+
+export { WAITING_QUESTION };

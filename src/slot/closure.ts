@@ -1,0 +1,34 @@
+// What happened to a question that left the slot, as one line a person reads.
+
+import type { Question } from "../card/question.ts";
+import type { Closure } from "./presenter.ts";
+
+export function closureOf(card: Question | undefined): Closure {
+  if (!card) return { kind: "removed", text: "removed from the box", card };
+  switch (card.status) {
+    case "answered": {
+      const note = card.answer?.note ? ` (note: ${card.answer.note})` : "";
+      return {
+        kind: "answered",
+        text: `answered via ${card["answered-via"]}: ${card.answer?.text ?? ""}${note}`,
+        card,
+      };
+    }
+    case "dismissed":
+      return { kind: "dismissed", text: "dismissed (it stays answerable)", card };
+    case "expired":
+      return { kind: "expired", text: "expired unanswered (it stays answerable)", card };
+    case "pending":
+      return { kind: "changed", text: "changed since it was shown", card };
+  }
+}
+
+export const PARKED: Omit<Closure, "card"> = {
+  kind: "parked",
+  text: "parked: it stays pending behind the queue (/next brings it back)",
+};
+
+export const SET_ASIDE: Omit<Closure, "card"> = {
+  kind: "set-aside",
+  text: "set aside for another question: it stays pending in the queue",
+};

@@ -1,0 +1,38 @@
+// What a bridge gives the slot: a way to show a question, to update a shown one once it is
+// closed, and (optionally) to deliver a nudge. A bridge owns its rendering; the slot owns which
+// question is shown and when. Nothing here knows any chat service.
+
+import type { Question } from "../card/question.ts";
+import type { QuestionView } from "../questions/state.ts";
+import type { Address, Presentation } from "./presentations.ts";
+
+export interface PresentRequest {
+  /** The presentation's ledger number: buttons minted for it name it. */
+  seq: number;
+  question: QuestionView;
+  cardHash: string;
+  /** How many other pending questions wait behind this one. */
+  behind: number;
+}
+
+/** What closed a presentation, for the bridge to show in place of its buttons. */
+export interface Closure {
+  kind: "answered" | "dismissed" | "expired" | "parked" | "changed" | "removed" | "set-aside";
+  /** One line a person reads: "answered via web: Finance". */
+  text: string;
+  /** The card as it is now, when it still exists. */
+  card: Question | undefined;
+}
+
+export interface Presenter {
+  /** The surface name recorded with each presentation: telegram, terminal, ... */
+  readonly surface: string;
+  /** False while the bridge cannot show anything (no boxholder bound yet). */
+  ready(): boolean;
+  /** Shows the question; resolves to where it was shown, or undefined when it could not. */
+  present(request: PresentRequest): Promise<Address | undefined>;
+  /** Updates a presentation that was closed: says what happened, leaves no buttons. */
+  closed(presentation: Presentation, closure: Closure): Promise<void>;
+  /** Delivers a nudge for a pending question (`presented` when it is the shown one). */
+  nudge?(question: QuestionView, presented: Presentation | undefined): Promise<boolean>;
+}

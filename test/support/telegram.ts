@@ -1,0 +1,235 @@
+// What the Telegram tests stand on: the telegram-test-api emulator on 127.0.0.1 (one per test
+// file, on a free port), a recorder that keeps every Bot API call the bot makes and answers the
+// few methods the emulator lacks, and people who talk to the bot: the boxholder, a stranger, a
+// group. `pump` hands the updates the emulator holds to the bot one by one and returns when they
+// are handled, so each step of a story is finished before the next is checked.
+
+import { createServer } from "node:net";
+import type { Transformer } from "grammy";
+import type { InlineKeyboardButton, Update } from "grammy/types";
+import { TelegramServer } from "telegram-test-api/lib/telegramServer.js";
+import { createBot, type TelegramBridge } from "../../bridges/telegram/bot.ts";
+import { askQuestion } from "../../src/questions/ask.ts";
+import { createSlot, type Slot } from "../../src/slot/slot.ts";
+import { makeBox, type TestBox } from "./box.ts";
+
+export const TOKEN = "123456789:TESTTOKENabcdefghijklmnopqrstuvwxyz";
+export const OWNER = 1001;
+export const STRANGER = 2002;
+export const GROUP = -3003;
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Emulator {
+  server: TelegramServer;
+  apiRoot: string;
+  stop(): Promise<void>;
+}
+
+export async function startEmulator(): Promise<Emulator> {
+  const port = await freePort();
+  const server = new TelegramServer({ port, host: "127.0.0.1", storeTimeout: 600 });
+  await server.start();
+  return { server, apiRoot: server.config.apiURL, stop: async () => void (await server.stop()) };
+}
+
+export interface Call {
+  method: string;
+  payload: Record<string, unknown>;
+  /** What the API answered (the sent message for sendMessage). */
+  result?: unknown;
+}
+
+/** Methods the emulator does not know, answered here as Telegram would. */
+const MISSING: Record<string, unknown> = {
+  setMyCommands: true,
+  deleteMyCommands: true,
+  getMyCommands: [],
+  setChatMenuButton: true,
+  sendChatAction: true,
+};
+
+export function recorder(options: { fail?: string[] } = {}): {
+  calls: Call[];
+  transformer: Transformer;
+} {
+  const calls: Call[] = [];
+  const transformer: Transformer = async (prev, method, payload, signal) => {
+    if (method === "getUpdates") return prev(method, payload, signal);
+    const call: Call = { method, payload: { ...(payload as object) } };
+    calls.push(call);
+    if (options.fail?.includes(method)) {
+      return { ok: false, error_code: 500, description: `Internal Server Error (test: ${method})` };
+    }
+    if (method in MISSING) return { ok: true, result: MISSING[method] } as never;
+    const response = await prev(method, payload, signal);
+    if (response.ok) call.result = response.result;
+    return response;
+  };
+  return { calls, transformer };
+}
+
+export interface Person {
+  userId: number;
+  chatId: number;
+  /** Sends a text message (optionally as a reply to a message). */
+  say(text: string, options?: { replyTo?: number }): Promise<void>;
+  /** Sends a command such as "/waiting" or "/start CODE". */
+  command(text: string): Promise<void>;
+  /** Taps a button (its callback data) on a message. */
+  tap(data: string, messageId: number): Promise<void>;
+}
+
+function person(
+  emulator: Emulator,
+  userId: number,
+  chatId: number,
+  type: "private" | "group",
+): Person {
+  const client = emulator.server.getClient(TOKEN, {
+    userId,
+    chatId,
+    type,
+    firstName: `U${userId}`,
+  });
+  return {
+    userId,
+    chatId,
+    async say(text, options = {}) {
+      const extra = options.replyTo
+        ? { reply_to_message: { message_id: options.replyTo, chat: { id: chatId, type } } }
+        : {};
+      await client.sendMessage(client.makeMessage(text, extra));
+    },
+    async command(text) {
+      await client.sendCommand(client.makeCommand(text));
+    },
+    async tap(data, messageId) {
+      await client.sendCallback(
+        client.makeCallbackQuery(data, { message: { message_id: messageId } }),
+      );
+    },
+  };
+}
+
+export interface Harness extends TestBox {
+  slot: Slot;
+  bridge: TelegramBridge;
+  calls: Call[];
+  owner: Person;
+  stranger: Person;
+  group: Person;
+  /** Hands every update the emulator holds to the bot; returns the updates handled. */
+  pump(): Promise<Update[]>;
+  /** Hands one update to the bot as it is (for replays of the same callback id). */
+  deliver(update: Update): Promise<void>;
+  ask(card: Record<string, unknown>): Promise<string>;
+  /** The calls of one method, oldest first. */
+  sent(method: string): Call[];
+  /** The last sendMessage: its text, message id (from the emulator) and buttons. */
+  lastMessage(): Promise<BotMessage>;
+}
+
+export interface BotMessage {
+  messageId: number;
+  chatId: number;
+  text: string;
+  buttons: InlineKeyboardButton[];
+}
+
+/** A box, a slot and the real bot wired to the emulator; the boxholder is OWNER unless `paired`. */
+export async function openHarness(
+  emulator: Emulator,
+  options: { ownerId?: string | undefined; noOwner?: boolean; link?: boolean } = {},
+): Promise<Harness> {
+  const box = await makeBox();
+  const slot = createSlot({ core: box });
+  const { calls, transformer } = recorder();
+  const bridge = createBot({
+    token: TOKEN,
+    apiRoot: emulator.apiRoot,
+    slot,
+    logger: { info() {}, warn() {}, error() {} },
+    ownerId: options.noOwner ? undefined : (options.ownerId ?? String(OWNER)),
+    link: options.link ? (id) => `https://q.example.org/q/${id}?s=signed` : undefined,
+    transformers: [transformer],
+  });
+  await bridge.init();
+  const updatesUrl = `${emulator.apiRoot}/bot${TOKEN}/getUpdates`;
+  const deliver = async (update: Update) => bridge.handleUpdate(update);
+  const harness: Harness = {
+    ...box,
+    slot,
+    bridge,
+    calls,
+    owner: person(emulator, OWNER, OWNER, "private"),
+    stranger: person(emulator, STRANGER, STRANGER, "private"),
+    group: person(emulator, OWNER, GROUP, "group"),
+    async pump() {
+      const response = await fetch(updatesUrl, { method: "POST" });
+      const { result } = (await response.json()) as { result: Update[] };
+      for (const update of result) await deliver(update);
+      return result;
+    },
+    deliver,
+    async ask(card) {
+      const { id } = await askQuestion(box, card);
+      return id;
+    },
+    sent(method) {
+      return calls.filter((c) => c.method === method);
+    },
+    async lastMessage() {
+      const last = calls.filter((c) => c.method === "sendMessage" && c.result).pop();
+      if (!last) throw new Error("the bot sent no message");
+      return toBotMessage(last);
+    },
+  };
+  return harness;
+}
+
+export function toBotMessage(call: Call): BotMessage {
+  const result = call.result as { message_id: number; chat: { id: number } };
+  const markup = call.payload.reply_markup as
+    | { inline_keyboard?: InlineKeyboardButton[][] }
+    | undefined;
+  return {
+    messageId: result.message_id,
+    chatId: result.chat.id,
+    text: call.payload.text as string,
+    buttons: (markup?.inline_keyboard ?? []).flat(),
+  };
+}
+
+/** The callback data of the button whose text starts with `prefix`. */
+export function buttonData(message: BotMessage, prefix: string): string {
+  const button = message.buttons.find((b) => b.text.startsWith(prefix));
+  if (!button || !("callback_data" in button)) {
+    throw new Error(`no button "${prefix}" in ${message.buttons.map((b) => b.text).join(", ")}`);
+  }
+  return button.callback_data as string;
+}
+
+/** Polls `check` every 20 ms until it returns a value, at most `ms`; then throws. */
+export async function eventually<T>(
+  check: () => T | undefined | Promise<T | undefined>,
+  ms = 5_000,
+  what = "the condition",
+): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

@@ -1,0 +1,72 @@
+// The boxholder taps a button: the answer is committed with its follow-up job, the tap is
+// acknowledged with what was recorded, the message loses its buttons, the next question appears.
+
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { listJobs } from "../../src/questions/state.ts";
+import { loadQuestion } from "../../src/questions/store.ts";
+import { cleanupBoxes, gitLog, selectCard, textCard } from "../support/box.ts";
+import {
+  buttonData,
+  type Emulator,
+  OWNER,
+  openHarness,
+  startEmulator,
+} from "../support/telegram.ts";
+
+let emulator: Emulator;
+beforeAll(async () => {
+  emulator = await startEmulator();
+});
+afterAll(async () => {
+  await emulator.stop();
+});
+afterEach(cleanupBoxes);
+
+describe("a tap on an option", () => {
+  it("commits the answer with a job, acknowledges it, edits the message and presents the next", async () => {
+    const h = await openHarness(emulator);
+    const first = await h.ask(selectCard({ priority: "high" }));
+    const second = await h.ask(textCard());
+    await h.slot.reconcile();
+
+    const shown = await h.lastMessage();
+    expect(shown.chatId).toBe(OWNER);
+    expect(shown.text).toContain("Where do photographed receipts belong?");
+    expect(shown.buttons.map((b) => b.text)).toEqual([
+      "a) Finance",
+      "b) Taxes",
+      "c) Somewhere else",
+      "🅿️ Park",
+      "🚫 Dismiss",
+    ]);
+
+    await h.owner.tap(buttonData(shown, "b)"), shown.messageId);
+    await h.pump();
+
+    const card = loadQuestion(h, first).card;
+    expect(card.status).toBe("answered");
+    expect(card.answer).toEqual({ text: "Taxes", selected: "taxes" });
+    expect(card["answered-via"]).toBe("telegram");
+    expect(card["answered-by"]).toBe(String(OWNER));
+    expect(listJobs(h).map((j) => j.job?.["question-id"])).toEqual([first]);
+    expect((await gitLog(h.dir)).filter((s) => s.startsWith("answer:"))).toHaveLength(1);
+
+    const methods = h.calls.map((c) => c.method);
+    const ack = methods.indexOf("answerCallbackQuery");
+    const edit = methods.indexOf("editMessageText");
+    const next = methods.lastIndexOf("sendMessage");
+    expect(ack).toBeGreaterThan(-1);
+    expect(ack).toBeLessThan(edit);
+    expect(edit).toBeLessThan(next);
+    expect(h.sent("answerCallbackQuery")[0]?.payload.text).toBe("✅ Recorded: Taxes");
+
+    const edited = h.sent("editMessageText")[0]?.payload;
+    expect(edited?.message_id).toBe(shown.messageId);
+    expect(edited?.text).toContain("Answered via telegram: Taxes");
+    expect(edited?.reply_markup).toEqual({ inline_keyboard: [] });
+
+    const nextShown = await h.lastMessage();
+    expect(nextShown.text).toContain("What is the name of the person");
+    expect(h.slot.current()?.questionId).toBe(second);
+  });
+});
