@@ -3,6 +3,8 @@
 // every answer lands in its own commit and git's index never collides.
 
 import { afterEach, describe, expect, it } from "vitest";
+import { TransitionRejected } from "../../src/errors.ts";
+import { answerQuestion } from "../../src/questions/answer.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
 import { listJobs } from "../../src/questions/state.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
@@ -14,6 +16,7 @@ import {
   makeBox,
   runCli,
   selectCard,
+  textCard,
 } from "../support/box.ts";
 
 afterEach(cleanupBoxes);
@@ -71,5 +74,38 @@ describe("8 processes answering 8 different questions at once", () => {
         .sort(),
     ).toEqual([...ids].sort());
     expect(await gitStatus(tb.dir)).toBe("");
+  });
+});
+
+describe("racing in one process and racing to ask", () => {
+  it("lets one of two answers started together in one process win; the other is rejected", async () => {
+    const tb = await makeBox();
+    const { id } = await askQuestion(tb, selectCard());
+    const results = await Promise.allSettled([
+      answerQuestion(tb, id, { text: "a" }, { via: "web" }),
+      answerQuestion(tb, id, { text: "b" }, { via: "telegram" }),
+    ]);
+    const won = results.filter((r) => r.status === "fulfilled");
+    const lost = results.filter((r) => r.status === "rejected");
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(1);
+    expect((lost[0] as PromiseRejectedResult).reason).toBeInstanceOf(TransitionRejected);
+    expect((lost[0] as PromiseRejectedResult).reason.current).toBe("answered");
+    expect(listJobs(tb)).toHaveLength(1);
+  });
+
+  it("files one question when 4 processes ask the same prompt with --unless-open at once", async () => {
+    const tb = await makeBox();
+    const card = JSON.stringify(textCard());
+    const results = await Promise.all(
+      [1, 2, 3, 4].map(() =>
+        runCli(["ask", "--json", "--unless-open"], { env: cliEnv(tb.dir), input: card }),
+      ),
+    );
+    for (const result of results) expect(result.code).toBe(0);
+    const printed = results.map((r) => JSON.parse(r.stdout));
+    expect(new Set(printed.map((p) => p.id)).size).toBe(1);
+    expect(printed.filter((p) => !p.deduplicated)).toHaveLength(1);
+    expect((await gitLog(tb.dir)).filter((s) => s.startsWith("ask: "))).toHaveLength(1);
   });
 });
