@@ -1,0 +1,143 @@
+// The boxholder types instead of tapping: letters, labels, "Label - note", yes/no, free text,
+// a reply to an older message, a reply that is too late, and text that does not resolve.
+
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { answerQuestion } from "../../src/questions/answer.ts";
+import { listJobs } from "../../src/questions/state.ts";
+import { loadQuestion } from "../../src/questions/store.ts";
+import { cleanupBoxes, confirmCard, selectCard, textCard } from "../support/box.ts";
+import {
+  buttonData,
+  type Emulator,
+  type Harness,
+  openHarness,
+  startEmulator,
+} from "../support/telegram.ts";
+
+let emulator: Emulator;
+beforeAll(async () => {
+  emulator = await startEmulator();
+});
+afterAll(async () => {
+  await emulator.stop();
+});
+afterEach(cleanupBoxes);
+
+async function shown(h: Harness, card: Record<string, unknown>) {
+  const id = await h.ask(card);
+  await h.slot.reconcile();
+  return { id, message: await h.lastMessage() };
+}
+
+const replies = (h: Harness) => h.sent("sendMessage").map((c) => String(c.payload.text));
+
+describe("typed answers to the presented question", () => {
+  it.each([
+    ["a letter", "b", { text: "Taxes", selected: "taxes" }],
+    ["a label in any case", "fINANCE", { text: "Finance", selected: "finance" }],
+    [
+      "Label - note",
+      "Finance - only the paper ones",
+      { text: "Finance", selected: "finance", note: "only the paper ones" },
+    ],
+    [
+      "the other option with own words",
+      "Somewhere else - the shoebox",
+      { text: "the shoebox", selected: "_other" },
+    ],
+  ])("%s is recorded", async (_name, typed, answer) => {
+    const h = await openHarness(emulator);
+    const { id } = await shown(h, selectCard());
+    await h.owner.say(typed);
+    await h.pump();
+    expect(loadQuestion(h, id).card.answer).toEqual(answer);
+    expect(replies(h).at(-1)).toContain("Recorded");
+    expect(listJobs(h)).toHaveLength(1);
+  });
+
+  it("yes with a note answers a confirm question", async () => {
+    const h = await openHarness(emulator);
+    const { id } = await shown(h, confirmCard());
+    await h.owner.say("yes - but keep last month's");
+    await h.pump();
+    expect(loadQuestion(h, id).card.answer).toEqual({
+      text: "Yes",
+      selected: "yes",
+      note: "but keep last month's",
+    });
+  });
+
+  it("free text answers a text question asked with force-reply", async () => {
+    const h = await openHarness(emulator);
+    const { id, message } = await shown(h, textCard());
+    expect(h.sent("sendMessage")[0]?.payload.reply_markup).toMatchObject({ force_reply: true });
+    await h.owner.say("Anna Muster", { replyTo: message.messageId });
+    await h.pump();
+    expect(loadQuestion(h, id).card.answer).toEqual({ text: "Anna Muster" });
+  });
+
+  it("text that does not resolve gets a one-line clarification and records nothing", async () => {
+    const h = await openHarness(emulator);
+    const { id } = await shown(h, selectCard());
+    await h.owner.say("the blue folder");
+    await h.pump();
+    const reply = replies(h).at(-1) ?? "";
+    expect(reply).toContain('I could not match "the blue folder"');
+    expect(reply).toContain("a) Finance");
+    expect(reply.split("\n")).toHaveLength(1);
+    expect(loadQuestion(h, id).card.status).toBe("pending");
+  });
+});
+
+describe("replies that target another question", () => {
+  it("a reply to an older message answers that question, not the presented one", async () => {
+    const h = await openHarness(emulator);
+    const { id: older, message } = await shown(h, selectCard({ priority: "high" }));
+    const later = await h.ask(confirmCard());
+    await h.owner.tap(buttonData(message, "🅿️ Park"), message.messageId);
+    await h.pump();
+    expect(h.slot.current()?.questionId).toBe(later);
+    await h.owner.say("Taxes", { replyTo: message.messageId });
+    await h.pump();
+    expect(loadQuestion(h, older).card.answer?.text).toBe("Taxes");
+    expect(loadQuestion(h, later).card.status).toBe("pending");
+    expect(h.slot.current()?.questionId).toBe(later);
+  });
+
+  it("a late reply to an answered question is audited, not applied, and says what is open", async () => {
+    const h = await openHarness(emulator);
+    const { id, message } = await shown(h, selectCard({ priority: "high" }));
+    await h.ask(confirmCard());
+    await answerQuestion(h, id, { text: "Finance" }, { via: "web" });
+    await h.slot.reconcile();
+    await h.owner.say("Taxes", { replyTo: message.messageId });
+    await h.pump();
+    expect(loadQuestion(h, id).card.answer?.text).toBe("Finance");
+    const reply = replies(h).at(-1) ?? "";
+    expect(reply).toContain("already answered via web: Finance");
+    expect(reply).toContain("Open now: <b>May I delete backups");
+    const late = h.ledger.auditFor(id).find((a) => a.action === "late-reply");
+    expect(late).toMatchObject({ verbatim: "Taxes", outcome: "not-applied" });
+    expect(listJobs(h)).toHaveLength(1);
+  });
+});
+
+describe("park and next", () => {
+  it("Park releases the slot to the next question; /next brings the parked one back", async () => {
+    const h = await openHarness(emulator);
+    const { id: first, message } = await shown(h, selectCard({ priority: "high" }));
+    const second = await h.ask(confirmCard());
+    await h.owner.tap(buttonData(message, "🅿️ Park"), message.messageId);
+    await h.pump();
+    expect(h.sent("editMessageText")[0]?.payload.text).toContain("Parked");
+    expect(loadQuestion(h, first).card.status).toBe("pending");
+    expect(h.slot.current()?.questionId).toBe(second);
+    await h.owner.say("no");
+    await h.pump();
+    expect(h.slot.current()).toBeUndefined();
+    await h.owner.command("/next");
+    await h.pump();
+    expect(h.slot.current()?.questionId).toBe(first);
+    expect((await h.lastMessage()).text).toContain("Where do photographed receipts belong?");
+  });
+});
