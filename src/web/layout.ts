@@ -10,7 +10,9 @@ main{max-width:40rem;margin:0 auto;padding:1rem 1rem 3rem}
 h1{font-size:1.35rem;line-height:1.3;margin:.4rem 0 1rem}
 h2{font-size:1rem;margin:1.6rem 0 .5rem;color:#57606a;text-transform:uppercase;letter-spacing:.04em}
 p{margin:.5rem 0}
-.card{background:#fff;border:1px solid #d0d7de;border-radius:12px;padding:1rem;margin:.75rem 0}
+.card{background:#fff;border:1px solid #d0d7de;border-radius:12px;padding:.85rem 1rem;margin:.75rem 0}
+.card>p:first-child{margin-top:0}
+.card>p:last-child{margin-bottom:0}
 .text{white-space:pre-wrap;overflow-wrap:anywhere}
 .meta{color:#57606a;font-size:.9rem}
 .tag{display:inline-block;border-radius:999px;padding:.1rem .6rem;font-size:.8rem;background:#eaeef2;color:#24292f}
@@ -26,7 +28,7 @@ p{margin:.5rem 0}
 label.field{display:block;font-weight:600;margin:.9rem 0 .3rem}
 textarea,input[type=text]{width:100%;font:inherit;padding:.7rem;border:1px solid #afb8c1;border-radius:10px;background:#fff}
 textarea{min-height:6rem}
-.other{margin:.25rem 0 .5rem 2.9rem;width:calc(100% - 2.9rem)}
+input.other{display:block;margin:.25rem 0 .5rem 2.9rem;width:calc(100% - 2.9rem)}
 button{font:inherit;font-weight:600;min-height:3rem;padding:.7rem 1.2rem;border-radius:10px;border:1px solid #1f883d;background:#1f883d;color:#fff;width:100%;margin:.5rem 0;cursor:pointer}
 button.no{background:#fff;color:#cf222e;border-color:#cf222e}
 button.quiet{background:#fff;color:#57606a;border-color:#afb8c1}

@@ -80,7 +80,7 @@ function selectForm(card: Question, values: FormValues): Markup {
     const checked = values.choice === option.id;
     const isOther = option.id === OTHER_OPTION;
     return html`<label class="choice"><input type="radio" name="choice" value="${option.id}" required${checked ? html` checked` : ""}><span><span class="letter">${letterOf(i)})</span> ${option.label}${card.recommended === option.id ? html` <span class="rec">recommended</span>` : ""}</span></label>
-${isOther ? html`<input class="other" type="text" name="other" maxlength="20000" aria-label="${option.label}: your own words" placeholder="Your own words for “${option.label}”" value="${values.other ?? ""}">` : ""}`;
+${isOther ? html`<input class="other" type="text" name="other" maxlength="20000" aria-label="${option.label}: your own words" placeholder="Your own words" value="${values.other ?? ""}">` : ""}`;
   });
   return html`<fieldset style="border:0;padding:0;margin:0"><legend class="meta">Pick one</legend>${options}</fieldset>
 <label class="field" for="note">Note (optional)</label>
@@ -112,7 +112,7 @@ function answerForm(input: QuestionPageInput): Markup {
         : textForm(values);
   const dismiss =
     card.status === "pending"
-      ? html`<form method="post" action="${input.action}"><input type="hidden" name="form" value="${input.formToken}"><input type="hidden" name="action" value="dismiss"><button type="submit" class="quiet">Dismiss (decline to answer for now)</button></form>`
+      ? html`<form method="post" action="${input.action}"><input type="hidden" name="form" value="${input.formToken}"><input type="hidden" name="action" value="dismiss"><button type="submit" class="quiet">Dismiss for now</button></form>`
       : "";
   return html`<h2>Your answer</h2>
 <form method="post" action="${input.action}" id="answer">
@@ -134,9 +134,9 @@ ${recordedAnswer(card)}
 <div class="card"><p class="meta">Why this is asked</p><p class="text">${card.memo}</p></div>
 ${learning(card)}
 ${card.status === "answered" ? "" : guidance(card)}
-<div class="card"><p class="meta">What happens with the answer</p><p class="text">${card.directive}</p></div>
 ${contextRefs(card)}
 ${card.status === "answered" ? "" : answerForm(input)}
+<div class="card"><p class="meta">What happens with the answer</p><p class="text">${card.directive}</p></div>
 <p class="meta">Question <code>${view.id}</code></p>`;
   return page(card.prompt.slice(0, 80), body);
 }

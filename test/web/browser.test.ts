@@ -1,0 +1,189 @@
+// The boxholder answers in a real browser (Debian's chromium, headless) against the real
+// server on 127.0.0.1: a phone-sized page, forms without JavaScript, and answers that land in
+// git once, however often the back button and the submit button are pressed.
+
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/config.ts";
+import { askQuestion } from "../../src/questions/ask.ts";
+import { loadQuestion } from "../../src/questions/store.ts";
+import { loadSecret, signLink } from "../../src/web/links.ts";
+import { type RunningWeb, startWeb } from "../../src/web/server.ts";
+import {
+  cleanupBoxes,
+  confirmCard,
+  gitLog,
+  makeBox,
+  ROOT,
+  selectCard,
+  type TestBox,
+  textCard,
+} from "../support/box.ts";
+
+const OUTPUT = join(ROOT, "test-output");
+const PHONE = { width: 390, height: 844 };
+
+let box: TestBox;
+let web: RunningWeb;
+let browser: Browser;
+
+beforeAll(async () => {
+  box = await makeBox();
+  web = await startWeb({
+    core: box,
+    config: loadConfig({ QBRIDGE_WEB_PORT: "0" }, { box: box.dir }),
+  });
+  browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await web?.close();
+  cleanupBoxes();
+});
+
+async function ask(card: Record<string, unknown>): Promise<string> {
+  return (await askQuestion(box, card)).id;
+}
+
+function linkTo(id: string): string {
+  const s = signLink(loadSecret(box.box), { question: id }, box.box.clock.now());
+  return `${web.url}/q/${id}?s=${s}`;
+}
+
+async function phonePage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+  return context.newPage();
+}
+
+/** The text of an element, once the page that has it has loaded (bounded by the timeout). */
+async function textOf(page: Page, selector: string): Promise<string> {
+  const element = page.locator(selector).first();
+  await element.waitFor({ timeout: 10_000 });
+  return (await element.textContent()) ?? "";
+}
+
+function jobsFor(id: string): Promise<string[]> {
+  return box.box.git
+    .raw(["ls-files", "_bookkeeping/jobs"])
+    .then((out) => out.split("\n").filter((rel) => rel.includes(id)));
+}
+
+describe("answering in the browser", () => {
+  it("opens a signed link, picks an option, submits, and sees the recorded answer; git has it once, via web", async () => {
+    const id = await ask(
+      selectCard({ recommended: "finance", "while-waiting": "Keep the receipt in intake." }),
+    );
+    const page = await phonePage();
+    await page.goto(linkTo(id));
+    expect(await textOf(page, "h1")).toBe("Where do photographed receipts belong?");
+    mkdirSync(OUTPUT, { recursive: true });
+    await page.screenshot({ path: join(OUTPUT, "question-page-390x844.png") });
+    await page.screenshot({ path: join(OUTPUT, "question-page-full.png"), fullPage: true });
+
+    await page.getByLabel("Taxes").check();
+    await page.getByRole("button", { name: "Send answer" }).click();
+
+    expect(await textOf(page, "#recorded")).toContain("Taxes");
+    expect(await textOf(page, "#recorded")).toContain("Answered via web");
+    const card = loadQuestion(box, id).card;
+    expect(card.status).toBe("answered");
+    expect(card["answered-via"]).toBe("web");
+    expect(card.answer).toEqual({ text: "Taxes", selected: "taxes" });
+    expect(await jobsFor(id)).toHaveLength(1);
+    const answers = await gitLog(
+      box.dir,
+      "%(trailers:key=Answered-Via,valueonly,separator=%x20)|%(trailers:key=Question,valueonly,separator=%x20)",
+    );
+    expect(answers.filter((line) => line.endsWith(`|${id}`) && !line.startsWith("|"))).toEqual([
+      `web|${id}`,
+    ]);
+    await page.screenshot({ path: join(OUTPUT, "answered-page-390x844.png"), fullPage: true });
+    await page.context().close();
+  });
+
+  it("the back button and a resubmit from a stale page create nothing new", async () => {
+    const id = await ask(selectCard({ prompt: "Which folder for invoices?" }));
+    const page = await phonePage();
+    const stale = await page.context().newPage();
+    await stale.goto(linkTo(id));
+    await page.goto(linkTo(id));
+    await page.getByLabel("Finance").check();
+    await page.getByRole("button", { name: "Send answer" }).click();
+    expect(await textOf(page, "#recorded")).toContain("Finance");
+    const commits = (await gitLog(box.dir)).length;
+
+    await page.goBack();
+    expect(await textOf(page, "#recorded")).toContain("Finance");
+    expect(await page.locator("form#answer").count()).toBe(0);
+
+    await stale.getByLabel("Taxes").check();
+    await stale.getByRole("button", { name: "Send answer" }).click();
+    expect(await textOf(stale, "[role=status]")).toContain(
+      "Nothing changed: this question is already answered",
+    );
+    expect(await textOf(stale, "#recorded")).toContain("Finance");
+
+    expect(await gitLog(box.dir)).toHaveLength(commits);
+    expect(await jobsFor(id)).toHaveLength(1);
+    expect(loadQuestion(box, id).card.answer?.text).toBe("Finance");
+    await page.context().close();
+  });
+
+  it("answers a confirm with a note", async () => {
+    const id = await ask(confirmCard());
+    const page = await phonePage();
+    await page.goto(linkTo(id));
+    await page.screenshot({ path: join(OUTPUT, "confirm-page-390x844.png"), fullPage: true });
+    await page.getByLabel("Note (optional)").fill("keep the ones from 2024");
+    await page.getByRole("button", { name: "No", exact: true }).click();
+    expect(await textOf(page, "#recorded")).toContain("No");
+    expect(await textOf(page, "#recorded")).toContain("Note: keep the ones from 2024");
+    expect(loadQuestion(box, id).card.answer).toEqual({
+      text: "No",
+      selected: "no",
+      note: "keep the ones from 2024",
+    });
+    await page.context().close();
+  });
+
+  it("answers a text question", async () => {
+    const id = await ask(textCard());
+    const page = await phonePage();
+    await page.goto(linkTo(id));
+    await page.getByLabel("Your answer").fill("Anna Muster");
+    await page.getByRole("button", { name: "Send answer" }).click();
+    expect(await textOf(page, "#recorded")).toContain("Anna Muster");
+    const card = loadQuestion(box, id).card;
+    expect(card.answer).toEqual({ text: "Anna Muster" });
+    expect(card["answered-via"]).toBe("web");
+    await page.context().close();
+  });
+
+  it("dismisses a question, which stays answerable", async () => {
+    const id = await ask(selectCard({ prompt: "Where do parking tickets go?" }));
+    const page = await phonePage();
+    await page.goto(linkTo(id));
+    await page.getByRole("button", { name: /^Dismiss/ }).click();
+    expect(await textOf(page, "#recorded")).toContain("Dismissed at");
+    expect(await page.getByRole("button", { name: "Send answer" }).isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: /^Dismiss/ }).count()).toBe(0);
+    expect(loadQuestion(box, id).card.status).toBe("dismissed");
+    expect(await jobsFor(id)).toHaveLength(0);
+    await page.context().close();
+  });
+});
