@@ -34,7 +34,21 @@ const EnvSchema = z.object({
     message:
       "TELEGRAM_API_ROOT must be an http(s) URL of a Bot API server, or unset for Telegram's own",
   }),
-  TELEGRAM_WEBHOOK_SECRET: optionalText,
+  TELEGRAM_WEBHOOK_SECRET: optionalText.refine(
+    (v) => v === undefined || /^[A-Za-z0-9_-]{1,256}$/.test(v),
+    {
+      message:
+        "TELEGRAM_WEBHOOK_SECRET may hold only letters, digits, '_' and '-' (1 to 256): make one with openssl rand -hex 32",
+    },
+  ),
+  TELEGRAM_WEBHOOK_URL: optionalText.refine((v) => v === undefined || /^https?:\/\/\S+$/.test(v), {
+    message:
+      "TELEGRAM_WEBHOOK_URL must be the public https URL Telegram posts updates to, or unset for long polling",
+  }),
+  TELEGRAM_WEBHOOK_PORT: optionalText.refine(
+    (v) => v === undefined || (/^\d+$/.test(v) && Number(v) <= 65535),
+    { message: "TELEGRAM_WEBHOOK_PORT must be a port number from 0 to 65535" },
+  ),
   QBRIDGE_WEB_HOST: optionalText,
   QBRIDGE_WEB_PORT: optionalText.refine(
     (v) => v === undefined || (/^\d+$/.test(v) && Number(v) <= 65535),
@@ -72,6 +86,10 @@ export interface Config {
     ownerId: string | undefined;
     apiRoot: string | undefined;
     webhookSecret: string | undefined;
+    /** Set: webhook mode (Telegram posts here); unset: long polling. */
+    webhookUrl: string | undefined;
+    /** Where the webhook listener binds (on the web host); default 8788. */
+    webhookPort: number;
   };
   web: { host: string; port: number; publicUrl: string | undefined };
   apiToken: string | undefined;
@@ -99,6 +117,8 @@ export function loadConfig(
       ownerId: e.TELEGRAM_OWNER_ID,
       apiRoot: e.TELEGRAM_API_ROOT?.replace(/\/+$/, ""),
       webhookSecret: e.TELEGRAM_WEBHOOK_SECRET,
+      webhookUrl: e.TELEGRAM_WEBHOOK_URL,
+      webhookPort: e.TELEGRAM_WEBHOOK_PORT === undefined ? 8788 : Number(e.TELEGRAM_WEBHOOK_PORT),
     },
     web: {
       host: e.QBRIDGE_WEB_HOST ?? "127.0.0.1",

@@ -1,5 +1,82 @@
 // `qbridge serve` and `qbridge pair`: the long-running service and Telegram pairing.
 
+import { existsSync, readdirSync } from "node:fs";
 import type { Command } from "commander";
+import { initBox } from "../box/box.ts";
+import { createLogger, startService } from "../service.ts";
+import { Owners } from "../slot/owner.ts";
+import { type CommonOptions, configFor, printJson, withCore } from "./context.ts";
 
-export function registerServeCommands(_program: Command): void {}
+function isMissingOrEmpty(dir: string): boolean {
+  return !existsSync(dir) || readdirSync(dir).length === 0;
+}
+
+export function registerServeCommands(program: Command): void {
+  program
+    .command("serve")
+    .description(
+      "run the service: the Telegram bot (when TELEGRAM_BOT_TOKEN is set), the web page and the aging sweep",
+    )
+    .option("--box <dir>", "the box directory (default: $QBRIDGE_BOX or ./box; made when missing)")
+    .option("--pretty", "human-readable logs instead of JSON lines")
+    .addHelpText(
+      "after",
+      `
+Settings come from the environment: TELEGRAM_BOT_TOKEN, TELEGRAM_OWNER_ID, TELEGRAM_API_ROOT,
+TELEGRAM_WEBHOOK_URL and TELEGRAM_WEBHOOK_SECRET (webhook mode), QBRIDGE_WEB_HOST/PORT,
+QBRIDGE_PUBLIC_URL, QBRIDGE_SWEEP_MINUTES (default 10). Without a bot token the web page and
+the aging sweep still run. Stop with Ctrl-C (SIGINT) or SIGTERM: the tap in flight finishes.
+
+Examples:
+  TELEGRAM_BOT_TOKEN=123456:ABC... qbridge serve --box ~/box --pretty
+  npm start`,
+    )
+    .action(async (options: CommonOptions & { pretty?: boolean }) => {
+      const config = configFor(options);
+      const made = isMissingOrEmpty(config.boxDir) ? await initBox(config.boxDir) : [];
+      const logger = createLogger(config, { pretty: options.pretty ?? false });
+      const service = await startService({ config, logger });
+      const lines = made.length ? [`new box ${config.boxDir}: ${made.join(", ")}`] : [];
+      lines.push(...service.started);
+      process.stderr.write(`qbridge serve is running:\n${lines.map((l) => `  ${l}\n`).join("")}`);
+      await new Promise<void>((resolve) => {
+        const stop = (signal: string) => {
+          logger.info({ signal }, "stopping");
+          service.stop().then(resolve, (error) => {
+            logger.error({ err: error }, "stopping failed");
+            resolve();
+          });
+        };
+        process.once("SIGINT", () => stop("SIGINT"));
+        process.once("SIGTERM", () => stop("SIGTERM"));
+      });
+    });
+
+  program
+    .command("pair")
+    .description(
+      "print a one-time code (valid 10 minutes) that makes you the boxholder on Telegram",
+    )
+    .option("--box <dir>", "the box directory (default: $QBRIDGE_BOX or ./box)")
+    .option("--json", "print machine-readable JSON")
+    .addHelpText(
+      "after",
+      `
+Send "/start CODE" to your bot in a private chat while "qbridge serve" runs. The code works
+once. With TELEGRAM_OWNER_ID set, that user is the boxholder and no pairing is needed.`,
+    )
+    .action(async (options: CommonOptions) => {
+      await withCore(options, async (core, config) => {
+        const { code, expiresAt } = new Owners(core.ledger.db).newPairingCode(core.box.clock.now());
+        if (options.json) return printJson({ code, expiresAt });
+        process.stdout.write(
+          `Pairing code: ${code}\nSend "/start ${code}" to your bot in a private chat before ${expiresAt} (10 minutes). It works once.\n`,
+        );
+        if (config.telegram.ownerId) {
+          process.stderr.write(
+            `note: TELEGRAM_OWNER_ID=${config.telegram.ownerId} is set, so that user is the boxholder and the code will be refused\n`,
+          );
+        }
+      });
+    });
+}

@@ -1,0 +1,179 @@
+// The composition root of `qbridge serve`: the box and ledger, the slot with its watcher, the
+// Telegram bridge (when a token is set), the web page, and the aging sweep on a timer. The only
+// file besides the CLI that knows the bridges. Stopping finishes the update in flight, then
+// closes the web server and the ledger.
+
+import type { Transformer } from "grammy";
+import pino, { type Logger } from "pino";
+import pinoPretty from "pino-pretty";
+import { createBot, type TelegramBridge } from "../bridges/telegram/bot.ts";
+import { type RunningWebhook, startWebhook } from "../bridges/telegram/webhook.ts";
+import type { Config } from "./config.ts";
+import { ageQuestions, type SweepReport } from "./questions/aging.ts";
+import type { Core } from "./questions/core.ts";
+import { openCore } from "./questions/open.ts";
+import { createSlot, type Slot } from "./slot/slot.ts";
+import { linkUrl, loadSecret } from "./web/links.ts";
+import { type RunningWeb, startWeb } from "./web/server.ts";
+
+export interface ServiceOptions {
+  config: Config;
+  logger: Logger;
+  /** How often the slot looks for cards changed by other processes (default 1 s). */
+  watchMs?: number;
+  /** Start the web page (default true). */
+  web?: boolean;
+  /** Test seams for the bridge: API transformers and the polling pace. */
+  telegram?: { transformers?: Transformer[]; idleMs?: number; timeoutSeconds?: number };
+}
+
+export interface Service {
+  core: Core;
+  slot: Slot;
+  bridge: TelegramBridge | undefined;
+  web: RunningWeb | undefined;
+  webhook: RunningWebhook | undefined;
+  /** One line per part that runs, for the operator. */
+  started: string[];
+  /** Runs the aging sweep now (nudges through the bridge), then reconciles the slot. */
+  sweep(): Promise<SweepReport>;
+  stop(): Promise<void>;
+}
+
+/** Pino logs as JSON lines (or human-readable), with the configured secrets blanked out. */
+export function createLogger(config: Config, options: { pretty?: boolean } = {}): Logger {
+  const secrets = [config.telegram.token, config.telegram.webhookSecret, config.apiToken]
+    .filter((s): s is string => Boolean(s))
+    .flatMap((s) => [s, encodeURIComponent(s)]);
+  const out = options.pretty
+    ? pinoPretty({ colorize: process.stdout.isTTY, destination: 1, sync: true })
+    : process.stdout;
+  const scrub = (line: string) =>
+    secrets.reduce((text, secret) => text.split(secret).join("[secret]"), line);
+  return pino(
+    { level: config.logLevel, base: undefined },
+    { write: (line: string) => out.write(scrub(line)) },
+  );
+}
+
+export async function startService(options: ServiceOptions): Promise<Service> {
+  const { config, logger } = options;
+  const core = openCore(config);
+  const slot = createSlot({ core, logger });
+  const started: string[] = [`box ${config.boxDir} (ledger ${core.box.paths.ledgerPath})`];
+  let bridge: TelegramBridge | undefined;
+  let webhook: RunningWebhook | undefined;
+  let web: RunningWeb | undefined;
+
+  try {
+    const { token } = config.telegram;
+    if (token) {
+      const secret = loadSecret(core.box);
+      bridge = createBot({
+        token,
+        apiRoot: config.telegram.apiRoot,
+        slot,
+        logger,
+        ownerId: config.telegram.ownerId,
+        link: (id) => linkUrl(config.web.publicUrl, secret, { question: id }, core.box.clock.now()),
+        transformers: options.telegram?.transformers,
+      });
+      if (config.telegram.webhookUrl) {
+        await bridge.init();
+        webhook = await startWebhook({
+          bot: bridge.bot,
+          publicUrl: config.telegram.webhookUrl,
+          secret: config.telegram.webhookSecret ?? "",
+          host: config.web.host,
+          port: config.telegram.webhookPort,
+          logger,
+        });
+        started.push(
+          `telegram webhook at ${config.telegram.webhookUrl} (listening ${webhook.url})`,
+        );
+      } else {
+        bridge.startPolling({
+          idleMs: options.telegram?.idleMs,
+          timeoutSeconds: options.telegram?.timeoutSeconds,
+        });
+        started.push("telegram bot (long polling)");
+      }
+      const owner = config.telegram.ownerId ?? slot.owners.get("telegram")?.userId;
+      started.push(
+        owner
+          ? `boxholder: telegram user ${owner}`
+          : 'no boxholder yet: run "qbridge pair" and send /start CODE to the bot',
+      );
+    } else {
+      started.push("telegram off (set TELEGRAM_BOT_TOKEN to turn it on)");
+    }
+
+    if (options.web !== false) {
+      web = await startWeb({
+        core,
+        config,
+        logger,
+        onTransition: () => slot.reconcile(),
+      });
+      started.push(`web page ${web.url}`);
+    }
+  } catch (error) {
+    await bridge?.stop();
+    await webhook?.close();
+    core.ledger.close();
+    throw error;
+  }
+
+  await slot.reconcile();
+  slot.watch(options.watchMs ?? 1_000);
+
+  let sweeping: Promise<SweepReport> | undefined;
+  const sweep = () => {
+    sweeping ??= (async () => {
+      try {
+        const report = await ageQuestions(core, { nudge: slot.nudger() });
+        if (report.expired.length || report.nudged.length) {
+          logger.info(
+            { expired: report.expired, nudged: report.nudged, due: report.nudgeDue },
+            "aging sweep",
+          );
+        }
+        await slot.reconcile();
+        return report;
+      } finally {
+        sweeping = undefined;
+      }
+    })();
+    return sweeping;
+  };
+  const sweepMs = Math.max(1_000, config.sweepMinutes * 60_000);
+  const sweepTimer = setInterval(() => {
+    sweep().catch((error) => logger.error({ err: error }, "aging sweep failed"));
+  }, sweepMs);
+  await sweep().catch((error) => logger.error({ err: error }, "aging sweep failed"));
+  started.push(`aging sweep every ${config.sweepMinutes} min`);
+
+  let stopping: Promise<void> | undefined;
+  return {
+    core,
+    slot,
+    bridge,
+    web,
+    webhook,
+    started,
+    sweep,
+    stop() {
+      stopping ??= (async () => {
+        clearInterval(sweepTimer);
+        await sweeping?.catch(() => undefined);
+        await bridge?.stop();
+        await webhook?.close();
+        await slot.close();
+        await web?.close();
+        core.ledger.close();
+        logger.info({}, "stopped");
+      })();
+      return stopping;
+    },
+  };
+}
