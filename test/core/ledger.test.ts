@@ -23,9 +23,7 @@ import {
 
 afterEach(cleanupBoxes);
 
-const GARBAGE = Buffer.from(
-  Array.from({ length: 4096 }, (_, i) => (i * 7919 + 13) % 256).map((b) => b),
-);
+const GARBAGE = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919 + 13) % 256));
 
 describe("the ledger file", () => {
   it("runs in WAL mode with every migration applied, counted in user_version", async () => {
