@@ -5,8 +5,9 @@ import { Hono } from "hono";
 import { apiRoutes } from "./api-routes.ts";
 import type { WebDeps } from "./deps.ts";
 import { healthRoutes } from "./health.ts";
-import { pageRoutes } from "./page-routes.ts";
 import { failurePage, notFoundPage } from "./problem-page.ts";
+import { questionRoutes } from "./question-routes.ts";
+import { questionsRoute } from "./questions-route.ts";
 
 export type { TransitionListener, WebDeps, WebTransition } from "./deps.ts";
 
@@ -29,7 +30,8 @@ export function createWebApp(deps: WebDeps): Hono {
 
   app.route("/", healthRoutes(deps.core));
   app.route("/api/v1", apiRoutes(deps));
-  app.route("/", pageRoutes(deps));
+  app.route("/", questionRoutes(deps));
+  app.route("/", questionsRoute(deps));
 
   app.get("/", (c) =>
     c.text("question-bridge: open a signed link (qbridge link ID, or qbridge link --questions)\n"),

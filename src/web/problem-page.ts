@@ -55,3 +55,10 @@ export function failurePage(): string {
     html`<h1>Something failed on the box</h1><div class="card problem"><p>Nothing was recorded. Try again in a moment; if it keeps failing, run <code>qbridge doctor</code> on the box's machine.</p></div>`,
   );
 }
+
+export function unreadablePage(message: string): string {
+  return page(
+    "Card unreadable",
+    html`<h1>This question's card cannot be read</h1><div class="card problem"><p class="text">${message}</p><p>Run <code>qbridge doctor</code> on the box's machine.</p></div>`,
+  );
+}

@@ -1,6 +1,8 @@
 // The boxholder opens a question through its signed link: what they see, and what a link
 // that was changed, has expired, or belongs to another question gets instead.
 
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { answerQuestion } from "../../src/questions/answer.ts";
 import { dismissQuestion, expireQuestion } from "../../src/questions/close.ts";
@@ -143,6 +145,19 @@ describe("a signed link", () => {
     const res = await web.app.request(web.link("2026-07-10-no-such-question"));
     expect(res.status).toBe(404);
     expect(await res.text()).toContain("no longer in the box");
+  });
+  it("says a card cannot be read, and how to find out why, instead of guessing", async () => {
+    const web = await webFixture();
+    const id = "2026-07-10-broken";
+    writeFileSync(
+      join(web.box.box.paths.questionsDir, `${id}.question.card`),
+      "---\nstatus: [\n---\n",
+    );
+    const res = await web.app.request(web.link(id));
+    expect(res.status).toBe(500);
+    const page = await res.text();
+    expect(page).toContain("This question's card cannot be read");
+    expect(page).toContain("qbridge doctor");
   });
 });
 

@@ -1,74 +1,26 @@
-// The boxholder's pages: `/q/:id` (one question, through its signed link) and `/questions`
-// (through a signed link of its own). Forms post back to the same signed link with a form
-// token derived from it; answers and dismissals go through the core as `via: web`.
-// A page never answers anything a person did not submit.
+// `/q/:id`: one question through its signed link. The form posts back to the same link with a
+// form token derived from it; answers and dismissals go through the core as `via: web`, then
+// the browser is sent back to the page (so a reload never posts twice). A page never answers
+// anything a person did not submit.
 
-import type { Context } from "hono";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { isValidId } from "../box/paths.ts";
 import { OTHER_OPTION } from "../card/question.ts";
 import type { AnswerAttempt } from "../card/resolve.ts";
-import {
-  CardUnreadable,
-  InvalidAnswer,
-  InvalidId,
-  QuestionNotFound,
-  TransitionRejected,
-} from "../errors.ts";
+import { InvalidAnswer, InvalidId, TransitionRejected } from "../errors.ts";
 import { answerQuestion } from "../questions/answer.ts";
 import { dismissQuestion } from "../questions/close.ts";
-import { boxState } from "../questions/state.ts";
 import { loadQuestion } from "../questions/store.ts";
 import { checkFormToken, formToken } from "./csrf.ts";
 import { announce, type WebDeps } from "./deps.ts";
-import { checkLink, type LinkScope, signLink } from "./links.ts";
-import {
-  badRequestPage,
-  deniedLinkPage,
-  failurePage,
-  notFoundPage,
-  staleFormPage,
-  tooLargePage,
-} from "./problem-page.ts";
+import { pageFailure } from "./page-errors.ts";
+import { badRequestPage, staleFormPage, tooLargePage } from "./problem-page.ts";
 import { type FormValues, questionPage } from "./question-page.ts";
-import { questionsPage } from "./questions-page.ts";
+import { questionHref, refuseLink } from "./signed-page.ts";
 
 /** Forms carry at most one answer and one note of 20,000 characters each, percent-encoded. */
 export const FORM_LIMIT_BYTES = 512 * 1024;
-
-export function questionHref(id: string, signature: string): string {
-  return `/q/${encodeURIComponent(id)}?s=${signature}`;
-}
-
-/** The 403 page when the link does not open this scope, or undefined when it does. */
-function refuseLink(c: Context, deps: WebDeps, scope: LinkScope): Response | undefined {
-  const check = checkLink(deps.secret, scope, c.req.query("s"), deps.core.box.clock.now());
-  if (check.ok) return undefined;
-  const expiredAt = check.reason === "expired" ? expiryOf(c.req.query("s")) : undefined;
-  return c.html(deniedLinkPage(check.reason, expiredAt), 403);
-}
-
-function expiryOf(signature: string | undefined): Date | undefined {
-  const seconds = Number.parseInt(signature?.split(".")[0] ?? "", 36);
-  return Number.isFinite(seconds) ? new Date(seconds * 1000) : undefined;
-}
-
-/** Page errors become statuses here, and only here. */
-function pageFailure(c: Context, deps: WebDeps, error: unknown): Response {
-  if (error instanceof InvalidId) return c.html(badRequestPage(error.message), 400);
-  if (error instanceof QuestionNotFound) {
-    return c.html(notFoundPage("This question is no longer in the box."), 404);
-  }
-  if (error instanceof CardUnreadable) {
-    return c.html(
-      notFoundPage(`${error.message}. Run "qbridge doctor" on the box's machine.`),
-      500,
-    );
-  }
-  deps.logger?.error({ err: error, path: c.req.path }, "a web page failed");
-  return c.html(failurePage(), 500);
-}
 
 function field(body: Record<string, unknown>, name: string): string | undefined {
   const value = body[name];
@@ -86,7 +38,7 @@ function attemptOf(type: string, values: FormValues): AnswerAttempt | undefined 
   return { text: values.choice, note: values.note };
 }
 
-export function pageRoutes(deps: WebDeps): Hono {
+export function questionRoutes(deps: WebDeps): Hono {
   const app = new Hono();
   const { core, secret } = deps;
 
@@ -188,20 +140,6 @@ export function pageRoutes(deps: WebDeps): Hono {
       }
     },
   );
-
-  app.get("/questions", (c) => {
-    const refused = refuseLink(c, deps, { page: "questions" });
-    if (refused) return refused;
-    const now = core.box.clock.now();
-    try {
-      const state = boxState(core);
-      return c.html(
-        questionsPage(state, (id) => questionHref(id, signLink(secret, { question: id }, now))),
-      );
-    } catch (error) {
-      return pageFailure(c, deps, error);
-    }
-  });
 
   return app;
 }
