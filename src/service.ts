@@ -9,6 +9,7 @@ import pinoPretty from "pino-pretty";
 import { createBot, type TelegramBridge } from "../bridges/telegram/bot.ts";
 import { type RunningWebhook, startWebhook } from "../bridges/telegram/webhook.ts";
 import type { Config } from "./config.ts";
+import { InvalidInput } from "./errors.ts";
 import { ageQuestions, type SweepReport } from "./questions/aging.ts";
 import type { Core } from "./questions/core.ts";
 import { openCore } from "./questions/open.ts";
@@ -79,11 +80,16 @@ export async function startService(options: ServiceOptions): Promise<Service> {
         transformers: options.telegram?.transformers,
       });
       if (config.telegram.webhookUrl) {
+        if (!config.telegram.webhookSecret) {
+          throw new InvalidInput(
+            "TELEGRAM_WEBHOOK_URL needs TELEGRAM_WEBHOOK_SECRET, so only Telegram can post updates: make one with openssl rand -hex 32",
+          );
+        }
         await bridge.init();
         webhook = await startWebhook({
           bot: bridge.bot,
           publicUrl: config.telegram.webhookUrl,
-          secret: config.telegram.webhookSecret ?? "",
+          secret: config.telegram.webhookSecret,
           host: config.web.host,
           port: config.telegram.webhookPort,
           logger,

@@ -4,6 +4,7 @@
 // group. `pump` hands the updates the emulator holds to the bot one by one and returns when they
 // are handled, so each step of a story is finished before the next is checked.
 
+import { spawn } from "node:child_process";
 import { createServer } from "node:net";
 import type { Transformer } from "grammy";
 import type { InlineKeyboardButton, Update } from "grammy/types";
@@ -11,7 +12,7 @@ import { TelegramServer } from "telegram-test-api/lib/telegramServer.js";
 import { createBot, type TelegramBridge } from "../../bridges/telegram/bot.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
 import { createSlot, type Slot } from "../../src/slot/slot.ts";
-import { makeBox, type TestBox } from "./box.ts";
+import { CLI, makeBox, type TestBox } from "./box.ts";
 
 export const TOKEN = "123456789:TESTTOKENabcdefghijklmnopqrstuvwxyz";
 export const OWNER = 1001;
@@ -232,4 +233,41 @@ export async function eventually<T>(
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+export interface ServeProcess {
+  /** Everything written so far. */
+  stdout(): string;
+  stderr(): string;
+  /** Sends a signal and resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Runs `qbridge serve` as a real child process with exactly this environment (plus PATH). */
+export function spawnServe(
+  args: string[],
+  options: { env: Record<string, string>; cwd: string },
+): ServeProcess {
+  const child = spawn(process.execPath, [CLI, "serve", ...args], {
+    cwd: options.cwd,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? options.cwd, ...options.env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  let err = "";
+  child.stdout.on("data", (d) => {
+    out += d;
+  });
+  child.stderr.on("data", (d) => {
+    err += d;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return {
+    stdout: () => out,
+    stderr: () => err,
+    async stop(signal = "SIGTERM") {
+      if (child.exitCode === null) child.kill(signal);
+      return exited;
+    },
+  };
 }
