@@ -69,6 +69,24 @@ export function rewriteCardText(text: string, changes: Record<string, unknown>):
   const doc = parseFront(front);
   if (!isMap(doc.contents)) throw new CardSyntaxError("its front matter is not a map of fields");
 
+  // Splicing lines is only sound for the usual layout: a block map whose keys start their
+  // lines. Any other (a flow map `{...}`, an indented map) is written out whole: every field
+  // survives, its formatting and comments cannot.
+  const spliceable =
+    !doc.contents.flow &&
+    doc.contents.items.every((pair) => {
+      const start = isScalar(pair.key) ? pair.key.range?.[0] : undefined;
+      return start !== undefined && front.lastIndexOf("\n", start - 1) + 1 === start;
+    });
+  if (!spliceable) {
+    const data = doc.toJS({ maxAliasCount: 20 }) as Record<string, unknown>;
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === undefined) delete data[key];
+      else data[key] = value;
+    }
+    return card.head + stringify(data, YAML_OPTIONS) + card.tail;
+  }
+
   // Splice from the end of the text backwards so earlier offsets stay valid.
   const spans: { start: number; end: number; key: string }[] = [];
   for (const pair of doc.contents.items) {

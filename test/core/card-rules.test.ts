@@ -315,6 +315,34 @@ describe("the codec: a rewrite touches only the fields it sets", () => {
     );
   });
 
+  it.each([
+    [
+      "a flow map",
+      "{ status: pending, prompt: 'Where?', memo: m, directive: d, asked-at: '2026-07-10T09:00:00Z',\n  input: { type: select, options: [{ id: a1, label: A }, { id: b1, label: B }] }, x-kept: 7 }\n",
+    ],
+    [
+      "an indented block map",
+      "  status: pending\n  prompt: 'Where?'\n  memo: m\n  directive: d\n  asked-at: '2026-07-10T09:00:00Z'\n  input: { type: select, options: [{ id: a1, label: A }, { id: b1, label: B }] }\n  x-kept: 7\n",
+    ],
+  ])(
+    "answers a card whose front matter is %s, keeping every field and the body",
+    async (_layout, front) => {
+      const id = `codec-layout-${++n}`;
+      writeCardFile(tb.dir, id, `---\n${front}---\nThe body.\n`);
+      await answerQuestion(tb, id, { text: "b" }, { via: "cli" });
+      const { card } = loadQuestion(tb, id);
+      expect(card).toMatchObject({
+        status: "answered",
+        prompt: "Where?",
+        memo: "m",
+        directive: "d",
+        "x-kept": 7,
+        answer: { text: "B", selected: "b1" },
+      });
+      expect(readBoxFile(tb.dir, questionRel(id))).toMatch(/\n---\nThe body\.\n$/);
+    },
+  );
+
   it("adds new keys at the end of front matter that has no trailing newline", () => {
     expect(rewriteCardText("---\nstatus: pending\n---", { "expired-at": T0 })).toBe(
       `---\nstatus: pending\nexpired-at: ${T0}\n---`,
