@@ -77,6 +77,17 @@ describe("a signed link", () => {
     expect(page).toContain('<a href="https://example.org/policy" rel="noopener noreferrer"');
   });
 
+  it("is never cached, never sent on as a Referer, never framed, and runs no script", async () => {
+    const web = await webFixture();
+    const id = await web.ask(selectCard());
+    const res = await web.app.request(web.link(id));
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(res.headers.get("x-frame-options")).toBe("DENY");
+    expect(res.headers.get("content-security-policy")).toContain("default-src 'none'");
+    expect(res.headers.get("content-security-policy")).not.toContain("script-src");
+  });
+
   it("is refused with a 403 page when its signature was changed", async () => {
     const web = await webFixture();
     const id = await web.ask(selectCard());
