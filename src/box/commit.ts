@@ -14,7 +14,8 @@ import {
   rmSync,
   writeFileSync,
 } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, relative } from "node:path";
+import { GitError } from "simple-git";
 import { BoxError } from "../errors.ts";
 import { type Box, commitIdentity } from "./box.ts";
 import { withFileLock } from "./locks.ts";
@@ -51,8 +52,14 @@ function journalPath(box: Box, key: string): string {
 export function writeAtomic(path: string, content: string | Buffer): void {
   mkdirSync(dirname(path), { recursive: true });
   const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, content);
-  renameSync(temp, path);
+  try {
+    writeFileSync(temp, content);
+    renameSync(temp, path);
+  } catch (error) {
+    // A full disk leaves a partial temp file behind; it must not linger as an untracked file.
+    rmSync(temp, { force: true });
+    throw error;
+  }
 }
 
 function readOrNull(path: string): string | null {
@@ -73,7 +80,8 @@ function restore(box: Box, files: Journal["files"]): void {
   for (const file of [...files].reverse()) {
     const path = box.paths.abs(file.rel);
     if (file.before === null) rmSync(path, { force: true });
-    else writeAtomic(path, file.before);
+    // A file the write never reached needs no rewrite (and may sit on a read-only disk).
+    else if (readOrNull(path) !== file.before) writeAtomic(path, file.before);
   }
 }
 
@@ -92,8 +100,8 @@ export async function applyAndCommit(box: Box, key: string, plan: CommitPlan): P
   };
   const rels = plan.writes.map((w) => w.rel);
   checkpoint(box, "before-write");
-  writeAtomic(journalPath(box, key), JSON.stringify(journal));
   try {
+    writeAtomic(journalPath(box, key), JSON.stringify(journal));
     plan.writes.forEach((write, i) => {
       if (i > 0) checkpoint(box, "between-writes");
       writeAtomic(box.paths.abs(write.rel), write.content);
@@ -113,18 +121,42 @@ export async function applyAndCommit(box: Box, key: string, plan: CommitPlan): P
     rmSync(journalPath(box, key), { force: true });
     return sha;
   } catch (error) {
-    await unstage(box, rels);
-    restore(box, journal.files);
-    rmSync(journalPath(box, key), { force: true });
-    throw asBoxError(error);
+    let undone = true;
+    try {
+      await unstage(box, rels);
+      restore(box, journal.files);
+      rmSync(journalPath(box, key), { force: true });
+    } catch {
+      // The undo failed too: the journal stays, and the next writer or doctor --repair finishes it.
+      undone = false;
+    }
+    throw asBoxError(box, error, undone);
   }
 }
 
-function asBoxError(error: unknown): Error {
+function asBoxError(box: Box, error: unknown, undone: boolean): Error {
   if (error instanceof BoxError) return error;
+  const next = undone
+    ? "nothing was changed, try again once that is fixed"
+    : 'the undo is unfinished, run "qbridge doctor --repair" once that is fixed';
+  return new BoxError(`the change could not be committed (${faultOf(box, error)}); ${next}`);
+}
+
+/** The cause of a failed write or commit, in words a person can act on. */
+function faultOf(box: Box, error: unknown): string {
+  const { code, path } = error as NodeJS.ErrnoException;
   const text = error instanceof Error ? error.message : String(error);
-  const first = text.split("\n").find((line) => line.trim() !== "") ?? text;
-  return new BoxError(`the change could not be committed (${first.trim()}); nothing was changed, try again once that is fixed`);
+  const where = path ? ` (${relative(box.paths.root, dirname(path)) || "."})` : "";
+  if (code === "EROFS") return `the file system is read-only${where}`;
+  if (code === "ENOSPC" || code === "EDQUOT" || /out of diskspace|no space left/i.test(text)) {
+    return `the disk is full${where}`;
+  }
+  if (code === "EACCES" || code === "EPERM") return `permission to write was denied${where}`;
+  if (/index\.lock'?: File exists/.test(text)) {
+    return "git's index is locked (.git/index.lock exists: another git command is running, or one died and left it)";
+  }
+  const first = (text.split("\n").find((line) => line.trim() !== "") ?? text).trim();
+  return error instanceof GitError ? `git refused it: ${first}` : first;
 }
 
 /** Finishes what a dead writer left for `key`: returns what it did, or undefined if nothing. */

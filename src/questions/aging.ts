@@ -9,6 +9,7 @@ import { TransitionRejected } from "../errors.ts";
 import { expireQuestion } from "./close.ts";
 import type { Core } from "./core.ts";
 import { pendingQuestions, type QuestionView } from "./state.ts";
+import { settleInterruptedWrites } from "./transition.ts";
 
 export const DEFAULT_NUDGE_MS = 7 * DAY_MS;
 
@@ -42,6 +43,8 @@ export async function ageQuestions(
   options: { nudge?: Nudger; onProgress?: (done: number, total: number) => void } = {},
 ): Promise<SweepReport> {
   const now = core.box.clock.now().getTime();
+  // A card a dead writer half-dismissed or half-expired on disk is still pending in git.
+  await settleInterruptedWrites(core);
   const { pending } = pendingQuestions(core);
   const report: SweepReport = {
     checked: pending.length,

@@ -13,7 +13,7 @@ import { AskSchema, describeIssues, type Question } from "../card/question.ts";
 import { InvalidInput } from "../errors.ts";
 import { safeAudit } from "./answer.ts";
 import type { Core } from "./core.ts";
-import { withQuestionLock } from "./transition.ts";
+import { settleInterruptedWrites, withQuestionLock } from "./transition.ts";
 
 export interface AskResult {
   id: string;
@@ -87,6 +87,9 @@ export async function askQuestion(
 
   const file = async (): Promise<AskResult> => {
     if (options.unlessOpen) {
+      // An ask killed before its commit leaves its card on disk until its journal is settled;
+      // settle those first, so a question that was never filed is not taken for an open one.
+      await settleInterruptedWrites(core);
       const wanted = normalizePrompt(card.prompt);
       const open = scanQuestions(core.box, core.ledger, "pending").find(
         (entry) => entry.card && normalizePrompt(entry.card.prompt) === wanted,

@@ -5,9 +5,9 @@
 // 4. one commit, or everything put back as it was (commit.ts).
 // It never writes a card outside this function.
 
-import { applyAndCommit, type CommitPlan, recover } from "../box/commit.ts";
+import { applyAndCommit, type CommitPlan, pendingJournals, recover } from "../box/commit.ts";
 import { withFileLock } from "../box/locks.ts";
-import { checkId } from "../box/paths.ts";
+import { checkId, isValidId } from "../box/paths.ts";
 import type { Question, Status } from "../card/question.ts";
 import { TransitionRejected } from "../errors.ts";
 import type { Core } from "./core.ts";
@@ -31,6 +31,17 @@ export async function withQuestionLock<T>(
     await recover(core.box, id);
     return fn();
   });
+}
+
+/**
+ * Finishes the writes of processes that died midway (a journal left behind), so that a card a
+ * dead writer half-changed on disk is not taken for its committed state. A live writer's
+ * journal is waited for, as its lock is.
+ */
+export async function settleInterruptedWrites(core: Core): Promise<void> {
+  for (const key of pendingJournals(core.box)) {
+    if (isValidId(key)) await withQuestionLock(core, key, async () => undefined);
+  }
 }
 
 export async function withQuestionTransition<T>(
