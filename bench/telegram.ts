@@ -1,0 +1,135 @@
+// Tap-to-acknowledge latency: from a callback reaching the bot to its answerCallbackQuery being
+// sent, beside the answer transition alone, with 1 and 1,000 questions queued. The bot is the
+// real one; its Bot API calls are answered in process, so the network is not measured.
+
+import { execFileSync } from "node:child_process";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Transformer } from "grammy";
+import type { Update } from "grammy/types";
+import { createBot } from "../bridges/telegram/bot.ts";
+import { answerQuestion } from "../src/questions/answer.ts";
+import { loadQuestion } from "../src/questions/store.ts";
+import { createSlot } from "../src/slot/slot.ts";
+import { buildBox } from "./fixture.ts";
+import { row } from "./stats.ts";
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 25);
+const OWNER = 1001;
+
+/** Answers every Bot API call at once, noting when the callback answer was sent. */
+function localApi(onAck: () => void): Transformer {
+  let messageId = 1;
+  return async (_prev, method, payload) => {
+    if (method === "answerCallbackQuery") onAck();
+    if (method === "sendMessage") {
+      const p = payload as { chat_id: number; text: string };
+      return {
+        ok: true,
+        result: {
+          message_id: messageId++,
+          date: 0,
+          chat: { id: Number(p.chat_id), type: "private" },
+          text: p.text,
+        },
+      } as never;
+    }
+    return { ok: true, result: true } as never;
+  };
+}
+
+async function benchQueued(queued: number): Promise<string> {
+  const { core, dir, pendingIds } = await buildBox(queued, queued);
+  const git = (...args: string[]) =>
+    execFileSync(
+      "git",
+      ["-C", dir, "-c", "user.name=bench", "-c", "user.email=bench@localhost", ...args],
+      { stdio: "pipe" },
+    );
+  const texts = new Map(
+    pendingIds.map((id) => {
+      const rel = loadQuestion(core, id).rel;
+      return [id, { rel, text: readFileSync(join(dir, rel), "utf8") }];
+    }),
+  );
+  const reset = (id: string) => {
+    const { rel, text } = texts.get(id) as { rel: string; text: string };
+    writeFileSync(join(dir, rel), text);
+    git("commit", "-q", "-m", "reset", "--", rel);
+  };
+
+  let ackedAt = 0n;
+  const slot = createSlot({ core });
+  const bridge = createBot({
+    token: "1:bench",
+    slot,
+    logger: { info() {}, warn() {}, error() {} },
+    ownerId: String(OWNER),
+    botInfo: {
+      id: 1,
+      is_bot: true,
+      first_name: "bench",
+      username: "bench_bot",
+      can_join_groups: false,
+      can_read_all_group_messages: false,
+      supports_inline_queries: false,
+      can_connect_to_business: false,
+      has_main_web_app: false,
+    } as never,
+    transformers: [
+      localApi(() => {
+        ackedAt = process.hrtime.bigint();
+      }),
+    ],
+  });
+
+  const taps: number[] = [];
+  const transitions: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    await slot.reconcile();
+    const open = slot.current();
+    if (!open?.messageId) throw new Error("nothing presented");
+    const { token } = core.ledger.db
+      .prepare(
+        "SELECT token FROM button_tokens WHERE presentation_seq = ? AND option_id = 'finance'",
+      )
+      .get(open.seq) as { token: string };
+    const update = {
+      update_id: 10_000 + i,
+      callback_query: {
+        id: `bench-${i}`,
+        from: { id: OWNER, is_bot: false, first_name: "Owner" },
+        chat_instance: "bench",
+        data: token,
+        message: {
+          message_id: Number(open.messageId),
+          date: 0,
+          chat: { id: OWNER, type: "private", first_name: "Owner" },
+          text: "",
+        },
+      },
+    } as Update;
+    const started = process.hrtime.bigint();
+    await bridge.handleUpdate(update);
+    taps.push(Number(ackedAt - started) / 1e6);
+    reset(open.questionId);
+
+    const other = pendingIds.find((id) => id !== open.questionId) ?? open.questionId;
+    await slot.reconcile();
+    const t0 = process.hrtime.bigint();
+    await answerQuestion(core, other, { text: "finance" }, { via: "bench" });
+    transitions.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    reset(other);
+    await slot.reconcile();
+  }
+  await slot.close();
+  core.ledger.close();
+  rmSync(dir, { recursive: true, force: true });
+  return row(`telegram tap→ack @${queued} queued`, taps, "answer transition alone", transitions);
+}
+
+export async function benchTapLatency(): Promise<string[]> {
+  const lines: string[] = [];
+  for (const queued of [1, 1_000]) lines.push(await benchQueued(queued));
+  return lines;
+}
