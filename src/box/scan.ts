@@ -76,10 +76,19 @@ export function readEntry(box: Box, rel: string, id: string, stat?: Stats): Card
   if (info.size > MAX_CARD_BYTES) {
     return { id, rel, error: `it is ${info.size} bytes, over the ${MAX_CARD_BYTES}-byte card limit`, sortKey: `9|${id}` };
   }
-  const parsed = parseQuestion(readFileSync(full, "utf8"));
+  let text: string;
+  try {
+    text = UTF8.decode(readFileSync(full));
+  } catch {
+    // Read leniently, its bad bytes would become U+FFFD and a rewrite would change them.
+    return { id, rel, error: "it is not UTF-8 text (cards are UTF-8)", sortKey: `9|${id}` };
+  }
+  const parsed = parseQuestion(text);
   if (!parsed.ok) return { id, rel, error: parsed.reason, sortKey: `9|${id}` };
   return { id, rel, status: parsed.card.status, card: parsed.card, sortKey: slotSortKey(id, parsed.card) };
 }
+
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
 
 export const MAX_CARD_BYTES = 256 * 1024;
 

@@ -2,6 +2,8 @@
 // contract (input rules, and a status owning exactly its fields), refuses what breaks it with
 // the reason, and a transition rewrites only the fields it owns, leaving the rest byte-for-byte.
 
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rewriteCardText } from "../../src/card/codec.ts";
 import { CardUnreadable } from "../../src/errors.ts";
@@ -229,6 +231,20 @@ describe("text that is not a card", () => {
     const reason = reasonOf(text);
     expect(reason).toMatch(/prompt: /);
     expect(reason).toMatch(/irreversible: /);
+  });
+
+  it("refuses a card that is not UTF-8 rather than rewrite its bytes", async () => {
+    const id = `card-${++n}`;
+    const latin1 = Buffer.from(
+      pendingCardText({ ...selectCard(), memo: "Re\u00e7u at intake." }),
+      "latin1",
+    );
+    writeFileSync(join(tb.dir, questionRel(id)), latin1);
+    expect(() => loadQuestion(tb, id)).toThrow(/it is not UTF-8 text/);
+    await expect(answerQuestion(tb, id, { text: "a" }, { via: "cli" })).rejects.toThrow(
+      CardUnreadable,
+    );
+    expect(readFileSync(join(tb.dir, questionRel(id)))).toEqual(latin1);
   });
 
   it("never rewrites a card it refuses", () => {
