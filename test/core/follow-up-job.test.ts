@@ -15,6 +15,7 @@ import {
   gitLog,
   jobRel,
   lastCommitMessage,
+  lastCommitTrailers,
   makeBox,
   questionRel,
   readBoxFile,
@@ -94,8 +95,7 @@ describe("the answer commit", () => {
     expect(after[0]).toMatch(new RegExp(`^${result.commit}`));
     const message = await lastCommitMessage(tb.dir);
     expect(message).toMatch(/^answer: What is the name of the person/);
-    expect(message).toMatch(/^Answered-Via: web$/m);
-    expect(message).toMatch(new RegExp(`^Question: ${id}$`, "m"));
+    expect(await lastCommitTrailers(tb.dir)).toEqual({ "Answered-Via": "web", Question: id });
     const { simpleGit } = await import("simple-git");
     const files = await simpleGit(tb.dir).raw(["show", "--name-only", "--format=", "HEAD"]);
     expect(files.trim().split("\n").sort()).toEqual([jobRel(id), questionRel(id)]);

@@ -180,3 +180,15 @@ export async function lastCommitMessage(dir: string): Promise<string> {
 export function cliEnv(dir: string, extra: Record<string, string> = {}): Record<string, string> {
   return { QBRIDGE_BOX: dir, QBRIDGE_LOCK_STALE_MS: "5000", ...extra };
 }
+
+/** The trailers of the newest commit as git itself parses them (`Key: value` lines). */
+export async function lastCommitTrailers(dir: string): Promise<Record<string, string>> {
+  const { simpleGit } = await import("simple-git");
+  const out = await simpleGit(dir).raw(["log", "-1", "--format=%(trailers:only,unfold)"]);
+  const trailers: Record<string, string> = {};
+  for (const line of out.split("\n")) {
+    const colon = line.indexOf(": ");
+    if (colon > 0) trailers[line.slice(0, colon)] = line.slice(colon + 2);
+  }
+  return trailers;
+}
