@@ -1,0 +1,118 @@
+// Story: the boxholder asks "what is waiting on me?" and looks back at what was settled.
+// Pending questions come in slot order (priority, then earliest expiry, then oldest); the
+// archive shows answered, dismissed and expired questions with their recorded answers; the
+// follow-up jobs are listed for the agent side.
+
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { answerQuestion } from "../../src/questions/answer.ts";
+import { askQuestion } from "../../src/questions/ask.ts";
+import { dismissQuestion, expireQuestion } from "../../src/questions/close.ts";
+import { boxState, listJobs, waiting } from "../../src/questions/state.ts";
+import { loadQuestion } from "../../src/questions/store.ts";
+import {
+  atTime,
+  cleanupBoxes,
+  cliEnv,
+  confirmCard,
+  makeBox,
+  pendingCardText,
+  runCli,
+  selectCard,
+  type TestBox,
+  textCard,
+  writeCardFile,
+} from "../support/box.ts";
+
+let tb: TestBox;
+const ids: Record<string, string> = {};
+
+async function ask(name: string, time: string, card: Record<string, unknown>) {
+  ids[name] = (await askQuestion(atTime(tb, time), { ...card, prompt: `${name}?` })).id;
+}
+
+beforeAll(async () => {
+  tb = await makeBox({ time: "2026-07-20T09:00:00Z" });
+  await ask("low-oldest", "2026-07-01T09:00:00Z", selectCard({ priority: "low" }));
+  await ask("medium-old", "2026-07-02T09:00:00Z", selectCard());
+  await ask("medium-new", "2026-07-05T09:00:00Z", selectCard());
+  await ask("medium-expires-soon", "2026-07-06T09:00:00Z", selectCard({ "expires-after": "P5D" }));
+  await ask("high-newest", "2026-07-09T09:00:00Z", selectCard({ priority: "high" }));
+  await ask("answered", "2026-07-03T09:00:00Z", confirmCard());
+  await ask("dismissed", "2026-07-03T10:00:00Z", textCard());
+  await ask("expired", "2026-07-03T11:00:00Z", textCard());
+  await answerQuestion(
+    atTime(tb, "2026-07-12T09:00:00Z"),
+    ids.answered as string,
+    { text: "y" },
+    {
+      via: "web",
+    },
+  );
+  await dismissQuestion(atTime(tb, "2026-07-13T09:00:00Z"), ids.dismissed as string, {
+    via: "cli",
+  });
+  await expireQuestion(atTime(tb, "2026-07-11T09:00:00Z"), ids.expired as string);
+});
+afterAll(cleanupBoxes);
+
+describe("the pending questions", () => {
+  it("come in slot order: priority, then earliest expiry, then oldest", () => {
+    expect(boxState(tb).pending.map((q) => q.card.prompt)).toEqual([
+      "high-newest?",
+      "medium-expires-soon?",
+      "medium-old?",
+      "medium-new?",
+      "low-oldest?",
+    ]);
+  });
+
+  it("answer 'what is waiting on me?' with the count and the top question alone", () => {
+    const { count, top } = waiting(tb);
+    expect(count).toBe(5);
+    expect(top?.id).toBe(ids["high-newest"]);
+  });
+
+  it("include cards filed by hand in a subfolder, which answer like any other", async () => {
+    mkdirSync(join(tb.dir, "_bookkeeping/questions/team"), { recursive: true });
+    writeCardFile(tb.dir, "team/nested", pendingCardText(selectCard({ prompt: "Nested?" })));
+    expect(boxState(tb).pending.map((q) => q.id)).toContain("nested");
+    await answerQuestion(tb, "nested", { text: "a" }, { via: "cli" });
+    const loaded = loadQuestion(tb, "nested");
+    expect(loaded.rel).toBe("_bookkeeping/questions/team/nested.question.card");
+    expect(loaded.card.status).toBe("answered");
+    expect(boxState(tb).pending.map((q) => q.id)).not.toContain("nested");
+  });
+});
+
+describe("the archive", () => {
+  it("lists answered, dismissed and expired questions, most recently closed first, with the recorded answer", () => {
+    const archive = boxState(tb).archive.filter((q) => q.id !== "nested");
+    expect(archive.map((q) => [q.card.prompt, q.card.status])).toEqual([
+      ["dismissed?", "dismissed"],
+      ["answered?", "answered"],
+      ["expired?", "expired"],
+    ]);
+    expect(archive[1]?.card.answer).toEqual({ text: "Yes", selected: "yes" });
+  });
+});
+
+describe("on the command line", () => {
+  it("`waiting` shows the count and the top question; `jobs` lists the follow-up jobs", async () => {
+    const [waited, jobs] = await Promise.all([
+      runCli(["waiting"], { env: cliEnv(tb.dir) }),
+      runCli(["jobs", "--json"], { env: cliEnv(tb.dir) }),
+    ]);
+    expect(waited.code).toBe(0);
+    expect(waited.stdout).toMatch(/^5 waiting\. Top:\n\nhigh-newest\?\n/);
+    expect(jobs.code).toBe(0);
+    const listed = JSON.parse(jobs.stdout) as { job: { "question-id": string } }[];
+    expect(listed.map((j) => j.job["question-id"]).sort()).toEqual(
+      listJobs(tb)
+        .map((j) => j.job?.["question-id"])
+        .sort(),
+    );
+    expect(listed.map((j) => j.job["question-id"])).toContain(ids.answered);
+  });
+});
