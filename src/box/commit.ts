@@ -58,6 +58,8 @@ export function writeAtomic(path: string, content: string | Buffer): void {
   } catch (error) {
     // A full disk leaves a partial temp file behind; it must not linger as an untracked file.
     rmSync(temp, { force: true });
+    // A failed write(2) names no file; say which one, so the error can name the folder.
+    (error as NodeJS.ErrnoException).path ??= temp;
     throw error;
   }
 }

@@ -5,6 +5,7 @@
 import { mkdirSync, renameSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
+import { BoxError } from "../errors.ts";
 import { MIGRATIONS } from "./migrations.ts";
 
 export type Db = Database.Database;
@@ -64,6 +65,7 @@ export class Ledger {
     try {
       db = openDatabase(path);
     } catch (error) {
+      if (isStorageFault(error)) throw storageFault(path, error);
       if (!isCorruption(error)) throw error;
       setAside = `${path}.corrupt-${Date.now()}`;
       renameSync(path, setAside);
@@ -159,6 +161,19 @@ export class Ledger {
     const rows = this.db.pragma("integrity_check") as { integrity_check: string }[];
     return rows.map((r) => r.integrity_check).join("; ");
   }
+}
+
+/** The disk, not the file: full, failing, read-only or not writable. */
+function isStorageFault(error: unknown): boolean {
+  const code = (error as { code?: string }).code ?? "";
+  return /^SQLITE_(FULL|IOERR|READONLY|CANTOPEN)/.test(code);
+}
+
+function storageFault(path: string, error: unknown): BoxError {
+  const code = (error as { code?: string }).code;
+  return new BoxError(
+    `the ledger ${path} cannot be opened (${code}: ${(error as Error).message}): the disk may be full or the box read-only; free some space or make it writable, then try again`,
+  );
 }
 
 function isCorruption(error: unknown): boolean {

@@ -1,0 +1,260 @@
+// Story: the disk or git refuses a change: the card folder is read-only, the disk is full, a
+// pre-commit hook fails, git's index is locked. Each time the command fails with one clear
+// sentence, the card is byte for byte what it was, no job and no journal is left, nothing is
+// committed, and the same command works once the fault is gone.
+//
+// Read-only and full disks are real: a bind mount remounted read-only and a small tmpfs (the
+// suite runs as root, where chmod alone does not stop writes). Needs mount privileges.
+
+import { execFileSync } from "node:child_process";
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { initBox, openBox } from "../../src/box/box.ts";
+import { createClock } from "../../src/box/clock.ts";
+import { Ledger } from "../../src/ledger/ledger.ts";
+import { askQuestion } from "../../src/questions/ask.ts";
+import {
+  cleanupBoxes,
+  cliEnv,
+  gitStatus,
+  jobRel,
+  makeBox,
+  questionRel,
+  readBoxFile,
+  runCli,
+  selectCard,
+  T0,
+  type TestBox,
+} from "../support/box.ts";
+import { diskCards, diskJobs, history, printFigures } from "./invariants.ts";
+
+const figures = { injectedFaults: 0, cleanFailures: 0, retriesAfterFix: 0 };
+const mounts: string[] = [];
+afterAll(() => {
+  for (const dir of mounts.splice(0).reverse()) unmount(dir);
+  printFigures("disk and git faults", figures);
+  cleanupBoxes();
+});
+
+function mount(...args: string[]): void {
+  execFileSync("mount", args, { stdio: "pipe" });
+  mounts.push(args[args.length - 1] as string);
+}
+
+function unmount(dir: string): void {
+  execFileSync("umount", [dir], { stdio: "pipe" });
+  const i = mounts.indexOf(dir);
+  if (i >= 0) mounts.splice(i, 1);
+}
+
+/** Fills the file system holding `dir` to the last byte. */
+function fill(dir: string): string {
+  const filler = join(dir, "filler");
+  const chunk = Buffer.alloc(64 * 1024);
+  let size = 0;
+  for (let i = 0; i < 4096; i++) {
+    try {
+      writeFileSync(filler, chunk, { flag: "a" });
+      size += chunk.length;
+    } catch {
+      break;
+    }
+  }
+  for (const small of [4096, 512, 1]) {
+    for (let i = 0; i < 64; i++) {
+      try {
+        writeFileSync(filler, Buffer.alloc(small), { flag: "a" });
+      } catch {
+        break;
+      }
+    }
+  }
+  expect(size).toBeGreaterThan(0);
+  return filler;
+}
+
+interface Snapshot {
+  card: string;
+  commits: number;
+}
+
+async function snapshot(tb: { dir: string }, id: string): Promise<Snapshot> {
+  return {
+    card: readBoxFile(tb.dir, questionRel(id)),
+    commits: (await history(tb.dir)).subjects.length,
+  };
+}
+
+/** The failed command left the box exactly as it was, and said why in one sentence. */
+async function expectCleanFailure(
+  tb: { dir: string },
+  id: string,
+  before: Snapshot,
+  failed: { code: number; stderr: string },
+  cause: RegExp,
+) {
+  figures.injectedFaults++;
+  expect(failed.code).toBe(1);
+  const lines = failed.stderr.trim().split("\n");
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(cause);
+  expect(lines[0]).not.toContain("unexpected failure");
+  expect(readBoxFile(tb.dir, questionRel(id))).toBe(before.card);
+  expect(diskJobs(tb.dir)).toEqual([]);
+  expect((await history(tb.dir)).subjects).toHaveLength(before.commits);
+  const doctor = await runCli(["doctor", "--json"], { env: cliEnv(tb.dir) });
+  expect(JSON.parse(doctor.stdout)).toEqual({ healthy: true, findings: [] });
+  figures.cleanFailures++;
+}
+
+async function expectAnsweredOnRetry(tb: { dir: string }, id: string) {
+  const retried = await runCli(["answer", id, "b"], { env: cliEnv(tb.dir) });
+  expect(retried.code).toBe(0);
+  expect(readBoxFile(tb.dir, questionRel(id))).toContain("status: answered");
+  expect(diskJobs(tb.dir)).toEqual([id]);
+  expect(readBoxFile(tb.dir, jobRel(id))).toContain(`question-id: ${id}`);
+  expect(await gitStatus(tb.dir)).toBe("");
+  figures.retriesAfterFix++;
+}
+
+async function boxWithQuestion(): Promise<{ tb: TestBox; id: string }> {
+  const tb = await makeBox();
+  const { id } = await askQuestion(tb, selectCard({ id: "fault-q" }));
+  return { tb, id };
+}
+
+describe("a read-only card folder (bind mount, remounted read-only)", () => {
+  it("fails an answer naming the read-only file system; card unchanged, no job; works once writable", async () => {
+    const { tb, id } = await boxWithQuestion();
+    const before = await snapshot(tb, id);
+    const folder = join(tb.dir, "_bookkeeping/questions");
+    mount("--bind", folder, folder);
+    execFileSync("mount", ["-o", "remount,bind,ro", folder], { stdio: "pipe" });
+
+    const failed = await runCli(["answer", id, "b"], { env: cliEnv(tb.dir) });
+    await expectCleanFailure(tb, id, before, failed, /read-only \(_bookkeeping\/questions\)/);
+    const dismissed = await runCli(["dismiss", id], { env: cliEnv(tb.dir) });
+    await expectCleanFailure(tb, id, before, dismissed, /read-only/);
+
+    unmount(folder);
+    await expectAnsweredOnRetry(tb, id);
+  });
+
+  it("files no question while the folder is read-only, and files it afterwards", async () => {
+    const tb = await makeBox();
+    const folder = join(tb.dir, "_bookkeeping/questions");
+    mount("--bind", folder, folder);
+    execFileSync("mount", ["-o", "remount,bind,ro", folder], { stdio: "pipe" });
+    const card = JSON.stringify(selectCard({ id: "fault-ask" }));
+    const failed = await runCli(["ask", "--json"], { env: cliEnv(tb.dir), input: card });
+    figures.injectedFaults++;
+    expect(failed.code).toBe(1);
+    expect(failed.stderr.trim()).toMatch(
+      /^qbridge: .*the file system is read-only.*nothing was changed/,
+    );
+    expect(diskCards(tb.dir)).toEqual([]);
+    expect(await gitStatus(tb.dir)).toBe("");
+    figures.cleanFailures++;
+
+    unmount(folder);
+    const filed = await runCli(["ask", "--json"], { env: cliEnv(tb.dir), input: card });
+    expect(filed.code).toBe(0);
+    expect(diskCards(tb.dir).map((c) => c.id)).toEqual(["fault-ask"]);
+    figures.retriesAfterFix++;
+  });
+});
+
+describe("a full disk (a small tmpfs)", () => {
+  it("fails an answer whose job cannot be written: the disk is full, card unchanged, no job", async () => {
+    const { tb, id } = await boxWithQuestion();
+    const before = await snapshot(tb, id);
+    // The jobs folder on its own tiny file system: the answer's first write hits the full disk.
+    const jobs = join(tb.dir, "_bookkeeping/jobs");
+    mount("-t", "tmpfs", "-o", "size=64k", "tmpfs", jobs);
+    writeFileSync(join(jobs, ".gitkeep"), "");
+    // The filler is the fault, not a change of the box: git does not see it.
+    writeFileSync(join(tb.dir, ".git/info/exclude"), "_bookkeeping/jobs/filler\n", { flag: "a" });
+    const filler = fill(jobs);
+
+    const failed = await runCli(["answer", id, "b"], { env: cliEnv(tb.dir) });
+    await expectCleanFailure(tb, id, before, failed, /the disk is full \(_bookkeeping\/jobs\)/);
+    expect(await gitStatus(tb.dir)).toBe("");
+
+    rmSync(filler);
+    await expectAnsweredOnRetry(tb, id);
+    const job = readBoxFile(tb.dir, jobRel(id));
+    unmount(jobs);
+    // What was answered on the small disk is committed: git still has the job.
+    expect(await gitStatus(tb.dir)).toContain(`D ${jobRel(id)}`);
+    execFileSync("git", ["-C", tb.dir, "checkout", "--", jobRel(id)]);
+    expect(readBoxFile(tb.dir, jobRel(id))).toBe(job);
+  });
+
+  it("fails when the whole box sits on a full disk, naming it, and answers once space is freed", async () => {
+    const disk = mkdtempSync(join(tmpdir(), "qbridge-full-"));
+    mount("-t", "tmpfs", "-o", "size=1m", "tmpfs", disk);
+    const dir = join(disk, "box");
+    await initBox(dir);
+    const box = openBox(dir, { clock: createClock(T0) });
+    const ledger = new Ledger(box.paths.ledgerPath);
+    const { id } = await askQuestion({ box, ledger }, selectCard({ id: "fault-q" }));
+    ledger.close();
+    const before = await snapshot({ dir }, id);
+    const filler = fill(disk);
+
+    const failed = await runCli(["answer", id, "b"], { env: cliEnv(dir) });
+    figures.injectedFaults++;
+    expect(failed.code).toBe(1);
+    expect(failed.stderr.trim().split("\n")).toHaveLength(1);
+    expect(failed.stderr).toMatch(/the disk may be full/);
+    expect(readBoxFile(dir, questionRel(id))).toBe(before.card);
+    expect(diskJobs(dir)).toEqual([]);
+    expect((await history(dir)).subjects).toHaveLength(before.commits);
+    figures.cleanFailures++;
+
+    rmSync(filler);
+    await expectAnsweredOnRetry({ dir }, id);
+    unmount(disk);
+    rmSync(disk, { recursive: true, force: true });
+  });
+});
+
+describe("git refuses the commit", () => {
+  it("a failing pre-commit hook: the hook's words in one sentence, card unchanged, no job", async () => {
+    const { tb, id } = await boxWithQuestion();
+    const before = await snapshot(tb, id);
+    const hook = join(tb.dir, ".git/hooks/pre-commit");
+    writeFileSync(hook, "#!/bin/sh\necho 'policy: the box is frozen' >&2\nexit 1\n", {
+      mode: 0o755,
+    });
+
+    const failed = await runCli(["answer", id, "b"], { env: cliEnv(tb.dir) });
+    await expectCleanFailure(tb, id, before, failed, /git refused it: policy: the box is frozen/);
+    expect(await gitStatus(tb.dir)).toBe("");
+
+    rmSync(hook);
+    await expectAnsweredOnRetry(tb, id);
+  });
+
+  it("a locked index (.git/index.lock present): says the index is locked, card unchanged, no job", async () => {
+    const { tb, id } = await boxWithQuestion();
+    const before = await snapshot(tb, id);
+    const lock = join(tb.dir, ".git/index.lock");
+    copyFileSync(join(tb.dir, ".git/index"), lock);
+
+    const failed = await runCli(["answer", id, "b"], { env: cliEnv(tb.dir) });
+    await expectCleanFailure(
+      tb,
+      id,
+      before,
+      failed,
+      /git's index is locked \(\.git\/index\.lock exists/,
+    );
+
+    rmSync(lock);
+    expect(await gitStatus(tb.dir)).toBe("");
+    await expectAnsweredOnRetry(tb, id);
+  });
+});
