@@ -32,10 +32,14 @@ function gitFor(root: string): SimpleGit {
 export function openBox(root: string, options: BoxOptions = {}): Box {
   const paths = new BoxPaths(root);
   if (!existsSync(join(paths.root, ".git"))) {
-    throw new BoxError(`${paths.root} is not a box (no git repository there): run "qbridge init --box ${root}"`);
+    throw new BoxError(
+      `${paths.root} is not a box (no git repository there): run "qbridge init --box ${root}"`,
+    );
   }
   if (!existsSync(paths.questionsDir)) {
-    throw new BoxError(`${paths.root} has no ${QUESTIONS_DIR}/: run "qbridge init --box ${root}" to add it`);
+    throw new BoxError(
+      `${paths.root} has no ${QUESTIONS_DIR}/: run "qbridge init --box ${root}" to add it`,
+    );
   }
   return {
     paths,
@@ -69,7 +73,10 @@ export async function initBox(root: string, options: BoxOptions = {}): Promise<s
   const ignorePath = join(paths.root, ".gitignore");
   const ignore = existsSync(ignorePath) ? readFileSync(ignorePath, "utf8") : "";
   if (!ignore.split(/\r?\n/).includes(GITIGNORE_LINE)) {
-    writeFileSync(ignorePath, `${ignore}${ignore && !ignore.endsWith("\n") ? "\n" : ""}${GITIGNORE_LINE}\n`);
+    writeFileSync(
+      ignorePath,
+      `${ignore}${ignore && !ignore.endsWith("\n") ? "\n" : ""}${GITIGNORE_LINE}\n`,
+    );
     done.push(`ignored ${GITIGNORE_LINE} in .gitignore`);
   }
   mkdirSync(paths.stateDir, { recursive: true });
@@ -77,7 +84,13 @@ export async function initBox(root: string, options: BoxOptions = {}): Promise<s
   const status = await git.status(["--porcelain", "--", ".gitignore", QUESTIONS_DIR, JOBS_DIR]);
   if (status.files.length > 0) {
     await git.raw(["add", "--", ".gitignore", `${QUESTIONS_DIR}/.gitkeep`, `${JOBS_DIR}/.gitkeep`]);
-    await git.raw([...(await commitIdentity(box)), "commit", "--quiet", "-m", "qbridge init: question box"]);
+    await git.raw([
+      ...(await commitIdentity(box)),
+      "commit",
+      "--quiet",
+      "-m",
+      "qbridge init: question box",
+    ]);
     done.push("committed the layout");
   }
   return done;
@@ -90,6 +103,8 @@ export async function commitIdentity(box: Box): Promise<string[]> {
     .raw(["config", "--get", "user.email"])
     .then((out) => out.trim() !== "")
     .catch(() => false);
-  box.identity = configured ? [] : ["-c", "user.name=qbridge", "-c", "user.email=qbridge@localhost"];
+  box.identity = configured
+    ? []
+    : ["-c", "user.name=qbridge", "-c", "user.email=qbridge@localhost"];
   return box.identity;
 }

@@ -38,7 +38,12 @@ interface Journal {
 }
 
 /** Named steps where the crash test hook can kill the process. */
-export type CrashPoint = "before-write" | "between-writes" | "before-commit" | "in-commit" | "after-commit";
+export type CrashPoint =
+  | "before-write"
+  | "between-writes"
+  | "before-commit"
+  | "in-commit"
+  | "after-commit";
 
 function checkpoint(box: Box, point: CrashPoint): void {
   if (box.crashAt === point) process.kill(process.pid, "SIGKILL");
@@ -74,7 +79,9 @@ function readOrNull(path: string): string | null {
 }
 
 function commitMessage(plan: CommitPlan): string {
-  const trailers = Object.entries(plan.trailers).map(([key, value]) => `${key}: ${value.replace(/\s+/g, " ")}`);
+  const trailers = Object.entries(plan.trailers).map(
+    ([key, value]) => `${key}: ${value.replace(/\s+/g, " ")}`,
+  );
   return trailers.length ? `${plan.message}\n\n${trailers.join("\n")}\n` : `${plan.message}\n`;
 }
 
@@ -98,7 +105,11 @@ async function unstage(box: Box, rels: string[]): Promise<void> {
 export async function applyAndCommit(box: Box, key: string, plan: CommitPlan): Promise<string> {
   const journal: Journal = {
     key,
-    files: plan.writes.map((w) => ({ rel: w.rel, before: readOrNull(box.paths.abs(w.rel)), after: w.content })),
+    files: plan.writes.map((w) => ({
+      rel: w.rel,
+      before: readOrNull(box.paths.abs(w.rel)),
+      after: w.content,
+    })),
   };
   const rels = plan.writes.map((w) => w.rel);
   checkpoint(box, "before-write");
@@ -114,7 +125,15 @@ export async function applyAndCommit(box: Box, key: string, plan: CommitPlan): P
       // --verbose: simple-git waits 50 ms after any git command that prints nothing.
       await box.git.raw(["add", "--verbose", "--", ...rels]);
       checkpoint(box, "in-commit");
-      const out = await box.git.raw([...identity, "commit", "-m", commitMessage(plan), "--only", "--", ...rels]);
+      const out = await box.git.raw([
+        ...identity,
+        "commit",
+        "-m",
+        commitMessage(plan),
+        "--only",
+        "--",
+        ...rels,
+      ]);
       // "[main 1a2b3c4] message": the short id saves a rev-parse process per commit.
       const sha = /^\[[^\]]*?([0-9a-f]{7,40})\]/m.exec(out)?.[1];
       return sha ?? (await box.git.raw(["rev-parse", "HEAD"])).trim();
@@ -162,7 +181,10 @@ function faultOf(box: Box, error: unknown): string {
 }
 
 /** Finishes what a dead writer left for `key`: returns what it did, or undefined if nothing. */
-export async function recover(box: Box, key: string): Promise<"committed" | "rolled back" | undefined> {
+export async function recover(
+  box: Box,
+  key: string,
+): Promise<"committed" | "rolled back" | undefined> {
   const path = journalPath(box, key);
   if (!existsSync(path)) return undefined;
   let journal: Journal;
@@ -199,7 +221,9 @@ async function headContent(box: Box, rel: string): Promise<string | null> {
 /** The box-relative paths the interrupted write of `key` touched, from its journal. */
 export function journalPaths(box: Box, key: string): string[] {
   try {
-    return (JSON.parse(readFileSync(journalPath(box, key), "utf8")) as Journal).files.map((f) => f.rel);
+    return (JSON.parse(readFileSync(journalPath(box, key), "utf8")) as Journal).files.map(
+      (f) => f.rel,
+    );
   } catch {
     return [];
   }

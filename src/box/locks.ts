@@ -69,7 +69,8 @@ export async function withFileLock<T>(
     }
     try {
       const result = await fn();
-      if (compromised) throw new BoxError(`the lock ${name} was lost while held: ${compromised.message}`);
+      if (compromised)
+        throw new BoxError(`the lock ${name} was lost while held: ${compromised.message}`);
       return result;
     } finally {
       await release().catch(() => undefined);

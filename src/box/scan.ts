@@ -5,8 +5,8 @@
 
 import { lstatSync, readdirSync, readFileSync, type Stats } from "node:fs";
 import { join } from "node:path";
+import { DAY_MS, parseDuration } from "../card/duration.ts";
 import { parseQuestion } from "../card/load.ts";
-import { parseDuration, DAY_MS } from "../card/duration.ts";
 import { priorityOf, type Question, type Status } from "../card/question.ts";
 import type { Ledger } from "../ledger/ledger.ts";
 import type { Box } from "./box.ts";
@@ -53,7 +53,8 @@ function listCardFiles(box: Box): { rel: string; name: string }[] {
     for (const entry of entries) {
       const name = prefix + entry.name;
       if (entry.isDirectory()) walk(`${dir}/${entry.name}`, `${name}/`);
-      else if (entry.name.endsWith(QUESTION_SUFFIX)) files.push({ rel: `${QUESTIONS_DIR}/${name}`, name });
+      else if (entry.name.endsWith(QUESTION_SUFFIX))
+        files.push({ rel: `${QUESTIONS_DIR}/${name}`, name });
     }
   };
   walk(box.paths.questionsDir, "");
@@ -70,11 +71,21 @@ export function readEntry(box: Box, rel: string, id: string, stat?: Stats): Card
   const full = join(box.paths.root, rel);
   const info = stat ?? lstatSync(full);
   if (info.isSymbolicLink()) {
-    return { id, rel, error: "it is a symbolic link; cards must be regular files in the box", sortKey: `9|${id}` };
+    return {
+      id,
+      rel,
+      error: "it is a symbolic link; cards must be regular files in the box",
+      sortKey: `9|${id}`,
+    };
   }
   if (!info.isFile()) return { id, rel, error: "it is not a regular file", sortKey: `9|${id}` };
   if (info.size > MAX_CARD_BYTES) {
-    return { id, rel, error: `it is ${info.size} bytes, over the ${MAX_CARD_BYTES}-byte card limit`, sortKey: `9|${id}` };
+    return {
+      id,
+      rel,
+      error: `it is ${info.size} bytes, over the ${MAX_CARD_BYTES}-byte card limit`,
+      sortKey: `9|${id}`,
+    };
   }
   let text: string;
   try {
@@ -85,7 +96,13 @@ export function readEntry(box: Box, rel: string, id: string, stat?: Stats): Card
   }
   const parsed = parseQuestion(text);
   if (!parsed.ok) return { id, rel, error: parsed.reason, sortKey: `9|${id}` };
-  return { id, rel, status: parsed.card.status, card: parsed.card, sortKey: slotSortKey(id, parsed.card) };
+  return {
+    id,
+    rel,
+    status: parsed.card.status,
+    card: parsed.card,
+    sortKey: slotSortKey(id, parsed.card),
+  };
 }
 
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
@@ -171,7 +188,9 @@ export function scanQuestions(box: Box, ledger: Ledger | undefined, status?: Sta
   }
   const rows = (
     status
-      ? db.prepare("SELECT * FROM card_index WHERE status = ? OR status IS NULL ORDER BY sort_key").all(status)
+      ? db
+          .prepare("SELECT * FROM card_index WHERE status = ? OR status IS NULL ORDER BY sort_key")
+          .all(status)
       : db.prepare("SELECT * FROM card_index ORDER BY sort_key").all()
   ) as IndexRow[];
   return rows.map((row) => {
