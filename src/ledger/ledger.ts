@@ -116,13 +116,26 @@ export class Ledger {
   }
 
   /** Claims the nudge for a question; false when it was already claimed or sent. */
-  claimNudge(questionId: string, at: string): boolean {
-    const result = this.db
+  /**
+   * Claims the nudge for a question; false when it was sent, or claimed by a sweep that may
+   * still be delivering it. A claim older than `staleAfterMs` belongs to a sweep that died
+   * before confirming, and is taken over: a duplicate nudge beats a lost one.
+   */
+  claimNudge(questionId: string, at: string, staleAfterMs = 15 * 60_000): boolean {
+    const inserted = this.db
       .prepare(
         "INSERT OR IGNORE INTO nudges (question_id, nudged_at, state) VALUES (?, ?, 'claimed')",
       )
       .run(questionId, at);
-    return result.changes === 1;
+    if (inserted.changes === 1) return true;
+    const staleBefore = new Date(new Date(at).getTime() - staleAfterMs).toISOString();
+    const taken = this.db
+      .prepare(
+        `UPDATE nudges SET nudged_at = ? WHERE question_id = ? AND state = 'claimed'
+           AND julianday(nudged_at) <= julianday(?)`,
+      )
+      .run(at, questionId, staleBefore);
+    return taken.changes === 1;
   }
 
   confirmNudge(questionId: string): void {

@@ -102,7 +102,11 @@ export async function askQuestion(
         : newId(card.prompt, card["asked-at"].slice(0, 10));
     return withQuestionLock(core, id, async () => {
       const rel = core.box.paths.questionRel(id);
-      if (existsSync(join(core.box.paths.root, rel))) {
+      // Cards may live in subfolders too: an id is taken wherever its card is.
+      const taken =
+        existsSync(join(core.box.paths.root, rel)) ||
+        scanQuestions(core.box, core.ledger).some((entry) => entry.id === id);
+      if (taken) {
         throw new InvalidInput(
           `a question with id "${id}" exists already: choose another id or leave it out`,
         );

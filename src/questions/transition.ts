@@ -8,8 +8,9 @@
 import { applyAndCommit, type CommitPlan, pendingJournals, recover } from "../box/commit.ts";
 import { withFileLock } from "../box/locks.ts";
 import { checkId, isValidId } from "../box/paths.ts";
+import { parseQuestion } from "../card/load.ts";
 import type { Question, Status } from "../card/question.ts";
-import { TransitionRejected } from "../errors.ts";
+import { BoxError, TransitionRejected } from "../errors.ts";
 import type { Core } from "./core.ts";
 import { type LoadedQuestion, loadQuestion } from "./store.ts";
 
@@ -57,6 +58,7 @@ export async function withQuestionTransition<T>(
       throw new TransitionRejected(id, action, current.card.status, describeOutcome(current.card));
     }
     const { plan, value } = planner(current);
+    checkWrittenCard(current, plan);
     const commit = await applyAndCommit(core.box, id, plan);
     return { commit, value };
   });
@@ -73,5 +75,17 @@ export function describeOutcome(card: Question): string {
       return `expired at ${card["expired-at"]}`;
     case "pending":
       return "";
+  }
+}
+
+/** The card a plan writes must load again: a transition never commits a card it could not read. */
+function checkWrittenCard(current: LoadedQuestion, plan: CommitPlan): void {
+  const write = plan.writes.find((w) => w.rel === current.rel);
+  if (!write) return;
+  const parsed = parseQuestion(write.content);
+  if (!parsed.ok) {
+    throw new BoxError(
+      `the rewritten card of "${current.id}" would not load (${parsed.reason}); nothing was written`,
+    );
   }
 }
