@@ -51,8 +51,12 @@ export interface Closed<T> {
 export interface SlotOps {
   /** Brings the ledger in step with the box (closed, edited, deleted cards), then fills the slot. */
   reconcile(): Promise<void>;
-  /** Presents the next ready question when the slot is free; parked ones are left waiting. */
-  fill(): Promise<Presentation | undefined>;
+  /**
+   * Presents the next question when the slot is free. Parked ones wait behind the queue: they
+   * come back only when `afterClose` (the slot moves on from an answer or dismissal) and
+   * nothing else is ready, so parking the last question does not bring it straight back.
+   */
+  fill(afterClose?: boolean): Promise<Presentation | undefined>;
   /** Presents the next question, parked ones included, when the slot is free. */
   next(): Promise<{ presented: Presentation | undefined; busy: boolean }>;
   /** Presents this question now; the presented one (if another) is set aside, still queued. */
@@ -174,8 +178,8 @@ export function createSlot(deps: { core: Core; logger?: SlotLogger }): Slot {
         started = true;
       }
       const open = presentations.open();
-      if (open) await ops.closeIfStale(open);
-      await ops.fill();
+      const closure = open ? await ops.closeIfStale(open) : undefined;
+      await ops.fill(closure !== undefined && closure.kind !== "changed");
     },
 
     async closeIfStale(open) {
@@ -197,11 +201,11 @@ export function createSlot(deps: { core: Core; logger?: SlotLogger }): Slot {
       return closure;
     },
 
-    async fill() {
+    async fill(afterClose = false) {
       if (presentations.open() || Date.now() < retryAt) return undefined;
       if (!presenters.some((p) => p.ready())) return undefined;
-      const { pending, ready } = queue();
-      const first = ready[0];
+      const { pending, ready, parked } = queue();
+      const first = ready[0] ?? (afterClose ? parked[0] : undefined);
       return first ? presentQuestion(first, pending.length - 1) : undefined;
     },
 
@@ -250,7 +254,7 @@ export function createSlot(deps: { core: Core; logger?: SlotLogger }): Slot {
 
     async settle(closed) {
       if (closed) await tell(closed, closureOf(tryLoad(closed.questionId)));
-      await ops.fill();
+      await ops.fill(closed !== undefined);
     },
 
     waiting() {

@@ -73,6 +73,19 @@ describe("one question at a time, in queue order", () => {
     expect(presented?.questionId).toBe(first);
   });
 
+  it("a parked question comes back once the questions ahead of it are answered", async () => {
+    const { slot, presenter, ask } = await setup();
+    const first = await ask(selectCard({ prompt: "First?", "asked-at": "2026-07-01T09:00:00Z" }));
+    const second = await ask(selectCard({ prompt: "Second?", "asked-at": "2026-07-02T09:00:00Z" }));
+    await slot.reconcile();
+    await slot.park();
+    expect(presenter.shown).toEqual([first, second]);
+    const { closed } = await slot.answer(second, { text: "a" }, { via: "notebook" });
+    await slot.settle(closed);
+    expect(presenter.shown).toEqual([first, second, first]);
+    expect(slot.current()?.questionId).toBe(first);
+  });
+
   it('"what is waiting" gives the count and the presented question alone', async () => {
     const { slot, ask } = await setup();
     expect(slot.waiting()).toEqual({ count: 0, top: undefined, presented: undefined });
