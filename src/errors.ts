@@ -68,3 +68,12 @@ export class TransitionRejected extends QbridgeError {
 export class BoxError extends QbridgeError {
   override name = "BoxError";
 }
+
+/** A tap or form made for one version of a question, arriving after its prompt or options changed. */
+export class CardChanged extends TransitionRejected {
+  override name = "CardChanged";
+  constructor(id: string, action: string) {
+    super(id, action, "pending", "");
+    this.message = `cannot ${action} question "${id}": its prompt or options were edited since it was shown; nothing was recorded, look at it again`;
+  }
+}

@@ -1,6 +1,7 @@
 // The one place where the core's named errors become the one-line replies of the bot.
 
 import {
+  CardChanged,
   CardUnreadable,
   InvalidAnswer,
   QbridgeError,
@@ -11,6 +12,9 @@ import {
 export function replyForError(error: unknown): string {
   if (error instanceof InvalidAnswer) {
     return `I could not match "${error.given.slice(0, 60)}": expected ${error.expected}. Nothing was recorded.`;
+  }
+  if (error instanceof CardChanged) {
+    return "Not recorded: this question was edited since it was shown. Look at it again and reply anew.";
   }
   if (error instanceof TransitionRejected) {
     return `Not recorded: that question is already ${error.current}${error.detail ? ` (${error.detail})` : ""}.`;

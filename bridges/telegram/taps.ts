@@ -8,6 +8,7 @@
 import type { Api, Context } from "grammy";
 import { questionFingerprint } from "../../src/card/load.ts";
 import type { Question } from "../../src/card/question.ts";
+import { CardChanged } from "../../src/errors.ts";
 import { safeAudit } from "../../src/questions/answer.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
 import { closureOf } from "../../src/slot/closure.ts";
@@ -173,11 +174,23 @@ export function createTapHandler(deps: TapDeps) {
     ops: SlotOps,
     surface: { via: string; by: string },
   ): Promise<Handled> {
-    const { result, closed } = await ops.answer(
-      token.questionId,
-      { text: token.optionId ?? "" },
-      surface,
-    );
+    let answered: Awaited<ReturnType<SlotOps["answer"]>>;
+    try {
+      // The fingerprint is checked again inside the question's lock: an edit that lands
+      // between the checks above and the transition still refuses the tap.
+      answered = await ops.answer(token.questionId, { text: token.optionId ?? "" }, surface, {
+        fingerprint: token.cardHash,
+      });
+    } catch (error) {
+      if (!(error instanceof CardChanged)) throw error;
+      await ops.closeIfStale(open);
+      return {
+        outcome: "refused:changed",
+        reply: "Not recorded: this question was edited since it was shown. Here it is again.",
+        after: () => ops.fill().then(() => undefined),
+      };
+    }
+    const { result, closed } = answered;
     return finished(open, "answered", `✅ Recorded: ${result.answer.text}`, closed, ops);
   }
 

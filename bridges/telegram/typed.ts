@@ -86,6 +86,7 @@ export function createTypedReplyHandler(deps: { slot: Slot }) {
           target.questionId,
           attemptFromText(card, text),
           { via: SURFACE, by },
+          { fingerprint: target.cardHash },
         );
         if (closed)
           slot.tokens.markPresentationUsed(

@@ -3,9 +3,10 @@
 
 import { rewriteCardText } from "../card/codec.ts";
 import { jobFileText } from "../card/job.ts";
+import { questionFingerprint } from "../card/load.ts";
 import type { Answer, Question } from "../card/question.ts";
 import { type AnswerAttempt, resolveAnswer } from "../card/resolve.ts";
-import { InvalidInput, QbridgeError } from "../errors.ts";
+import { CardChanged, InvalidInput, QbridgeError } from "../errors.ts";
 import type { Core } from "./core.ts";
 import { withQuestionTransition } from "./transition.ts";
 
@@ -31,11 +32,20 @@ function answerText(answer: Answer): string {
   return answer.selected ? `${answer.selected}: ${answer.text}` : answer.text;
 }
 
+export interface AnswerOptions {
+  /**
+   * The fingerprint (src/card/load.ts) of the question as the boxholder saw it. Checked inside
+   * the question's lock: an edit between showing and answering refuses the answer.
+   */
+  fingerprint?: string | undefined;
+}
+
 export async function answerQuestion(
   core: Core,
   id: string,
   attempt: AnswerAttempt,
   surface: Surface,
+  options: AnswerOptions = {},
 ): Promise<AnswerResult> {
   if (!/^[a-z][a-z0-9-]{0,31}$/.test(surface.via)) {
     throw new InvalidInput(`"${surface.via}" is not a surface name`);
@@ -43,6 +53,9 @@ export async function answerQuestion(
   const verbatim = attempt.note ? `${attempt.text} | ${attempt.note}` : attempt.text;
   try {
     const result = await withQuestionTransition(core, id, "answer", ANSWERABLE, (current) => {
+      if (options.fingerprint && questionFingerprint(current.card) !== options.fingerprint) {
+        throw new CardChanged(id, "answer");
+      }
       const answer = resolveAnswer(current.card, attempt);
       const answeredAt = core.box.clock.iso();
       const jobRel = core.box.paths.jobRel(id);

@@ -11,7 +11,12 @@ import { questionFingerprint } from "../card/load.ts";
 import type { Question } from "../card/question.ts";
 import type { AnswerAttempt } from "../card/resolve.ts";
 import type { Nudger } from "../questions/aging.ts";
-import { type AnswerResult, answerQuestion, type Surface } from "../questions/answer.ts";
+import {
+  type AnswerOptions,
+  type AnswerResult,
+  answerQuestion,
+  type Surface,
+} from "../questions/answer.ts";
 import { type CloseResult, dismissQuestion } from "../questions/close.ts";
 import type { Core } from "../questions/core.ts";
 import { pendingQuestions, type QuestionView } from "../questions/state.ts";
@@ -68,6 +73,7 @@ export interface SlotOps {
     questionId: string,
     attempt: AnswerAttempt,
     surface: Surface,
+    options?: AnswerOptions,
   ): Promise<Closed<AnswerResult>>;
   dismiss(questionId: string, surface: Surface): Promise<Closed<CloseResult>>;
   /** After an answer or dismissal: the bridge updates the closed message, the next is shown. */
@@ -242,8 +248,8 @@ export function createSlot(deps: { core: Core; logger?: SlotLogger }): Slot {
       return open;
     },
 
-    async answer(questionId, attempt, surface) {
-      const result = await answerQuestion(core, questionId, attempt, surface);
+    async answer(questionId, attempt, surface, options) {
+      const result = await answerQuestion(core, questionId, attempt, surface, options);
       return { result, closed: closeAfterTransition(questionId) };
     },
 

@@ -2,11 +2,14 @@
 // never reuses an id held by a card in a subfolder, and a nudge claimed by a sweep that died
 // is taken over instead of being lost.
 
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { InvalidInput } from "../../src/errors.ts";
+import { questionFingerprint } from "../../src/card/load.ts";
+import { CardChanged, InvalidInput } from "../../src/errors.ts";
+import { answerQuestion } from "../../src/questions/answer.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
+import { loadQuestion } from "../../src/questions/store.ts";
 import { withQuestionTransition } from "../../src/questions/transition.ts";
 import {
   cleanupBoxes,
@@ -36,6 +39,28 @@ describe("safety nets", () => {
     expect(readBoxFile(b.dir, rel)).toBe(before);
     expect(await gitLog(b.dir)).toHaveLength(commits);
     expect(await gitStatus(b.dir)).toBe("");
+  });
+
+  it("an answer made for an older version of the options is refused inside the lock", async () => {
+    const b = await makeBox();
+    const { id, rel } = await askQuestion(b, selectCard());
+    const seen = questionFingerprint(loadQuestion(b, id).card);
+    const path = join(b.dir, rel);
+    writeFileSync(path, readFileSync(path, "utf8").replace("label: Taxes", "label: Tax office"));
+    const edited = readBoxFile(b.dir, rel);
+    await expect(
+      answerQuestion(b, id, { text: "b" }, { via: "telegram" }, { fingerprint: seen }),
+    ).rejects.toThrow(CardChanged);
+    expect(readBoxFile(b.dir, rel)).toBe(edited);
+    const fresh = questionFingerprint(loadQuestion(b, id).card);
+    const done = await answerQuestion(
+      b,
+      id,
+      { text: "b" },
+      { via: "telegram" },
+      { fingerprint: fresh },
+    );
+    expect(done.answer).toMatchObject({ text: "Tax office", selected: "taxes" });
   });
 
   it("an ask refuses an id that a card in a subfolder already has", async () => {

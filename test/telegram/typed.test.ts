@@ -1,6 +1,8 @@
 // The boxholder types instead of tapping: letters, labels, "Label - note", yes/no, free text,
 // a reply to an older message, a reply that is too late, and text that does not resolve.
 
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { answerQuestion } from "../../src/questions/answer.ts";
 import { listJobs } from "../../src/questions/state.ts";
@@ -86,6 +88,21 @@ describe("typed answers to the presented question", () => {
     expect(reply).toContain("a) Finance");
     expect(reply.split("\n")).toHaveLength(1);
     expect(loadQuestion(h, id).card.status).toBe("pending");
+  });
+});
+
+describe("typed answers to a question edited meanwhile", () => {
+  it("a letter typed for options that were edited since they were shown is refused", async () => {
+    const h = await openHarness(emulator);
+    const { id } = await shown(h, selectCard());
+    const path = join(h.dir, loadQuestion(h, id).rel);
+    // "b" meant Taxes on the screen; now the second option is something else.
+    writeFileSync(path, readFileSync(path, "utf8").replace("label: Taxes", "label: Tax office"));
+    await h.owner.say("b");
+    await h.pump();
+    expect(replies(h).at(-1)).toContain("edited since it was shown");
+    expect(loadQuestion(h, id).card.status).toBe("pending");
+    expect(listJobs(h)).toHaveLength(0);
   });
 });
 
