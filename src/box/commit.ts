@@ -125,15 +125,14 @@ export async function applyAndCommit(box: Box, key: string, plan: CommitPlan): P
       // --verbose: simple-git waits 50 ms after any git command that prints nothing.
       await box.git.raw(["add", "--verbose", "--", ...rels]);
       checkpoint(box, "in-commit");
-      const out = await box.git.raw([
-        ...identity,
-        "commit",
-        "-m",
-        commitMessage(plan),
-        "--only",
-        "--",
-        ...rels,
-      ]);
+      const out = await box.git
+        .raw([...identity, "commit", "-m", commitMessage(plan), "--only", "--", ...rels])
+        .catch(async (error: unknown) => {
+          // Unstaged while the commit lock is held: a reset outside it races the index.lock
+          // of another writer's add or commit, and a failed reset would leave the files staged.
+          await unstage(box, rels);
+          throw error;
+        });
       // "[main 1a2b3c4] message": the short id saves a rev-parse process per commit.
       const sha = /^\[[^\]]*?([0-9a-f]{7,40})\]/m.exec(out)?.[1];
       return sha ?? (await box.git.raw(["rev-parse", "HEAD"])).trim();
@@ -144,7 +143,6 @@ export async function applyAndCommit(box: Box, key: string, plan: CommitPlan): P
   } catch (error) {
     let undone = true;
     try {
-      await unstage(box, rels);
       restore(box, journal.files);
       rmSync(journalPath(box, key), { force: true });
     } catch {
@@ -201,9 +199,13 @@ export async function recover(
     rmSync(path, { force: true });
     return "committed";
   }
-  await unstage(
-    box,
-    journal.files.map((f) => f.rel),
+  // A writer killed inside its commit left its files staged; unstage them as a writer would,
+  // under the commit lock.
+  await withFileLock(box.paths.locksDir, "commit", box.locks, () =>
+    unstage(
+      box,
+      journal.files.map((f) => f.rel),
+    ),
   );
   restore(box, journal.files);
   rmSync(path, { force: true });
