@@ -2,6 +2,7 @@
 // box will learn, and a form by input type; once answered, the recorded answer instead.
 // Every card text goes through `html`, so nothing an agent wrote becomes markup.
 
+import { questionFingerprint } from "../card/load.ts";
 import { OTHER_OPTION, optionsOf, priorityOf, type Question } from "../card/question.ts";
 import { letterOf } from "../card/resolve.ts";
 import type { QuestionView } from "../questions/state.ts";
@@ -118,6 +119,7 @@ function answerForm(input: QuestionPageInput): Markup {
 <form method="post" action="${input.action}" id="answer">
 <input type="hidden" name="form" value="${input.formToken}">
 <input type="hidden" name="action" value="answer">
+<input type="hidden" name="shown" value="${questionFingerprint(card)}">
 ${fields}
 </form>
 ${dismiss}`;

@@ -8,7 +8,7 @@ import { bodyLimit } from "hono/body-limit";
 import { isValidId } from "../box/paths.ts";
 import { OTHER_OPTION } from "../card/question.ts";
 import type { AnswerAttempt } from "../card/resolve.ts";
-import { InvalidAnswer, InvalidId, TransitionRejected } from "../errors.ts";
+import { CardChanged, InvalidAnswer, InvalidId, TransitionRejected } from "../errors.ts";
 import { answerQuestion } from "../questions/answer.ts";
 import { dismissQuestion } from "../questions/close.ts";
 import { loadQuestion } from "../questions/store.ts";
@@ -111,7 +111,14 @@ export function questionRoutes(deps: WebDeps): Hono {
             422,
           );
         }
-        await answerQuestion(core, id, attempt, { via: "web" });
+        // The page's fingerprint: options edited after the page was opened refuse the answer.
+        await answerQuestion(
+          core,
+          id,
+          attempt,
+          { via: "web" },
+          { fingerprint: field(body, "shown") },
+        );
         await announce(deps, { id, action: "answered", via: "web" });
         return c.redirect(action, 303);
       } catch (error) {
@@ -119,9 +126,11 @@ export function questionRoutes(deps: WebDeps): Hono {
           try {
             const view = loadQuestion(core, id);
             const text =
-              error instanceof TransitionRejected
-                ? `Nothing changed: this question is already ${error.current}. What is recorded is shown below.`
-                : `${error.message}. Nothing was recorded.`;
+              error instanceof CardChanged
+                ? "This question was edited after you opened it; nothing was recorded. Read it again below and answer anew."
+                : error instanceof TransitionRejected
+                  ? `Nothing changed: this question is already ${error.current}. What is recorded is shown below.`
+                  : `${error.message}. Nothing was recorded.`;
             return c.html(
               questionPage({
                 view,

@@ -1,6 +1,8 @@
 // The boxholder answers on the page: each form posts back to its signed link with the page's
 // form token, goes through the same core as every surface, and a second post changes nothing.
 
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadQuestion } from "../../src/questions/store.ts";
 import { cleanupBoxes, confirmCard, gitLog, selectCard, textCard } from "../support/box.ts";
@@ -34,6 +36,28 @@ describe("answering through the page", () => {
     const after = await (await web.app.request(link)).text();
     expect(after).toContain("Recorded answer");
     expect(after).toContain("Answered via web");
+  });
+
+  it("refuses an answer from a page opened before the options were edited, and records nothing", async () => {
+    const web = await webFixture();
+    const id = await web.ask(selectCard());
+    const link = web.link(id);
+    const page = await (await web.app.request(link)).text();
+    const shown = /name="shown" value="([^"]+)"/.exec(page)?.[1] as string;
+    expect(shown).toBeTruthy();
+    const path = join(web.box.dir, loadQuestion(web.box, id).rel);
+    writeFileSync(path, readFileSync(path, "utf8").replace("label: Taxes", "label: Tax office"));
+
+    const res = await postForm(web.app, link, {
+      form: formTokenIn(page),
+      action: "answer",
+      shown,
+      choice: "taxes",
+    });
+    expect(res.status).toBe(409);
+    expect(await res.text()).toContain("edited after you opened it");
+    expect(loadQuestion(web.box, id).card.status).toBe("pending");
+    expect(web.jobs()).toEqual([]);
   });
 
   it("a second post after the answer shows the recorded answer and creates no second job", async () => {
