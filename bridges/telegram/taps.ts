@@ -205,14 +205,14 @@ export function createTapHandler(deps: TapDeps) {
     return { outcome, reply, after: () => ops.settle(closed) };
   }
 
-  async function askConfirm(token: ButtonToken): Promise<void> {
-    const layout = confirmLayout(token.optionId ?? "", token.label ?? "");
+  /** Replaces the buttons of the tapped message with a new layout, minted for the same presentation. */
+  async function relayout(
+    token: ButtonToken,
+    layout: ReturnType<typeof answerLayout>,
+  ): Promise<void> {
+    const { presentationSeq, questionId, cardHash } = token;
     const tokens = slot.tokens.mint(
-      {
-        presentationSeq: token.presentationSeq,
-        questionId: token.questionId,
-        cardHash: token.cardHash,
-      },
+      { presentationSeq, questionId, cardHash },
       token.chatId,
       layout.specs,
       now(),
@@ -223,22 +223,12 @@ export function createTapHandler(deps: TapDeps) {
     });
   }
 
-  async function restoreKeyboard(token: ButtonToken, card: Question): Promise<void> {
-    const layout = answerLayout(card, deps.link(token.questionId));
-    const tokens = slot.tokens.mint(
-      {
-        presentationSeq: token.presentationSeq,
-        questionId: token.questionId,
-        cardHash: token.cardHash,
-      },
-      token.chatId,
-      layout.specs,
-      now(),
-    );
-    slot.tokens.sentIn(tokens, token.messageId as string);
-    await api.editMessageReplyMarkup(token.chatId, Number(token.messageId), {
-      reply_markup: layout.build(tokens),
-    });
+  function askConfirm(token: ButtonToken): Promise<void> {
+    return relayout(token, confirmLayout(token.optionId ?? "", token.label ?? ""));
+  }
+
+  function restoreKeyboard(token: ButtonToken, card: Question): Promise<void> {
+    return relayout(token, answerLayout(card, deps.link(token.questionId)));
   }
 
   function audit(ctx: Context, token: ButtonToken | undefined, handled: Handled): void {
