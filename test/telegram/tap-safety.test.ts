@@ -148,4 +148,29 @@ describe("an irreversible question", () => {
     expect(loadQuestion(h, id).card.answer?.selected).toBe("yes");
     expect(listJobs(h)).toHaveLength(1);
   });
+  it("Back restores the choices without answering anything", async () => {
+    const h = await openHarness(emulator);
+    const { id, message } = await presented(h, confirmCard({ irreversible: true }));
+    await h.owner.tap(buttonData(message, "No"), message.messageId);
+    await h.pump();
+    const confirmRow = (
+      h.sent("editMessageReplyMarkup")[0]?.payload.reply_markup as {
+        inline_keyboard: { text: string; callback_data: string }[][];
+      }
+    ).inline_keyboard[0];
+    const back = confirmRow?.find((b) => b.text === "↩️ Back");
+    await h.owner.tap(back?.callback_data as string, message.messageId);
+    await h.pump();
+    expect(acks(h)[1]).toBe("Back to the choices.");
+    const restored = (
+      h.sent("editMessageReplyMarkup")[1]?.payload.reply_markup as {
+        inline_keyboard: { text: string }[][];
+      }
+    ).inline_keyboard
+      .flat()
+      .map((b) => b.text);
+    expect(restored).toEqual(expect.arrayContaining(["Yes", "No"]));
+    expect(loadQuestion(h, id).card.status).toBe("pending");
+    expect(listJobs(h)).toHaveLength(0);
+  });
 });
