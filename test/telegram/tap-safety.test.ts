@@ -32,6 +32,14 @@ async function presented(h: Harness, card = selectCard()) {
   return { id, message: await h.lastMessage() };
 }
 
+/** The buttons of the n-th keyboard the bot put on a message by editMessageReplyMarkup. */
+function keyboardOf(h: Harness, n: number): { text: string; callback_data: string }[] {
+  const markup = h.sent("editMessageReplyMarkup")[n]?.payload.reply_markup as
+    | { inline_keyboard: { text: string; callback_data: string }[][] }
+    | undefined;
+  return markup?.inline_keyboard.flat() ?? [];
+}
+
 const acks = (h: Harness) => h.sent("answerCallbackQuery").map((c) => c.payload.text);
 const answerCommits = async (h: Harness) =>
   (await gitLog(h.dir)).filter((s) => s.startsWith("answer:")).length;
@@ -153,22 +161,11 @@ describe("an irreversible question", () => {
     const { id, message } = await presented(h, confirmCard({ irreversible: true }));
     await h.owner.tap(buttonData(message, "No"), message.messageId);
     await h.pump();
-    const confirmRow = (
-      h.sent("editMessageReplyMarkup")[0]?.payload.reply_markup as {
-        inline_keyboard: { text: string; callback_data: string }[][];
-      }
-    ).inline_keyboard[0];
-    const back = confirmRow?.find((b) => b.text === "↩️ Back");
+    const back = keyboardOf(h, 0).find((b) => b.text === "↩️ Back");
     await h.owner.tap(back?.callback_data as string, message.messageId);
     await h.pump();
     expect(acks(h)[1]).toBe("Back to the choices.");
-    const restored = (
-      h.sent("editMessageReplyMarkup")[1]?.payload.reply_markup as {
-        inline_keyboard: { text: string }[][];
-      }
-    ).inline_keyboard
-      .flat()
-      .map((b) => b.text);
+    const restored = keyboardOf(h, 1).map((b) => b.text);
     expect(restored).toEqual(expect.arrayContaining(["Yes", "No"]));
     expect(loadQuestion(h, id).card.status).toBe("pending");
     expect(listJobs(h)).toHaveLength(0);
