@@ -9,10 +9,11 @@ import { createServer } from "node:net";
 import type { Transformer } from "grammy";
 import type { InlineKeyboardButton, Update } from "grammy/types";
 import { TelegramServer } from "telegram-test-api/lib/telegramServer.js";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import { createBot, type TelegramBridge } from "../../bridges/telegram/bot.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
 import { createSlot, type Slot } from "../../src/slot/slot.ts";
-import { CLI, makeBox, type TestBox } from "./box.ts";
+import { CLI, cleanupBoxes, makeBox, type TestBox } from "./box.ts";
 
 export const TOKEN = "123456789:TESTTOKENabcdefghijklmnopqrstuvwxyz";
 export const OWNER = 1001;
@@ -270,4 +271,33 @@ export function spawnServe(
       return exited;
     },
   };
+}
+
+/**
+ * One emulator for a whole test file: started before its tests and stopped after them, with the
+ * temporary boxes removed after each test. Call at the top of the file; read it inside tests.
+ */
+export function useEmulator(): () => Emulator {
+  let emulator: Emulator | undefined;
+  beforeAll(async () => {
+    emulator = await startEmulator();
+  });
+  afterAll(async () => {
+    await emulator?.stop();
+  });
+  afterEach(cleanupBoxes);
+  return () => {
+    if (!emulator) throw new Error("the emulator is not running: call useEmulator() at file level");
+    return emulator;
+  };
+}
+
+/** Files a question and lets the slot present it; returns its id and the message shown. */
+export async function presentQuestion(
+  h: Harness,
+  card: Record<string, unknown>,
+): Promise<{ id: string; message: BotMessage }> {
+  const id = await h.ask(card);
+  await h.slot.reconcile();
+  return { id, message: await h.lastMessage() };
 }

@@ -1,34 +1,20 @@
 // Who may use the bot: the boxholder in a private chat. Strangers and group chats get one
 // polite refusal and nothing else; a pairing code from `qbridge pair` binds a boxholder once.
 
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadQuestion } from "../../src/questions/store.ts";
 import { Owners } from "../../src/slot/owner.ts";
-import { cleanupBoxes, selectCard } from "../support/box.ts";
-import {
-  type Emulator,
-  type Harness,
-  OWNER,
-  openHarness,
-  STRANGER,
-  startEmulator,
-} from "../support/telegram.ts";
+import { selectCard } from "../support/box.ts";
+import { type Harness, OWNER, openHarness, STRANGER, useEmulator } from "../support/telegram.ts";
 
-let emulator: Emulator;
-beforeAll(async () => {
-  emulator = await startEmulator();
-});
-afterAll(async () => {
-  await emulator.stop();
-});
-afterEach(cleanupBoxes);
+const emulator = useEmulator();
 
 const sentTo = (h: Harness, chat: number) =>
   h.sent("sendMessage").filter((c) => Number(c.payload.chat_id) === chat);
 
 describe("strangers and groups", () => {
   it("a group chat gets one refusal, however often it writes, and nothing changes", async () => {
-    const h = await openHarness(emulator);
+    const h = await openHarness(emulator());
     const id = await h.ask(selectCard());
     await h.slot.reconcile();
     await h.group.say("a");
@@ -43,7 +29,7 @@ describe("strangers and groups", () => {
   });
 
   it("a stranger in a private chat gets one refusal and cannot answer", async () => {
-    const h = await openHarness(emulator);
+    const h = await openHarness(emulator());
     const id = await h.ask(selectCard());
     await h.slot.reconcile();
     await h.stranger.say("a");
@@ -58,7 +44,7 @@ describe("strangers and groups", () => {
 
 describe("pairing", () => {
   it("without an owner nothing is presented; /start with a fresh code binds the sender and presents at once", async () => {
-    const h = await openHarness(emulator, { noOwner: true });
+    const h = await openHarness(emulator(), { noOwner: true });
     const id = await h.ask(selectCard());
     await h.slot.reconcile();
     expect(h.sent("sendMessage")).toHaveLength(0);
@@ -71,7 +57,7 @@ describe("pairing", () => {
   });
 
   it("a used code binds nobody else", async () => {
-    const h = await openHarness(emulator, { noOwner: true });
+    const h = await openHarness(emulator(), { noOwner: true });
     const { code } = new Owners(h.ledger.db).newPairingCode(h.box.clock.now());
     await h.owner.command(`/start ${code}`);
     await h.stranger.command(`/start ${code}`);
@@ -81,7 +67,7 @@ describe("pairing", () => {
   });
 
   it("a code older than ten minutes has expired", async () => {
-    const h = await openHarness(emulator, { noOwner: true });
+    const h = await openHarness(emulator(), { noOwner: true });
     const past = new Date(h.box.clock.now().getTime() - 11 * 60_000);
     const { code } = new Owners(h.ledger.db).newPairingCode(past);
     await h.owner.command(`/start ${code}`);
@@ -97,7 +83,7 @@ describe("/waiting", () => {
     [1, "1 waiting on you. Open now: <b>Question 1?</b>"],
     [5, "5 waiting on you. Open now: <b>Question 1?</b>"],
   ])("with %i pending answers with the count and the top question alone", async (count, text) => {
-    const h = await openHarness(emulator);
+    const h = await openHarness(emulator());
     for (let i = 1; i <= count; i++) {
       await h.ask(selectCard({ prompt: `Question ${i}?`, "asked-at": `2026-07-0${i}T09:00:00Z` }));
     }
@@ -109,7 +95,7 @@ describe("/waiting", () => {
   });
 
   it('"what is waiting on me?" in words gets the same answer', async () => {
-    const h = await openHarness(emulator);
+    const h = await openHarness(emulator());
     await h.ask(selectCard({ prompt: "Question 1?" }));
     await h.slot.reconcile();
     await h.owner.say("What is waiting on me?");

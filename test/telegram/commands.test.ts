@@ -1,40 +1,27 @@
 // The boxholder's other ways to move the slot: the Dismiss button, /dismiss, /help, and the
 // nudge for a question that is not on screen, whose "Show it" button brings it up.
 
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { listJobs, pendingQuestions } from "../../src/questions/state.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
-import { cleanupBoxes, confirmCard, selectCard, textCard } from "../support/box.ts";
+import { confirmCard, selectCard, textCard } from "../support/box.ts";
 import {
   buttonData,
-  type Emulator,
   type Harness,
   openHarness,
-  startEmulator,
+  presentQuestion,
+  useEmulator,
 } from "../support/telegram.ts";
 
-let emulator: Emulator;
-beforeAll(async () => {
-  emulator = await startEmulator();
-});
-afterAll(async () => {
-  await emulator.stop();
-});
-afterEach(cleanupBoxes);
-
-async function shown(h: Harness, card: Record<string, unknown>) {
-  const id = await h.ask(card);
-  await h.slot.reconcile();
-  return { id, message: await h.lastMessage() };
-}
+const emulator = useEmulator();
 
 const texts = (h: Harness, method: string) =>
   h.sent(method).map((c) => String(c.payload.text ?? ""));
 
 describe("declining a question", () => {
   it("the Dismiss button dismisses the presented question and presents the next", async () => {
-    const h = await openHarness(emulator);
-    const { id, message } = await shown(h, selectCard({ priority: "high" }));
+    const h = await openHarness(emulator());
+    const { id, message } = await presentQuestion(h, selectCard({ priority: "high" }));
     const next = await h.ask(textCard());
     await h.owner.tap(buttonData(message, "🚫 Dismiss"), message.messageId);
     await h.pump();
@@ -46,11 +33,11 @@ describe("declining a question", () => {
   });
 
   it("/dismiss dismisses the open question, and says so when nothing is open", async () => {
-    const h = await openHarness(emulator);
+    const h = await openHarness(emulator());
     await h.owner.command("/dismiss");
     await h.pump();
     expect(texts(h, "sendMessage").at(-1)).toBe("Nothing is open to dismiss.");
-    const { id } = await shown(h, confirmCard());
+    const { id } = await presentQuestion(h, confirmCard());
     await h.owner.command("/dismiss");
     await h.pump();
     expect(loadQuestion(h, id).card.status).toBe("dismissed");
@@ -60,7 +47,7 @@ describe("declining a question", () => {
 
 describe("help", () => {
   it("/help explains how to answer and lists the commands", async () => {
-    const h = await openHarness(emulator);
+    const h = await openHarness(emulator());
     await h.owner.command("/help");
     await h.pump();
     const help = texts(h, "sendMessage").at(-1) ?? "";
@@ -71,8 +58,8 @@ describe("help", () => {
 
 describe("a nudge for a question that is not on screen", () => {
   it("comes with a Show it button that presents that question and sets the open one aside", async () => {
-    const h = await openHarness(emulator);
-    const { id: open } = await shown(h, selectCard({ priority: "high" }));
+    const h = await openHarness(emulator());
+    const { id: open } = await presentQuestion(h, selectCard({ priority: "high" }));
     const waitingId = await h.ask(confirmCard());
     const waiting = pendingQuestions(h).pending.find((q) => q.id === waitingId);
     expect(waiting).toBeDefined();

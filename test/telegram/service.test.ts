@@ -1,7 +1,7 @@
 // The service as the boxholder lives with it: cards changed by other processes reach the
 // chat within 2 s, restarts present nothing twice and lose nothing, a nudge is sent once.
 
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
 import { type Service, startService } from "../../src/service.ts";
@@ -9,22 +9,15 @@ import { cleanupBoxes, makeBox, runCli, selectCard, T0, textCard } from "../supp
 import {
   buttonData,
   type Call,
-  type Emulator,
   eventually,
   OWNER,
   recorder,
-  startEmulator,
   TOKEN,
   toBotMessage,
+  useEmulator,
 } from "../support/telegram.ts";
 
-let emulator: Emulator;
-beforeAll(async () => {
-  emulator = await startEmulator();
-});
-afterAll(async () => {
-  await emulator.stop();
-});
+const emulator = useEmulator();
 const running: Service[] = [];
 afterEach(async () => {
   for (const s of running.splice(0)) await s.stop();
@@ -39,7 +32,7 @@ async function serve(dir: string, calls: ReturnType<typeof recorder>) {
     QBRIDGE_TIME: T0,
     TELEGRAM_BOT_TOKEN: TOKEN,
     TELEGRAM_OWNER_ID: String(OWNER),
-    TELEGRAM_API_ROOT: emulator.apiRoot,
+    TELEGRAM_API_ROOT: emulator().apiRoot,
   });
   const service = await startService({
     config,
@@ -112,7 +105,7 @@ describe("restarts", () => {
     for (const [i] of prompts.entries()) {
       service = await serve(box.dir, rec);
       const message = toBotMessage(sentWith(rec.calls, prompts[i] as string)[0] as Call);
-      const person = emulator.server.getClient(TOKEN, { userId: OWNER, chatId: OWNER });
+      const person = emulator().server.getClient(TOKEN, { userId: OWNER, chatId: OWNER });
       await person.sendCallback(
         person.makeCallbackQuery(buttonData(message, "a)"), {
           message: { message_id: message.messageId },

@@ -3,35 +3,22 @@
 // moves the slot on; answers racing from several surfaces record one, and every loser is told
 // who won.
 
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
 import { listJobs } from "../../src/questions/state.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
 import { createWebApp } from "../../src/web/app.ts";
 import { loadSecret } from "../../src/web/links.ts";
-import { cleanupBoxes, confirmCard, gitLog, runCli, selectCard } from "../support/box.ts";
-import {
-  buttonData,
-  type Emulator,
-  type Harness,
-  openHarness,
-  startEmulator,
-} from "../support/telegram.ts";
+import { confirmCard, gitLog, runCli, selectCard } from "../support/box.ts";
+import { buttonData, openHarness, presentQuestion, useEmulator } from "../support/telegram.ts";
 
 const API_TOKEN = "surfaces-token-0123456789";
 
-let emulator: Emulator;
-beforeAll(async () => {
-  emulator = await startEmulator();
-});
-afterAll(async () => {
-  await emulator.stop();
-});
-afterEach(cleanupBoxes);
+const emulator = useEmulator();
 
 /** The bot's harness plus the web app on the same box and slot, wired as `qbridge serve` does. */
 async function everySurface() {
-  const h = await openHarness(emulator);
+  const h = await openHarness(emulator());
   const config = loadConfig(
     { QBRIDGE_WEB_PORT: "0", QBRIDGE_API_TOKEN: API_TOKEN },
     { box: h.dir },
@@ -51,16 +38,10 @@ async function everySurface() {
   return { h, api };
 }
 
-async function presented(h: Harness, card: Record<string, unknown>) {
-  const id = await h.ask(card);
-  await h.slot.reconcile();
-  return { id, message: await h.lastMessage() };
-}
-
 describe("answers from other surfaces while a question is presented", () => {
   it("an API answer edits the chat message to say so and presents the next question", async () => {
     const { h, api } = await everySurface();
-    const { id, message } = await presented(h, selectCard({ priority: "high" }));
+    const { id, message } = await presentQuestion(h, selectCard({ priority: "high" }));
     const next = await h.ask(confirmCard());
 
     const response = await api(`/questions/${id}/answer`, { answer: "Finance" });
@@ -77,7 +58,7 @@ describe("answers from other surfaces while a question is presented", () => {
 describe("the same question answered at once from three surfaces", () => {
   it("a Telegram tap, the API and the CLI: one answer, one job, the others told who won", async () => {
     const { h, api } = await everySurface();
-    const { id, message } = await presented(h, selectCard());
+    const { id, message } = await presentQuestion(h, selectCard());
     await h.owner.tap(buttonData(message, "b)"), message.messageId);
 
     const [viaApi, viaCli] = await Promise.all([

@@ -4,27 +4,14 @@
 
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { answerQuestion } from "../../src/questions/answer.ts";
 import { listJobs } from "../../src/questions/state.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
-import { cleanupBoxes, confirmCard, gitLog, selectCard } from "../support/box.ts";
-import {
-  buttonData,
-  type Emulator,
-  type Harness,
-  openHarness,
-  startEmulator,
-} from "../support/telegram.ts";
+import { confirmCard, gitLog, selectCard } from "../support/box.ts";
+import { buttonData, type Harness, openHarness, useEmulator } from "../support/telegram.ts";
 
-let emulator: Emulator;
-beforeAll(async () => {
-  emulator = await startEmulator();
-});
-afterAll(async () => {
-  await emulator.stop();
-});
-afterEach(cleanupBoxes);
+const emulator = useEmulator();
 
 async function presented(h: Harness, card = selectCard()) {
   const id = await h.ask(card);
@@ -46,7 +33,7 @@ const answerCommits = async (h: Harness) =>
 
 describe("taps that are refused", () => {
   it("a stranger's tap on the boxholder's button changes nothing", async () => {
-    const h = await openHarness(emulator);
+    const h = await openHarness(emulator());
     const { id, message } = await presented(h);
     await h.stranger.tap(buttonData(message, "a)"), message.messageId);
     await h.pump();
@@ -58,7 +45,7 @@ describe("taps that are refused", () => {
   });
 
   it("a forged token is refused and changes nothing", async () => {
-    const h = await openHarness(emulator);
+    const h = await openHarness(emulator());
     const { id, message } = await presented(h);
     await h.owner.tap("forged-token-00000", message.messageId);
     await h.pump();
@@ -68,7 +55,7 @@ describe("taps that are refused", () => {
   });
 
   it("a tap on a question answered meanwhile from the CLI is refused, the message updated, the next shown", async () => {
-    const h = await openHarness(emulator);
+    const h = await openHarness(emulator());
     const { id, message } = await presented(h, selectCard({ priority: "high" }));
     await h.ask(confirmCard());
     await answerQuestion(h, id, { text: "Finance" }, { via: "cli" });
@@ -82,7 +69,7 @@ describe("taps that are refused", () => {
   });
 
   it("a tap after the card's options were edited is refused and the question shown again", async () => {
-    const h = await openHarness(emulator);
+    const h = await openHarness(emulator());
     const { id, message } = await presented(h);
     const path = join(h.dir, loadQuestion(h, id).rel);
     writeFileSync(path, readFileSync(path, "utf8").replace("label: Taxes", "label: Tax office"));
@@ -99,7 +86,7 @@ describe("taps that are refused", () => {
 
 describe("taps that must not answer twice", () => {
   it("a replayed callback id replays the recorded answer and creates no second job", async () => {
-    const h = await openHarness(emulator);
+    const h = await openHarness(emulator());
     const { message } = await presented(h);
     await h.owner.tap(buttonData(message, "a)"), message.messageId);
     const [update] = await h.pump();
@@ -115,7 +102,7 @@ describe("taps that must not answer twice", () => {
   });
 
   it("a double tap (two callbacks, one button) replays the first answer and creates no second job", async () => {
-    const h = await openHarness(emulator);
+    const h = await openHarness(emulator());
     const { message } = await presented(h);
     await h.owner.tap(buttonData(message, "a)"), message.messageId);
     await h.owner.tap(buttonData(message, "b)"), message.messageId);
@@ -126,7 +113,7 @@ describe("taps that must not answer twice", () => {
   });
 
   it("the same update delivered twice is handled once", async () => {
-    const h = await openHarness(emulator);
+    const h = await openHarness(emulator());
     const { message } = await presented(h);
     await h.owner.tap(buttonData(message, "a)"), message.messageId);
     const [update] = await h.pump();
@@ -139,7 +126,7 @@ describe("taps that must not answer twice", () => {
 
 describe("an irreversible question", () => {
   it("asks for a confirming tap before it answers", async () => {
-    const h = await openHarness(emulator);
+    const h = await openHarness(emulator());
     const { id, message } = await presented(h, confirmCard({ irreversible: true }));
     await h.owner.tap(buttonData(message, "Yes"), message.messageId);
     await h.pump();
@@ -157,7 +144,7 @@ describe("an irreversible question", () => {
     expect(listJobs(h)).toHaveLength(1);
   });
   it("Back restores the choices without answering anything", async () => {
-    const h = await openHarness(emulator);
+    const h = await openHarness(emulator());
     const { id, message } = await presented(h, confirmCard({ irreversible: true }));
     await h.owner.tap(buttonData(message, "No"), message.messageId);
     await h.pump();

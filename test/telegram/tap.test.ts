@@ -1,30 +1,17 @@
 // The boxholder taps a button: the answer is committed with its follow-up job, the tap is
 // acknowledged with what was recorded, the message loses its buttons, the next question appears.
 
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { listJobs } from "../../src/questions/state.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
-import { cleanupBoxes, gitLog, selectCard, textCard } from "../support/box.ts";
-import {
-  buttonData,
-  type Emulator,
-  OWNER,
-  openHarness,
-  startEmulator,
-} from "../support/telegram.ts";
+import { gitLog, selectCard, textCard } from "../support/box.ts";
+import { buttonData, OWNER, openHarness, useEmulator } from "../support/telegram.ts";
 
-let emulator: Emulator;
-beforeAll(async () => {
-  emulator = await startEmulator();
-});
-afterAll(async () => {
-  await emulator.stop();
-});
-afterEach(cleanupBoxes);
+const emulator = useEmulator();
 
 describe("a tap on an option", () => {
   it("commits the answer with a job, acknowledges it, edits the message and presents the next", async () => {
-    const h = await openHarness(emulator);
+    const h = await openHarness(emulator());
     const first = await h.ask(selectCard({ priority: "high" }));
     const second = await h.ask(textCard());
     await h.slot.reconcile();

@@ -3,33 +3,20 @@
 
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { answerQuestion } from "../../src/questions/answer.ts";
 import { listJobs } from "../../src/questions/state.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
-import { cleanupBoxes, confirmCard, selectCard, textCard } from "../support/box.ts";
+import { confirmCard, selectCard, textCard } from "../support/box.ts";
 import {
   buttonData,
-  type Emulator,
   type Harness,
   openHarness,
-  startEmulator,
+  presentQuestion,
+  useEmulator,
 } from "../support/telegram.ts";
 
-let emulator: Emulator;
-beforeAll(async () => {
-  emulator = await startEmulator();
-});
-afterAll(async () => {
-  await emulator.stop();
-});
-afterEach(cleanupBoxes);
-
-async function shown(h: Harness, card: Record<string, unknown>) {
-  const id = await h.ask(card);
-  await h.slot.reconcile();
-  return { id, message: await h.lastMessage() };
-}
+const emulator = useEmulator();
 
 const replies = (h: Harness) => h.sent("sendMessage").map((c) => String(c.payload.text));
 
@@ -48,8 +35,8 @@ describe("typed answers to the presented question", () => {
       { text: "the shoebox", selected: "_other" },
     ],
   ])("%s is recorded", async (_name, typed, answer) => {
-    const h = await openHarness(emulator);
-    const { id } = await shown(h, selectCard());
+    const h = await openHarness(emulator());
+    const { id } = await presentQuestion(h, selectCard());
     await h.owner.say(typed);
     await h.pump();
     expect(loadQuestion(h, id).card.answer).toEqual(answer);
@@ -58,8 +45,8 @@ describe("typed answers to the presented question", () => {
   });
 
   it("yes with a note answers a confirm question", async () => {
-    const h = await openHarness(emulator);
-    const { id } = await shown(h, confirmCard());
+    const h = await openHarness(emulator());
+    const { id } = await presentQuestion(h, confirmCard());
     await h.owner.say("yes - but keep last month's");
     await h.pump();
     expect(loadQuestion(h, id).card.answer).toEqual({
@@ -70,8 +57,8 @@ describe("typed answers to the presented question", () => {
   });
 
   it("free text answers a text question asked with force-reply", async () => {
-    const h = await openHarness(emulator);
-    const { id, message } = await shown(h, textCard());
+    const h = await openHarness(emulator());
+    const { id, message } = await presentQuestion(h, textCard());
     expect(h.sent("sendMessage")[0]?.payload.reply_markup).toMatchObject({ force_reply: true });
     await h.owner.say("Anna Muster", { replyTo: message.messageId });
     await h.pump();
@@ -79,8 +66,8 @@ describe("typed answers to the presented question", () => {
   });
 
   it("text that does not resolve gets a one-line clarification and records nothing", async () => {
-    const h = await openHarness(emulator);
-    const { id } = await shown(h, selectCard());
+    const h = await openHarness(emulator());
+    const { id } = await presentQuestion(h, selectCard());
     await h.owner.say("the blue folder");
     await h.pump();
     const reply = replies(h).at(-1) ?? "";
@@ -93,8 +80,8 @@ describe("typed answers to the presented question", () => {
 
 describe("typed answers to a question edited meanwhile", () => {
   it("a letter typed for options that were edited since they were shown is refused", async () => {
-    const h = await openHarness(emulator);
-    const { id } = await shown(h, selectCard());
+    const h = await openHarness(emulator());
+    const { id } = await presentQuestion(h, selectCard());
     const path = join(h.dir, loadQuestion(h, id).rel);
     // "b" meant Taxes on the screen; now the second option is something else.
     writeFileSync(path, readFileSync(path, "utf8").replace("label: Taxes", "label: Tax office"));
@@ -108,8 +95,8 @@ describe("typed answers to a question edited meanwhile", () => {
 
 describe("replies that target another question", () => {
   it("a reply to an older message answers that question, not the presented one", async () => {
-    const h = await openHarness(emulator);
-    const { id: older, message } = await shown(h, selectCard({ priority: "high" }));
+    const h = await openHarness(emulator());
+    const { id: older, message } = await presentQuestion(h, selectCard({ priority: "high" }));
     const later = await h.ask(confirmCard());
     await h.owner.tap(buttonData(message, "🅿️ Park"), message.messageId);
     await h.pump();
@@ -122,8 +109,8 @@ describe("replies that target another question", () => {
   });
 
   it("a late reply to an answered question is audited, not applied, and says what is open", async () => {
-    const h = await openHarness(emulator);
-    const { id, message } = await shown(h, selectCard({ priority: "high" }));
+    const h = await openHarness(emulator());
+    const { id, message } = await presentQuestion(h, selectCard({ priority: "high" }));
     await h.ask(confirmCard());
     await answerQuestion(h, id, { text: "Finance" }, { via: "web" });
     await h.slot.reconcile();
@@ -141,8 +128,8 @@ describe("replies that target another question", () => {
 
 describe("park and next", () => {
   it("Park releases the slot to the next question; the parked one comes back after it, or with /next", async () => {
-    const h = await openHarness(emulator);
-    const { id: first, message } = await shown(h, selectCard({ priority: "high" }));
+    const h = await openHarness(emulator());
+    const { id: first, message } = await presentQuestion(h, selectCard({ priority: "high" }));
     const second = await h.ask(confirmCard());
     await h.owner.tap(buttonData(message, "🅿️ Park"), message.messageId);
     await h.pump();

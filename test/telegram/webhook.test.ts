@@ -1,25 +1,12 @@
 // Webhook mode: updates are accepted only with the secret-token header Telegram sends.
 
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
 import { type Service, startService } from "../../src/service.ts";
 import { cleanupBoxes, makeBox, T0 } from "../support/box.ts";
-import {
-  type Emulator,
-  freePort,
-  OWNER,
-  recorder,
-  startEmulator,
-  TOKEN,
-} from "../support/telegram.ts";
+import { freePort, OWNER, recorder, TOKEN, useEmulator } from "../support/telegram.ts";
 
-let emulator: Emulator;
-beforeAll(async () => {
-  emulator = await startEmulator();
-});
-afterAll(async () => {
-  await emulator.stop();
-});
+const emulator = useEmulator();
 let service: Service | undefined;
 afterEach(async () => {
   await service?.stop();
@@ -54,7 +41,7 @@ describe("webhook mode", () => {
         QBRIDGE_TIME: T0,
         TELEGRAM_BOT_TOKEN: TOKEN,
         TELEGRAM_OWNER_ID: String(OWNER),
-        TELEGRAM_API_ROOT: emulator.apiRoot,
+        TELEGRAM_API_ROOT: emulator().apiRoot,
         TELEGRAM_WEBHOOK_URL: `http://127.0.0.1:${port}/telegram`,
         TELEGRAM_WEBHOOK_SECRET: SECRET,
         TELEGRAM_WEBHOOK_PORT: String(port),
