@@ -1,0 +1,34 @@
+// The terminal side of the slot: writes the presented question to the keyboard's screen, a
+// line when it closes, and nudges. A terminal has no message to edit, so a closed presentation
+// is told as a new line; the presentation's address is the terminal and its ledger number.
+
+import type { QuestionView } from "../../src/questions/state.ts";
+import type { Presentation } from "../../src/slot/presentations.ts";
+import type { Closure, Presenter, PresentRequest } from "../../src/slot/presenter.ts";
+import { closedText, nudgeText, questionText } from "./render.ts";
+
+export const SURFACE = "terminal";
+
+export function createTerminalPresenter(deps: {
+  write: (text: string) => void;
+  now: () => Date;
+}): Presenter {
+  const { write } = deps;
+  return {
+    surface: SURFACE,
+    ready: () => true,
+    async present(request: PresentRequest) {
+      write(questionText(request.question.card, request.behind));
+      return { chatId: SURFACE, messageId: String(request.seq) };
+    },
+    async closed(presentation: Presentation, closure: Closure) {
+      write(closedText(closure.card?.prompt ?? presentation.questionId, closure));
+    },
+    async nudge(question: QuestionView, presented: Presentation | undefined) {
+      const asked = new Date(question.card["asked-at"]).getTime();
+      const days = Math.floor((deps.now().getTime() - asked) / 86_400_000);
+      write(nudgeText(question.card, days, presented !== undefined));
+      return true;
+    },
+  };
+}

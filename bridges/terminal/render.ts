@@ -1,0 +1,86 @@
+// How a question looks at a keyboard: plain text, no buttons. The presented question (prompt,
+// why, options with letters, what the box will learn, the recommendation, the safe action
+// while waiting), the line that replaces it once closed, and the short lines of the chat. Pure.
+
+import { optionsOf, type Question } from "../../src/card/question.ts";
+import { letterOf } from "../../src/card/resolve.ts";
+import type { Closure } from "../../src/slot/presenter.ts";
+
+const ICONS: Record<Closure["kind"], string> = {
+  answered: "✔",
+  dismissed: "✖",
+  expired: "⌛",
+  parked: "P",
+  changed: "✎",
+  removed: "-",
+  "set-aside": "↩",
+};
+
+function flat(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+function howToAnswer(card: Question): string {
+  switch (card.input.type) {
+    case "select":
+      return 'Type a letter or a label, optionally "Label - note".';
+    case "confirm":
+      return 'Type yes or no, optionally "yes - note".';
+    case "text":
+      return "Type your answer in your own words.";
+  }
+}
+
+/** The presented question, as a block of lines. */
+export function questionText(card: Question, behind: number): string {
+  const lines = ["", `? ${flat(card.prompt)}`, "", `  Why: ${card.memo.trim()}`];
+  if (card.input.type === "select") {
+    lines.push("");
+    optionsOf(card).forEach((option, i) => {
+      const mark = card.recommended === option.id ? "  (recommended)" : "";
+      lines.push(`  ${letterOf(i)}) ${flat(option.label)}${mark}`);
+    });
+  }
+  const extra: string[] = [];
+  if (card.learning) extra.push(`  The box will learn: ${flat(card.learning.proposal)}`);
+  if (card.recommended !== undefined && card.input.type !== "select") {
+    extra.push(`  Recommended: ${card.recommended}`);
+  }
+  if (card["while-waiting"]) extra.push(`  While waiting: ${flat(card["while-waiting"])}`);
+  if (card.irreversible) extra.push("  Irreversible: the directive cannot be undone.");
+  if (extra.length) lines.push("", ...extra);
+  lines.push("", `  ${howToAnswer(card)} (park, dismiss, waiting, help, quit)`);
+  if (behind > 0) lines.push(`  ${behind} more waiting after this one.`);
+  return `${lines.join("\n")}\n`;
+}
+
+/** What replaces a closed presentation: the prompt and what happened. */
+export function closedText(prompt: string, closure: Omit<Closure, "card">): string {
+  return `${ICONS[closure.kind]} ${flat(prompt)}: ${closure.text}\n`;
+}
+
+/** "What is waiting on me?": the count and the current or top question alone. */
+export function waitingText(count: number, top: Question | undefined, presented: boolean): string {
+  if (count === 0 || !top) return "Nothing is waiting on you.\n";
+  return `${count} waiting on you. ${presented ? "Open now" : "Next"}: ${flat(top.prompt)}\n`;
+}
+
+export function nudgeText(card: Question, days: number, presented: boolean): string {
+  const age = `${days} day${days === 1 ? "" : "s"}`;
+  return presented
+    ? `⏰ The open question has waited ${age} for your answer.\n`
+    : `⏰ A question has waited ${age}: ${flat(card.prompt)}\n`;
+}
+
+export const HELP_TEXT = `One question at a time from your agents. Answer the open one by typing:
+  a letter (a, b, ...) or a label     select questions; "Label - note" adds a note
+  yes / no                            yes/no questions; "no - note" adds a note
+  your own words                      text questions ("park" in quotes answers with that word)
+Commands:
+  park       put the open question aside; it stays pending, behind the queue
+  dismiss    decline the open question (it stays answerable later)
+  next       show the next question, parked ones too, when none is open
+  waiting    how many questions wait, and the open or next one
+  help       this text
+  quit       leave (Ctrl-D too); nothing open is lost
+`;

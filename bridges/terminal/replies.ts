@@ -1,0 +1,149 @@
+// A typed line at the keyboard: a command (park, dismiss, next, waiting, help, quit), or an
+// answer to the open question (a letter, a label, "Label - note", yes/no, free text) that goes
+// through the slot's one answer path, as a Telegram reply does. What does not resolve is said
+// in one line and nothing is recorded; nothing is guessed.
+
+import { QbridgeError } from "../../src/errors.ts";
+import { safeAudit } from "../../src/questions/answer.ts";
+import { loadQuestion } from "../../src/questions/store.ts";
+import { attemptFromText } from "../../src/slot/attempt.ts";
+import { closureOf } from "../../src/slot/closure.ts";
+import type { Presentation } from "../../src/slot/presentations.ts";
+import type { Slot } from "../../src/slot/slot.ts";
+import { SURFACE } from "./presenter.ts";
+import { HELP_TEXT, waitingText } from "./render.ts";
+
+const COMMAND = /^\/?(park|dismiss|next|waiting|help|quit|exit|q)$/i;
+const QUOTED = /^"(.*)"$/s;
+
+export type LineOutcome = "quit" | undefined;
+
+/** The one line a person reads for an error of the core. */
+export function lineForError(error: unknown): string {
+  if (error instanceof QbridgeError) return `Not recorded: ${error.message}.\n`;
+  return `Something went wrong; nothing was recorded: ${String((error as Error)?.message ?? error)}\n`;
+}
+
+/** The slot is held by another process's surface (a qbridge serve presenting on Telegram). */
+function heldElsewhere(open: Presentation): string {
+  return `The open question is shown on ${open.surface} by another process (qbridge serve): answer it there, or stop that process to answer here. Nothing was recorded.\n`;
+}
+
+export function createLineHandler(deps: {
+  slot: Slot;
+  write: (text: string) => void;
+  /** Who sits at the keyboard (the login name), recorded as answered-by. */
+  by: string | undefined;
+}) {
+  const { slot, write } = deps;
+  const surface = { via: SURFACE, by: deps.by };
+
+  async function command(name: string): Promise<LineOutcome> {
+    switch (name) {
+      case "quit":
+      case "exit":
+      case "q":
+        return "quit";
+      case "help":
+        write(HELP_TEXT);
+        return;
+      case "waiting": {
+        const { count, top, presented } = slot.waiting();
+        write(waitingText(count, top?.card, presented !== undefined));
+        return;
+      }
+      case "next": {
+        const { busy, presented } = await slot.next();
+        const open = slot.current();
+        if (busy && open && open.surface !== SURFACE) write(heldElsewhere(open));
+        else if (busy) write("A question is open: answer it, or park it to see the next.\n");
+        else if (!presented) write("Nothing is waiting on you.\n");
+        return;
+      }
+      case "park":
+        return slot.exclusive(async (ops) => {
+          const open = ops.current();
+          if (!open) return void write("Nothing is open to park.\n");
+          if (open.surface !== SURFACE) return void write(heldElsewhere(open));
+          await ops.park();
+          if (!ops.current()) write("Parked. Nothing else is waiting right now.\n");
+        });
+      case "dismiss":
+        return slot.exclusive(async (ops) => {
+          const open = ops.current();
+          if (!open) return void write("Nothing is open to dismiss.\n");
+          if (open.surface !== SURFACE) return void write(heldElsewhere(open));
+          try {
+            const { closed } = await ops.dismiss(open.questionId, surface);
+            await ops.settle(closed);
+          } catch (error) {
+            write(lineForError(error));
+          }
+        });
+    }
+    return;
+  }
+
+  async function answer(text: string): Promise<void> {
+    await slot.exclusive(async (ops) => {
+      const open = ops.current();
+      if (!open) {
+        write(
+          `Nothing is open right now, so "${text.slice(0, 60)}" was not recorded. Type next or waiting.\n`,
+        );
+        return;
+      }
+      if (open.surface !== SURFACE) return void write(heldElsewhere(open));
+      let card: ReturnType<typeof loadQuestion>["card"];
+      try {
+        card = loadQuestion(slot.core, open.questionId).card;
+      } catch (error) {
+        write(lineForError(error));
+        return;
+      }
+      if (card.status === "answered") {
+        const what = closureOf(card).text;
+        safeAudit(slot.core, {
+          at: slot.core.box.clock.iso(),
+          questionId: open.questionId,
+          surface: SURFACE,
+          actor: deps.by,
+          action: "late-reply",
+          verbatim: text,
+          outcome: "not-applied",
+          detail: what,
+        });
+        write(`Not recorded: that question was already ${what}.\n`);
+        await ops.reconcile();
+        return;
+      }
+      try {
+        const { result, closed } = await ops.answer(
+          open.questionId,
+          attemptFromText(card, text),
+          surface,
+        );
+        write(
+          `Recorded: ${result.answer.text}${result.answer.note ? ` (note: ${result.answer.note})` : ""}\n`,
+        );
+        await ops.settle(closed);
+      } catch (error) {
+        write(lineForError(error));
+      }
+    });
+  }
+
+  return async function handleLine(line: string): Promise<LineOutcome> {
+    const text = line.trim();
+    if (!text) return;
+    const quoted = QUOTED.exec(text);
+    if (quoted) {
+      await answer(quoted[1] as string);
+      return;
+    }
+    const name = COMMAND.exec(text)?.[1]?.toLowerCase();
+    if (name) return command(name);
+    await answer(text);
+    return;
+  };
+}

@@ -1,0 +1,76 @@
+// `qbridge chat`: answer at the keyboard through the terminal bridge, with its own slot on the
+// box. The slot's claim lives in the ledger, so a `qbridge serve` presenting on Telegram and
+// this chat take turns: whichever claims the slot first shows the question.
+
+import { userInfo } from "node:os";
+import type { Command } from "commander";
+import { createTerminalBridge } from "../../bridges/terminal/chat.ts";
+import { SURFACE } from "../../bridges/terminal/presenter.ts";
+import { createSlot } from "../slot/slot.ts";
+import { type CommonOptions, withCore } from "./context.ts";
+
+function loginName(): string | undefined {
+  try {
+    return userInfo().username || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function registerChatCommand(program: Command): void {
+  program
+    .command("chat")
+    .description("answer questions at the keyboard, one at a time (the terminal bridge)")
+    .option("--box <dir>", "the box directory (default: $QBRIDGE_BOX or ./box)")
+    .option("--watch-ms <ms>", "how often to look for questions filed meanwhile", "1000")
+    .addHelpText(
+      "after",
+      `
+Type a letter or a label (select), yes or no (confirm), or your own words (text); "Label - note"
+adds a note. Commands: park, dismiss, next, waiting, help, quit (or Ctrl-D). Answers are
+recorded with answered-via: terminal, exactly as from Telegram: one commit and a follow-up job.
+
+With "qbridge serve" on the same box: one question is shown at a time across both. When serve
+presents on Telegram, that question is answered there (chat says so and records nothing); chat
+takes the next question the slot is free for. Serve without a bot token presents nothing, so
+chat shows every question.
+
+Examples:
+  qbridge chat --box ~/box
+  printf 'b\\nquit\\n' | qbridge chat --box ~/box`,
+    )
+    .action(async (options: CommonOptions & { watchMs: string }) => {
+      await withCore(options, async (core) => {
+        const slot = createSlot({ core });
+        const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY);
+        const bridge = createTerminalBridge({
+          slot,
+          input: process.stdin,
+          output: process.stdout,
+          by: loginName(),
+          interactive,
+        });
+        const open = slot.current();
+        process.stdout.write(
+          `qbridge chat on ${core.box.paths.root}: type help for how to answer, quit to leave.\n`,
+        );
+        if (open && open.surface !== SURFACE) {
+          process.stdout.write(
+            `The open question is shown on ${open.surface} by another process: answer it there; the next one free comes here.\n`,
+          );
+        } else if (slot.waiting().count === 0) {
+          process.stdout.write(
+            "Nothing is waiting on you. New questions appear here as they are filed.\n",
+          );
+        }
+        // The first question is on screen before the first typed line is read.
+        await slot.reconcile();
+        slot.watch(Math.max(100, Number(options.watchMs) || 1000));
+        try {
+          await bridge.run();
+        } finally {
+          await slot.close();
+        }
+      });
+    });
+}

@@ -1,0 +1,91 @@
+// `qbridge demo`: files three sample questions, one of each input type, so a new box has
+// something to answer. Filed like any agent's (one commit each); running it again while they
+// are open files nothing new.
+
+import { existsSync, readdirSync } from "node:fs";
+import type { Command } from "commander";
+import { initBox } from "../box/box.ts";
+import { askQuestion } from "../questions/ask.ts";
+import { type CommonOptions, configFor, printJson, withCore } from "./context.ts";
+
+export const DEMO_QUESTIONS: Record<string, unknown>[] = [
+  {
+    prompt: "Where should photographed receipts go?",
+    memo: "A photo of a receipt arrived at intake and no rule says where receipts belong. (A sample question from qbridge demo.)",
+    input: {
+      type: "select",
+      options: [
+        { id: "finance", label: "Finance" },
+        { id: "taxes", label: "Taxes" },
+        { id: "_other", label: "Somewhere else" },
+      ],
+    },
+    learning: {
+      sink: "guide",
+      ref: "/_config/finance.guide.card",
+      proposal: "Photographed receipts belong in the chosen folder.",
+    },
+    recommended: "finance",
+    "while-waiting": "The receipt stays in intake.",
+    directive: "Move the receipt into the chosen folder.",
+    "asked-by": "qbridge-demo",
+  },
+  {
+    prompt: "May I delete backups older than a year?",
+    memo: "The backup disk is 95% full; backups older than a year take half of it. (A sample question from qbridge demo.)",
+    input: { type: "confirm" },
+    recommended: "yes",
+    directive: "Delete backups older than a year if allowed; otherwise keep them.",
+    "asked-by": "qbridge-demo",
+  },
+  {
+    prompt: "What should the new contact at +41 79 000 00 00 be called?",
+    memo: "A contact arrived without a name. (A sample question from qbridge demo.)",
+    input: { type: "text" },
+    directive: "Save the name on the contact card.",
+    "asked-by": "qbridge-demo",
+  },
+];
+
+export function registerDemoCommand(program: Command): void {
+  program
+    .command("demo")
+    .description("file three sample questions (select, confirm, text) to try answering")
+    .option("--box <dir>", "the box directory (default: $QBRIDGE_BOX or ./box; made when missing)")
+    .option("--json", "print machine-readable JSON")
+    .addHelpText(
+      "after",
+      `
+Then answer them with "qbridge chat", on Telegram while "qbridge serve" runs, or on the web page.
+Running demo again while they are open files nothing new.
+
+Example:
+  qbridge demo && qbridge chat`,
+    )
+    .action(async (options: CommonOptions) => {
+      const config = configFor(options);
+      if (!existsSync(config.boxDir) || readdirSync(config.boxDir).length === 0) {
+        await initBox(config.boxDir);
+      }
+      await withCore(options, async (core) => {
+        const filed = [];
+        for (const card of DEMO_QUESTIONS) {
+          const result = await askQuestion(core, card, { unlessOpen: true, via: "cli" });
+          filed.push({
+            id: result.id,
+            type: result.card.input.type,
+            deduplicated: result.deduplicated,
+          });
+        }
+        if (options.json) return printJson({ box: config.boxDir, questions: filed });
+        for (const q of filed) {
+          process.stdout.write(
+            `${q.deduplicated ? "already open" : "asked"} ${q.id} (${q.type})\n`,
+          );
+        }
+        process.stdout.write(
+          'Answer them with "qbridge chat", on Telegram while "qbridge serve" runs, or on the web page.\n',
+        );
+      });
+    });
+}

@@ -1,0 +1,113 @@
+// Story: someone who has never seen the project runs it from an empty directory with nothing
+// but the README's commands and environment: `npm start` (qbridge serve), an agent's
+// `qbridge ask`, and `qbridge chat` at the keyboard. The answer ends up committed in git.
+
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { simpleGit } from "simple-git";
+import { afterEach, describe, expect, it } from "vitest";
+import { freshDir, qbridge, qbridgeRun, removeFreshDirs } from "./ship-support.ts";
+
+afterEach(removeFreshDirs);
+
+// The README's environment is no environment at all; only the port is left to the system so
+// that tests running side by side do not collide on 8787.
+const ENV = { QBRIDGE_WEB_PORT: "0" };
+
+describe("first run from a fresh directory", () => {
+  it("serve makes ./box and says what it started; ask files a question; chat answers it; git has the answered card and its job", async () => {
+    const cwd = freshDir();
+    const serve = qbridge(["serve"], { cwd, env: ENV });
+    try {
+      await serve.waitFor("aging sweep every", 30_000, "stderr");
+      const said = serve.stderr();
+      expect(said).toContain(`new box ${join(cwd, "box")}`);
+      expect(said).toContain(
+        `box ${join(cwd, "box")} (ledger ${join(cwd, "box/.qbridge/ledger.sqlite")})`,
+      );
+      expect(said).toContain("telegram off (set TELEGRAM_BOT_TOKEN to turn it on)");
+      expect(said).toMatch(/web page http:\/\/127\.0\.0\.1:\d+/);
+
+      const asked = await qbridgeRun(
+        [
+          "ask",
+          "--prompt",
+          "Where do receipts go?",
+          "--memo",
+          "A receipt arrived at intake.",
+          "--option",
+          "finance=Finance",
+          "--option",
+          "taxes=Taxes",
+          "--directive",
+          "Move the receipt there.",
+        ],
+        { cwd, env: ENV },
+      );
+      expect(asked.code).toBe(0);
+      const id = /^asked (\S+)$/m.exec(asked.stdout)?.[1] as string;
+      expect(id).toBeDefined();
+
+      const chat = qbridge(["chat"], { cwd, env: ENV });
+      await chat.waitFor("? Where do receipts go?");
+      expect(chat.stdout()).toContain("  b) Taxes");
+      chat.type("b - only the paper ones");
+      await chat.waitFor("Recorded: Taxes (note: only the paper ones)");
+      chat.type("quit");
+      expect(await chat.exited).toBe(0);
+
+      const box = join(cwd, "box");
+      const git = simpleGit(box);
+      const subject = (await git.raw(["log", "-1", "--format=%s"])).trim();
+      expect(subject).toBe("answer: Where do receipts go?");
+      const files = (await git.raw(["show", "--name-only", "--format=", "HEAD"]))
+        .trim()
+        .split("\n");
+      const cardRel = `_bookkeeping/questions/${id}.question.card`;
+      const jobRel = `_bookkeeping/jobs/${id}.question-followup.job.card`;
+      expect(files.sort()).toEqual([jobRel, cardRel].sort());
+      const card = await git.raw(["show", `HEAD:${cardRel}`]);
+      expect(card).toContain("status: answered");
+      expect(card).toContain("answered-via: terminal");
+      expect(card).toMatch(/text: Taxes/);
+      const job = readFileSync(join(box, jobRel), "utf8");
+      expect(job).toContain(`question-id: ${id}`);
+      expect(job).toMatch(/text: Taxes/);
+      expect((await git.raw(["status", "--porcelain"])).trim()).toBe("");
+    } finally {
+      expect(await serve.kill("SIGTERM")).toBe(0);
+    }
+  });
+
+  it("qbridge demo files one select, one confirm and one text question, and chat answers all three in turn", async () => {
+    const cwd = freshDir();
+    const demo = await qbridgeRun(["demo", "--json"], { cwd, env: ENV });
+    expect(demo.code).toBe(0);
+    const filed = JSON.parse(demo.stdout) as { questions: { id: string; type: string }[] };
+    expect(filed.questions.map((q) => q.type).sort()).toEqual(["confirm", "select", "text"]);
+    const again = await qbridgeRun(["demo"], { cwd, env: ENV });
+    expect(again.stdout.match(/^already open /gm)).toHaveLength(3);
+
+    const chat = qbridge(["chat"], { cwd, env: ENV });
+    // Slot order: same priority and expiry, so the oldest first, then by id.
+    await chat.waitFor("? May I delete backups older than a year?");
+    chat.type("no - keep the last three");
+    await chat.waitFor("Recorded: No (note: keep the last three)");
+    await chat.waitFor("? What should the new contact at +41 79 000 00 00 be called?");
+    chat.type("Ada Lovelace");
+    await chat.waitFor("Recorded: Ada Lovelace");
+    await chat.waitFor("? Where should photographed receipts go?");
+    chat.type("a");
+    await chat.waitFor("Recorded: Finance");
+    chat.type("waiting");
+    await chat.waitFor("Nothing is waiting on you.");
+    chat.endInput();
+    expect(await chat.exited).toBe(0);
+
+    const jobs = await qbridgeRun(["jobs", "--json"], { cwd, env: ENV });
+    const answers = (JSON.parse(jobs.stdout) as { job: { answer: { text: string } } }[])
+      .map((j) => j.job.answer.text)
+      .sort();
+    expect(answers).toEqual(["Ada Lovelace", "Finance", "No"]);
+  });
+});
