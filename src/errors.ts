@@ -77,3 +77,13 @@ export class CardChanged extends TransitionRejected {
     this.message = `cannot ${action} question "${id}": its prompt or options were edited since it was shown; nothing was recorded, look at it again`;
   }
 }
+
+/** Telegram answered getUpdates with 409: another poller or a webhook holds this bot token. */
+export class PollingConflict extends QbridgeError {
+  override name = "PollingConflict";
+  constructor(readonly telegram: string) {
+    super(
+      "TELEGRAM_BOT_TOKEN is in use elsewhere (Telegram answered getUpdates with 409 Conflict): another qbridge serve or a webhook is using this token; stop it, or use webhook mode (TELEGRAM_WEBHOOK_URL) in a single service",
+    );
+  }
+}

@@ -36,6 +36,11 @@ export interface Service {
   webhook: RunningWebhook | undefined;
   /** One line per part that runs, for the operator. */
   started: string[];
+  /**
+   * Settles with the error when a part fails so that the service must end (Telegram's 409: the
+   * bot token is polled elsewhere); never settles otherwise. The caller stops the service.
+   */
+  failed: Promise<Error>;
   /** Runs the aging sweep now (nudges through the bridge), then reconciles the slot. */
   sweep(): Promise<SweepReport>;
   stop(): Promise<void>;
@@ -65,6 +70,10 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   let bridge: TelegramBridge | undefined;
   let webhook: RunningWebhook | undefined;
   let web: RunningWeb | undefined;
+  let fail: (error: Error) => void = () => undefined;
+  const failed = new Promise<Error>((resolve) => {
+    fail = resolve;
+  });
 
   try {
     const { token } = config.telegram;
@@ -98,10 +107,11 @@ export async function startService(options: ServiceOptions): Promise<Service> {
           `telegram webhook at ${config.telegram.webhookUrl} (listening ${webhook.url})`,
         );
       } else {
-        bridge.startPolling({
+        const polling = bridge.startPolling({
           idleMs: options.telegram?.idleMs,
           timeoutSeconds: options.telegram?.timeoutSeconds,
         });
+        void polling.done.then((conflict) => conflict && fail(conflict));
         started.push("telegram bot (long polling)");
       }
       const owner = config.telegram.ownerId ?? slot.owners.get("telegram")?.userId;
@@ -167,6 +177,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     web,
     webhook,
     started,
+    failed,
     sweep,
     stop() {
       stopping ??= (async () => {

@@ -1,9 +1,11 @@
 // Long polling, one update at a time (the order a person acted in is the order handled). A
 // server that answers getUpdates at once instead of holding it (an emulator, some proxies) is
 // asked at most every `idleMs`. A 409 means another process polls this token: said once, then
-// polling stops instead of fighting it. Stopping waits for the update in flight.
+// polling stops instead of fighting it, and `done` carries the conflict so the service can exit.
+// Stopping waits for the update in flight.
 
 import { type Bot, GrammyError } from "grammy";
+import { PollingConflict } from "../../src/errors.ts";
 
 export interface PollLogger {
   info(obj: object, msg?: string): void;
@@ -13,8 +15,8 @@ export interface PollLogger {
 
 export interface Polling {
   stop(): Promise<void>;
-  /** Resolves when the loop has ended (stopped, or a 409 conflict). */
-  done: Promise<void>;
+  /** Resolves when the loop has ended: with the conflict after a 409, else undefined. */
+  done: Promise<PollingConflict | undefined>;
 }
 
 const sleep = (ms: number, signal: AbortSignal) =>
@@ -45,7 +47,7 @@ export function startPolling(options: {
   const controller = new AbortController();
   const { signal } = controller;
 
-  const loop = async () => {
+  const loop = async (): Promise<PollingConflict | undefined> => {
     let offset = 0;
     let backoff = 1_000;
     while (!signal.aborted) {
@@ -69,11 +71,9 @@ export function startPolling(options: {
       } catch (error) {
         if (signal.aborted) break;
         if (error instanceof GrammyError && error.error_code === 409) {
-          logger.error(
-            {},
-            "another process is polling this bot token (409 conflict): only one qbridge serve may run per bot; Telegram polling stopped",
-          );
-          break;
+          const conflict = new PollingConflict(error.description);
+          logger.error({ telegram: error.description }, conflict.message);
+          return conflict;
         }
         logger.warn({ err: error }, "getUpdates failed; retrying");
         await sleep(backoff, signal);
@@ -91,9 +91,13 @@ export function startPolling(options: {
       const elapsed = Date.now() - started;
       if (updates.length === 0 && elapsed < idleMs) await sleep(idleMs - elapsed, signal);
     }
+    return undefined;
   };
 
-  const done = loop().catch((error) => logger.error({ err: error }, "polling stopped"));
+  const done = loop().catch((error) => {
+    logger.error({ err: error }, "polling stopped");
+    return undefined;
+  });
   return {
     done,
     async stop() {

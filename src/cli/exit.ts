@@ -1,11 +1,19 @@
 // The one place errors become exit codes and a one-sentence message on stderr.
-// 0 ok, 1 usage or validation, 2 not found, 3 rejected transition.
+// 0 ok, 1 usage or validation, 2 not found, 3 rejected transition; 78 (EX_CONFIG) a bot token
+// another poller holds, so a supervisor does not restart into the same conflict.
 
-import { InvalidInput, QbridgeError, QuestionNotFound, TransitionRejected } from "../errors.ts";
+import {
+  InvalidInput,
+  PollingConflict,
+  QbridgeError,
+  QuestionNotFound,
+  TransitionRejected,
+} from "../errors.ts";
 
-export const EXIT = { ok: 0, usage: 1, notFound: 2, rejected: 3 } as const;
+export const EXIT = { ok: 0, usage: 1, notFound: 2, rejected: 3, conflict: 78 } as const;
 
 export function exitCodeOf(error: unknown): number {
+  if (error instanceof PollingConflict) return EXIT.conflict;
   if (error instanceof TransitionRejected) return EXIT.rejected;
   if (error instanceof QuestionNotFound) return EXIT.notFound;
   if (error instanceof InvalidInput) return EXIT.usage;

@@ -39,17 +39,23 @@ Examples:
       const lines = made.length ? [`new box ${config.boxDir}: ${made.join(", ")}`] : [];
       lines.push(...service.started);
       process.stderr.write(`qbridge serve is running:\n${lines.map((l) => `  ${l}\n`).join("")}`);
-      await new Promise<void>((resolve) => {
-        const stop = (signal: string) => {
+      const failure = await new Promise<Error | undefined>((resolve) => {
+        const stop = (signal: string, error?: Error) => {
           logger.info({ signal }, "stopping");
-          service.stop().then(resolve, (error) => {
-            logger.error({ err: error }, "stopping failed");
-            resolve();
-          });
+          service.stop().then(
+            () => resolve(error),
+            (stopError) => {
+              logger.error({ err: stopError }, "stopping failed");
+              resolve(error);
+            },
+          );
         };
         process.once("SIGINT", () => stop("SIGINT"));
         process.once("SIGTERM", () => stop("SIGTERM"));
+        void service.failed.then((error) => stop("failure", error));
       });
+      // A part that cannot go on (a 409 conflict) ends serve with its sentence and exit code.
+      if (failure) throw failure;
     });
 
   program
