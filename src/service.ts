@@ -102,6 +102,10 @@ export async function startService(options: ServiceOptions): Promise<Service> {
           host: config.web.host,
           port: config.telegram.webhookPort,
           logger,
+        }).catch((error: NodeJS.ErrnoException) => {
+          throw new InvalidInput(
+            `the Telegram webhook listener cannot listen on ${config.web.host}:${config.telegram.webhookPort} (${error.code ?? error.message}): set TELEGRAM_WEBHOOK_PORT to a free port`,
+          );
         });
         started.push(
           `telegram webhook at ${config.telegram.webhookUrl} (listening ${webhook.url})`,

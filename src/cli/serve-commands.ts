@@ -5,6 +5,7 @@ import type { Command } from "commander";
 import { initBox } from "../box/box.ts";
 import { createLogger, startService } from "../service.ts";
 import { Owners } from "../slot/owner.ts";
+import { checkBoxWritable } from "./box-check.ts";
 import { type CommonOptions, configFor, printJson, withCore } from "./context.ts";
 
 function isMissingOrEmpty(dir: string): boolean {
@@ -33,6 +34,7 @@ Examples:
     )
     .action(async (options: CommonOptions & { pretty?: boolean }) => {
       const config = configFor(options);
+      checkBoxWritable(config.boxDir);
       const made = isMissingOrEmpty(config.boxDir) ? await initBox(config.boxDir) : [];
       const logger = createLogger(config, { pretty: options.pretty ?? false });
       const service = await startService({ config, logger });

@@ -1,0 +1,150 @@
+// Story: an operator starts `qbridge serve` with a setting that is missing or wrong. Start-up
+// stops before anything runs, with exit status 1 and one line on stderr that names the setting
+// and the fix; no stack trace.
+
+import { execFileSync } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:net";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { TOKEN } from "../support/telegram.ts";
+import { type BotApiStub, startBotApiStub } from "./bot-api-stub.ts";
+import { freshDir, qbridgeRun, removeFreshDirs } from "./ship-support.ts";
+
+const cleanups: (() => void | Promise<void>)[] = [];
+afterEach(async () => {
+  for (const undo of cleanups.splice(0).reverse()) await undo();
+  removeFreshDirs();
+});
+
+async function occupiedPort(): Promise<number> {
+  const server: Server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return (server.address() as { port: number }).port;
+}
+
+async function stub(): Promise<BotApiStub> {
+  const s = await startBotApiStub({});
+  cleanups.push(() => s.stop());
+  return s;
+}
+
+/** A directory nobody can write to: a read-only bind mount as root (chmod does not stop root). */
+function readOnly(dir: string): void {
+  if (process.getuid?.() === 0) {
+    execFileSync("mount", ["--bind", dir, dir], { stdio: "pipe" });
+    cleanups.push(() => void execFileSync("umount", [dir], { stdio: "pipe" }));
+    execFileSync("mount", ["-o", "remount,bind,ro", dir], { stdio: "pipe" });
+  } else {
+    chmodSync(dir, 0o555);
+    cleanups.push(() => chmodSync(dir, 0o755));
+  }
+}
+
+/** Runs serve from a fresh directory; expects exit 1 and exactly one line on stderr. */
+async function refusedStart(env: Record<string, string>, cwd = freshDir()): Promise<string> {
+  const result = await qbridgeRun(["serve"], { cwd, env: { QBRIDGE_WEB_PORT: "0", ...env } });
+  expect(result.code).toBe(1);
+  expect(result.stderr).not.toMatch(/^\s+at /m);
+  const lines = result.stderr.trimEnd().split("\n");
+  expect(lines).toHaveLength(1);
+  expect(result.stderr).not.toContain("qbridge serve is running");
+  return lines[0] as string;
+}
+
+describe("settings checked before anything starts", () => {
+  const cases: [string, Record<string, string>, string][] = [
+    [
+      "a malformed bot token",
+      { TELEGRAM_BOT_TOKEN: "not-a-token" },
+      "qbridge: TELEGRAM_BOT_TOKEN does not look like a bot token (digits, a colon, then 20+ letters): copy it again from @BotFather",
+    ],
+    [
+      "an owner id that is not a number",
+      { TELEGRAM_OWNER_ID: "@me" },
+      "qbridge: TELEGRAM_OWNER_ID must be your numeric Telegram user id (digits only), or unset to pair with /start",
+    ],
+    [
+      "a web port that is not a port",
+      { QBRIDGE_WEB_PORT: "99999" },
+      "qbridge: QBRIDGE_WEB_PORT must be a port number from 0 to 65535",
+    ],
+    [
+      "a Bot API root that is not a URL",
+      { TELEGRAM_API_ROOT: "localhost:8081" },
+      "qbridge: TELEGRAM_API_ROOT must be an http(s) URL of a Bot API server, or unset for Telegram's own",
+    ],
+    [
+      "an API token that is too short",
+      { QBRIDGE_API_TOKEN: "short" },
+      "qbridge: QBRIDGE_API_TOKEN must be at least 16 characters (make one with: openssl rand -hex 24)",
+    ],
+  ];
+  for (const [what, env, sentence] of cases) {
+    it(`${what} stops start-up with one sentence naming the setting and the fix, and makes no box`, async () => {
+      const cwd = freshDir();
+      expect(await refusedStart(env, cwd)).toBe(sentence);
+      expect(existsSync(join(cwd, "box"))).toBe(false);
+    });
+  }
+});
+
+describe("settings that fail when used", () => {
+  it("an unwritable box stops start-up naming QBRIDGE_BOX and the fix", async () => {
+    const cwd = freshDir();
+    const parent = join(cwd, "locked");
+    mkdirSync(parent);
+    readOnly(parent);
+    const box = join(parent, "box");
+    expect(await refusedStart({ QBRIDGE_BOX: box }, cwd)).toMatch(
+      new RegExp(
+        `^qbridge: QBRIDGE_BOX ${box} is not a writable directory \\((EROFS|EACCES)\\): make it writable for the user running qbridge, or point QBRIDGE_BOX \\(or --box\\) at a directory that is$`,
+      ),
+    );
+  });
+
+  it("a box path under a file stops start-up naming QBRIDGE_BOX", async () => {
+    const cwd = freshDir();
+    writeFileSync(join(cwd, "file"), "");
+    expect(await refusedStart({ QBRIDGE_BOX: join(cwd, "file/box") }, cwd)).toMatch(
+      /^qbridge: QBRIDGE_BOX .*file\/box is not a writable directory \(ENOTDIR\)/,
+    );
+  });
+
+  it("a web port in use stops start-up naming QBRIDGE_WEB_HOST/QBRIDGE_WEB_PORT", async () => {
+    const port = await occupiedPort();
+    expect(await refusedStart({ QBRIDGE_WEB_PORT: String(port) })).toBe(
+      `qbridge: the web page cannot listen on 127.0.0.1:${port} (EADDRINUSE): set QBRIDGE_WEB_HOST/QBRIDGE_WEB_PORT to a free address`,
+    );
+  });
+
+  it("a webhook port in use stops start-up naming TELEGRAM_WEBHOOK_PORT", async () => {
+    const port = await occupiedPort();
+    const api = await stub();
+    expect(
+      await refusedStart({
+        TELEGRAM_BOT_TOKEN: TOKEN,
+        TELEGRAM_API_ROOT: api.apiRoot,
+        TELEGRAM_WEBHOOK_URL: "https://q.example.org/telegram",
+        TELEGRAM_WEBHOOK_SECRET: "s3cret-for-the-test",
+        TELEGRAM_WEBHOOK_PORT: String(port),
+      }),
+    ).toBe(
+      `qbridge: the Telegram webhook listener cannot listen on 127.0.0.1:${port} (EADDRINUSE): set TELEGRAM_WEBHOOK_PORT to a free port`,
+    );
+  });
+
+  it("a webhook URL without its secret stops start-up naming TELEGRAM_WEBHOOK_SECRET", async () => {
+    const api = await stub();
+    expect(
+      await refusedStart({
+        TELEGRAM_BOT_TOKEN: TOKEN,
+        TELEGRAM_API_ROOT: api.apiRoot,
+        TELEGRAM_WEBHOOK_URL: "https://q.example.org/telegram",
+      }),
+    ).toBe(
+      "qbridge: TELEGRAM_WEBHOOK_URL needs TELEGRAM_WEBHOOK_SECRET, so only Telegram can post updates: make one with openssl rand -hex 32",
+    );
+  });
+});
