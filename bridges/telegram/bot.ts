@@ -74,14 +74,24 @@ export function createBot(options: BotOptions): TelegramBridge {
   });
   const onText = createTypedReplyHandler({ slot });
 
-  // A redelivered update (a webhook retry, a restart before the offset was confirmed) is skipped.
+  // An update is marked processed when its handling has ended, never before: a process killed
+  // midway gets it again after a restart (Telegram redelivers what the offset did not confirm)
+  // and handles it again, which every handler can (a recorded callback replays, a card that is
+  // no longer pending refuses). An update handled to the end, or in flight here, is skipped.
+  const inFlight = new Set<string>();
   bot.use(async (ctx, next) => {
     const key = `${ctx.me.id}:${ctx.update.update_id}`;
-    if (!slot.inbox.firstDelivery(key, slot.core.box.clock.iso())) {
+    if (inFlight.has(key) || slot.inbox.wasProcessed(key)) {
       logger.info({ update: ctx.update.update_id }, "update seen before; skipped");
       return;
     }
-    await next();
+    inFlight.add(key);
+    try {
+      await next();
+    } finally {
+      inFlight.delete(key);
+      slot.inbox.firstDelivery(key, slot.core.box.clock.iso());
+    }
   });
   bot.on("callback_query:data", onTap);
   bot.command("start", commands.start);

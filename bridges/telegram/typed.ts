@@ -4,10 +4,13 @@
 // a question already answered is audited and told what happened and what is open now.
 
 import type { Context } from "grammy";
+import type { Question } from "../../src/card/question.ts";
+import { resolveAnswer } from "../../src/card/resolve.ts";
 import { safeAudit } from "../../src/questions/answer.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
 import { attemptFromText } from "../../src/slot/attempt.ts";
 import { closureOf } from "../../src/slot/closure.ts";
+import type { Presentation } from "../../src/slot/presentations.ts";
 import type { Slot } from "../../src/slot/slot.ts";
 import { escapeWithin, flat } from "./html.ts";
 import { SURFACE } from "./presenter.ts";
@@ -35,6 +38,17 @@ export function createTypedReplyHandler(deps: { slot: Slot }) {
     return `${presented ? "Open now" : "Next"}: <b>${escapeWithin(flat(top.card.prompt), 600)}</b>`;
   }
 
+  /**
+   * A reply without reply-to means the question on screen when it was written. A message
+   * older than the open presentation (redelivered after a restart that moved the slot on) was
+   * written for the one shown before it, never for the open one.
+   */
+  function meantFor(open: Presentation | undefined, chatId: string, messageId: number) {
+    if (open?.messageId === undefined || open.chatId !== chatId) return open;
+    if (Number(open.messageId) < messageId) return open;
+    return slot.presentations.shownBefore(SURFACE, chatId, messageId);
+  }
+
   return async function handleText(ctx: Context): Promise<void> {
     const message = ctx.message;
     if (!message?.text) return;
@@ -48,7 +62,7 @@ export function createTypedReplyHandler(deps: { slot: Slot }) {
     const answerTo = { reply_parameters: { message_id: message.message_id } };
 
     await slot.exclusive(async (ops) => {
-      const target = quoted ?? ops.current();
+      const target = quoted ?? meantFor(ops.current(), String(message.chat.id), message.message_id);
       if (!target) {
         await ctx.reply(
           `Nothing is open right now, so "${escapeWithin(flat(text), 60)}" was not recorded. /waiting shows what waits.`,
@@ -61,6 +75,26 @@ export function createTypedReplyHandler(deps: { slot: Slot }) {
         card = loadQuestion(slot.core, target.questionId).card;
       } catch (error) {
         await ctx.reply(replyForError(error), answerTo);
+        return;
+      }
+      if (card.status === "answered" && isRecordedAnswer(card, text, by)) {
+        // The same person's same answer is there already: this message was redelivered after
+        // a restart cut its handling short (or was sent twice). It is confirmed, not refused.
+        safeAudit(slot.core, {
+          at: slot.core.box.clock.iso(),
+          questionId: target.questionId,
+          surface: SURFACE,
+          actor: by,
+          action: "late-reply",
+          verbatim: text,
+          outcome: "already-recorded",
+          detail: closureOf(card).text,
+        });
+        await ctx.reply(`✅ Recorded: ${escapeWithin(card.answer?.text ?? "", 1000)}`, {
+          parse_mode: "HTML",
+          ...answerTo,
+        });
+        if (ops.current()?.seq === target.seq) await ops.reconcile();
         return;
       }
       if (card.status === "answered") {
@@ -104,6 +138,20 @@ export function createTypedReplyHandler(deps: { slot: Slot }) {
       }
     });
   };
+}
+
+/** True when the card holds exactly the answer `text` gives, recorded from this Telegram user. */
+function isRecordedAnswer(card: Question, text: string, by: string): boolean {
+  if (card["answered-via"] !== SURFACE || card["answered-by"] !== by || !card.answer) return false;
+  try {
+    const again = resolveAnswer(card, attemptFromText(card, text));
+    const { answer } = card;
+    return (
+      again.text === answer.text && again.selected === answer.selected && again.note === answer.note
+    );
+  } catch {
+    return false;
+  }
 }
 
 export { WAITING_QUESTION };

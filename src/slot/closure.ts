@@ -32,3 +32,9 @@ export const SET_ASIDE: Omit<Closure, "card"> = {
   kind: "set-aside",
   text: "set aside for another question: it stays pending in the queue",
 };
+
+/** A send a restart cut short: the question is shown again in a newer message. */
+export const RESENT = {
+  text: "shown again after a restart",
+  reply: "This copy was shown again after a restart: use the newer message. Nothing was done.",
+};

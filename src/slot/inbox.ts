@@ -16,6 +16,11 @@ export interface CallbackOutcome {
 export class Inbox {
   constructor(private readonly db: Db) {}
 
+  /** True when an update was handled to the end before: a redelivery to skip. */
+  wasProcessed(key: string): boolean {
+    return this.db.prepare("SELECT 1 FROM processed_updates WHERE key = ?").get(key) !== undefined;
+  }
+
   /** Marks an update processed; false when it was processed before (a redelivery). */
   firstDelivery(key: string, at: string): boolean {
     return (

@@ -76,6 +76,20 @@ export class PresentationStore {
     );
   }
 
+  /**
+   * The presentation shown last before a message of that chat: a chat's message ids grow with
+   * time, so this is what was on screen when that message was written.
+   */
+  shownBefore(surface: string, chatId: string, messageId: number): Presentation | undefined {
+    return fromRow(
+      this.db
+        .prepare(
+          "SELECT * FROM presentations WHERE surface = ? AND chat_id = ? AND CAST(message_id AS INTEGER) < ? ORDER BY CAST(message_id AS INTEGER) DESC LIMIT 1",
+        )
+        .get(surface, chatId, messageId) as Record<string, unknown> | undefined,
+    );
+  }
+
   /** Every presentation a question has had, oldest first. */
   forQuestion(questionId: string): Presentation[] {
     return (

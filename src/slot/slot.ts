@@ -21,7 +21,8 @@ import { type CloseResult, dismissQuestion } from "../questions/close.ts";
 import type { Core } from "../questions/core.ts";
 import { pendingQuestions, type QuestionView } from "../questions/state.ts";
 import { loadQuestion } from "../questions/store.ts";
-import { closureOf, PARKED, SET_ASIDE } from "./closure.ts";
+import { settleInterruptedWrites } from "../questions/transition.ts";
+import { closureOf, PARKED, RESENT, SET_ASIDE } from "./closure.ts";
 import { Inbox } from "./inbox.ts";
 import { queueOrder } from "./order.ts";
 import { Owners } from "./owner.ts";
@@ -177,10 +178,20 @@ export function createSlot(deps: { core: Core; logger?: SlotLogger }): Slot {
 
   const ops: SlotOps = {
     async reconcile() {
+      // A card a dead writer half-changed on disk is not its committed state: finish or undo
+      // that write first, or a tap could be refused (and the slot move on) over an answer
+      // that is then rolled back.
+      await settleInterruptedWrites(core);
       if (!started) {
-        // A claim left by a process that died between claiming and sending was never shown.
+        // A claim left by a process that died while sending: Telegram may have shown it (the
+        // process died before recording where), or not. The question is shown again; the
+        // claim is superseded, not forgotten, so a tap on a copy that did arrive replays a
+        // line that points to the newer message and answers nothing.
         const open = presentations.open();
-        if (open?.state === "queued") presentations.release(open.seq);
+        if (open?.state === "queued") {
+          presentations.close(open.seq, "superseded", RESENT.text, now());
+          tokens.markPresentationUsed(open.seq, RESENT.reply, now());
+        }
         started = true;
       }
       const open = presentations.open();
