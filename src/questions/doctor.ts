@@ -1,5 +1,8 @@
 // Finding what is wrong with a box, and repairing what is safe to repair: the journals of
-// writers that died, locks nobody holds, leftover job files, staged files, unreadable cards.
+// writers that died, locks nobody holds, leftover job files, staged files, unreadable cards,
+// git's own health, a git index.lock left behind, the ledger's integrity, and when the aging
+// sweep last ran. Checks of the other layers (the slot's presentations, a bridge's reachability)
+// are passed in by the CLI, so this file knows no slot and no chat service.
 // Repair never discards a card edit someone made by hand; it names those for a person.
 
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
@@ -17,18 +20,51 @@ export interface Finding {
     | "stale-lock"
     | "stray-job"
     | "dirty-index"
-    | "ledger";
+    | "ledger"
+    | "git"
+    | "index-lock"
+    | "sweep"
+    | "stuck-presentation"
+    | "telegram";
   path: string;
   problem: string;
   fix: string;
   repairable: boolean;
   repaired?: boolean;
+  /** The safe fix of a finding made by a passed-in check (not printed). */
+  apply?: () => Promise<void> | void;
 }
 
-export async function examineBox(core: Core): Promise<Finding[]> {
+/** A check another layer passes in: the slot's presentations, a bridge's reachability. */
+export interface DoctorCheck {
+  /** What it looks at, for progress. */
+  label: string;
+  /** Its findings (repairable ones carry `apply`) and lines of what it saw that is fine. */
+  examine(core: Core): Promise<{ findings: Finding[]; facts: string[] }>;
+}
+
+export interface ExamineOptions {
+  checks?: DoctorCheck[];
+  /** Told after each step: steps done, steps in all. */
+  onProgress?: ((done: number, total: number) => void) | undefined;
+  /** Filled with lines of what was seen that is fine (the last sweep, the bot's name). */
+  facts?: string[];
+  /** The sweep interval `serve` uses, in minutes: a sweep older than 3 of them is reported. */
+  sweepMinutes?: number;
+}
+
+export async function examineBox(core: Core, options: ExamineOptions = {}): Promise<Finding[]> {
   const findings: Finding[] = [];
+  const facts = options.facts ?? [];
+  const checks = options.checks ?? [];
+  const total = 5 + checks.length;
+  let done = 0;
+  const step = () => options.onProgress?.(++done, total);
   const { box } = core;
+  findings.push(...(await examineGit(core)));
+  step();
   const state = boxState(core);
+  step();
   for (const bad of state.unreadable) {
     findings.push({
       kind: "unreadable-card",
@@ -66,6 +102,7 @@ export async function examineBox(core: Core): Promise<Finding[]> {
       }
     }
   }
+  step();
   const answered = new Set(
     state.archive.filter((v) => v.card.status === "answered").map((v) => v.id),
   );
@@ -105,6 +142,7 @@ export async function examineBox(core: Core): Promise<Finding[]> {
       repairable: staged,
     });
   }
+  step();
   const integrity = safeIntegrity(core);
   if (integrity !== "ok") {
     findings.push({
@@ -115,7 +153,91 @@ export async function examineBox(core: Core): Promise<Finding[]> {
       repairable: false,
     });
   }
+  findings.push(...examineSweep(core, options.sweepMinutes ?? 10, facts));
+  step();
+  for (const check of checks) {
+    const result = await check.examine(core);
+    findings.push(...result.findings);
+    facts.push(...result.facts);
+    step();
+  }
   return findings;
+}
+
+/** Git answers for the box, HEAD is a commit, the object store is whole, no index.lock left. */
+async function examineGit(core: Core): Promise<Finding[]> {
+  const { box } = core;
+  const findings: Finding[] = [];
+  const gitFix = `look at "git -C ${box.paths.root} fsck"; restore the box from its remote or a backup if it is damaged`;
+  try {
+    await box.git.raw(["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]);
+  } catch {
+    findings.push({
+      kind: "git",
+      path: ".git",
+      problem: "the box's git repository has no readable HEAD commit",
+      fix: gitFix,
+      repairable: false,
+    });
+    return findings;
+  }
+  // fsck prints what it finds (missing or broken objects); simple-git does not always reject
+  // on its exit status, so any output is the finding.
+  let damage: string;
+  try {
+    damage = await box.git.raw(["fsck", "--no-progress", "--connectivity-only", "--no-dangling"]);
+  } catch (error) {
+    damage = String((error as Error).message ?? error) || "git fsck failed";
+  }
+  if (damage.trim()) {
+    findings.push({
+      kind: "git",
+      path: ".git",
+      problem: `git fsck finds the repository damaged: ${damage.trim().split("\n")[0]}`,
+      fix: gitFix,
+      repairable: false,
+    });
+  }
+  const indexLock = join(box.paths.root, ".git", "index.lock");
+  if (existsSync(indexLock)) {
+    const age = Date.now() - statSync(indexLock).mtimeMs;
+    if (age > box.locks.staleMs) {
+      findings.push({
+        kind: "index-lock",
+        path: ".git/index.lock",
+        problem: `git's index.lock is ${Math.round(age / 1000)} s old: a git process died holding it, and every commit fails until it is gone`,
+        fix: "qbridge doctor --repair removes it (make sure no git command is running in the box)",
+        repairable: true,
+      });
+    }
+  }
+  return findings;
+}
+
+/** When the aging sweep last ran; long ago means no `serve` sweeps this box. */
+function examineSweep(core: Core, sweepMinutes: number, facts: string[]): Finding[] {
+  const last = core.ledger.getMeta("last-sweep");
+  if (!last) {
+    facts.push(
+      "aging sweep: never ran on this box (qbridge serve runs it; qbridge age runs it once)",
+    );
+    return [];
+  }
+  const ageMs = core.box.clock.now().getTime() - new Date(last).getTime();
+  const minutes = Math.max(0, Math.round(ageMs / 60_000));
+  if (ageMs > Math.max(3 * sweepMinutes, 60) * 60_000) {
+    return [
+      {
+        kind: "sweep",
+        path: ".qbridge/ledger.sqlite",
+        problem: `the aging sweep last ran at ${last} (${minutes} min ago): nothing expires or nudges meanwhile`,
+        fix: "start qbridge serve (it sweeps every QBRIDGE_SWEEP_MINUTES), or run qbridge age from cron",
+        repairable: false,
+      },
+    ];
+  }
+  facts.push(`aging sweep: last ran at ${last} (${minutes} min ago)`);
+  return [];
 }
 
 function safeIntegrity(core: Core): string {
@@ -130,6 +252,11 @@ export async function repairBox(core: Core, findings: Finding[]): Promise<Findin
   const { box } = core;
   for (const finding of findings) {
     if (!finding.repairable) continue;
+    if (finding.apply) {
+      await finding.apply();
+      finding.repaired = true;
+      continue;
+    }
     switch (finding.kind) {
       case "interrupted-write": {
         const key = finding.path.slice(".qbridge/journal/".length, -".json".length);
@@ -149,6 +276,9 @@ export async function repairBox(core: Core, findings: Finding[]): Promise<Findin
       }
       case "dirty-index":
         await box.git.raw(["reset", "--quiet", "--", finding.path]);
+        break;
+      case "index-lock":
+        rmSync(join(box.paths.root, finding.path), { force: true });
         break;
       default:
         continue;

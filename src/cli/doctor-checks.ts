@@ -1,0 +1,110 @@
+// The doctor's checks of the layers above the core, composed here so that src/questions knows
+// no slot and no chat service: a presentation stuck in the slot, and (with a bot token) the
+// Telegram bot's reachability and webhook state.
+
+import { createTelegramCheck } from "../../bridges/telegram/health.ts";
+import type { Config } from "../config.ts";
+import type { DoctorCheck, Finding } from "../questions/doctor.ts";
+import { loadQuestion } from "../questions/store.ts";
+import { closureOf } from "../slot/closure.ts";
+import { PresentationStore } from "../slot/presentations.ts";
+import { TokenStore } from "../slot/tokens.ts";
+
+/** A claim older than this that was never sent belongs to a process that died sending it. */
+const CLAIM_STALE_MS = 60_000;
+
+const RELEASED = "released by qbridge doctor";
+const RELEASED_REPLY =
+  "This question was released by qbridge doctor: use the newer message. Nothing was done.";
+
+/**
+ * The open presentation, when it is stuck: claimed long ago and never sent, presented with no
+ * message to update, or presented for a question that is no longer pending (or gone). Releasing
+ * it frees the slot; the question, when still pending, is simply shown again.
+ */
+export const stuckPresentationCheck: DoctorCheck = {
+  label: "presentations",
+  async examine(core) {
+    const presentations = new PresentationStore(core.ledger.db);
+    const tokens = new TokenStore(core.ledger.db);
+    const open = presentations.open();
+    if (!open) return { findings: [], facts: ["slot: no question presented"] };
+    const now = () => core.box.clock.iso();
+    const path = `.qbridge/ledger.sqlite (presentation ${open.seq})`;
+    const release = (state: "superseded" | "resolved", outcome: string) => () => {
+      if (presentations.close(open.seq, state, outcome, now())) {
+        tokens.markPresentationUsed(open.seq, RELEASED_REPLY, now());
+      }
+    };
+    let card: ReturnType<typeof loadQuestion>["card"] | undefined;
+    let unreadable = false;
+    try {
+      card = loadQuestion(core, open.questionId).card;
+    } catch (error) {
+      unreadable = (error as Error).name === "CardUnreadable";
+    }
+    const fix = `qbridge doctor --repair releases it; the question, if still pending, is shown again`;
+    const stuck = (problem: string, apply: () => void): Finding => ({
+      kind: "stuck-presentation",
+      path,
+      problem,
+      fix,
+      repairable: true,
+      apply,
+    });
+    const age = core.box.clock.now().getTime() - new Date(open.createdAt).getTime();
+    if (open.state === "queued" && age > CLAIM_STALE_MS) {
+      return {
+        findings: [
+          stuck(
+            `question "${open.questionId}" was claimed for ${open.surface} at ${open.createdAt} and never sent: the slot is held and nothing is shown`,
+            release("superseded", RELEASED),
+          ),
+        ],
+        facts: [],
+      };
+    }
+    if (open.state === "presented" && open.messageId === undefined) {
+      return {
+        findings: [
+          stuck(
+            `question "${open.questionId}" is recorded as presented on ${open.surface} with no message: nothing can be updated or answered there`,
+            release("superseded", RELEASED),
+          ),
+        ],
+        facts: [],
+      };
+    }
+    if (open.state === "presented" && !unreadable && card?.status !== "pending") {
+      const closure = closureOf(card);
+      return {
+        findings: [
+          stuck(
+            `question "${open.questionId}" is still presented on ${open.surface} but is ${card ? card.status : "gone from the box"}: the slot is held by a closed question`,
+            release(card ? "resolved" : "superseded", closure.text),
+          ),
+        ],
+        facts: [],
+      };
+    }
+    return {
+      findings: [],
+      facts: [`slot: "${open.questionId}" ${open.state} on ${open.surface}`],
+    };
+  },
+};
+
+export function doctorChecks(config: Config): DoctorCheck[] {
+  const checks = [stuckPresentationCheck];
+  const { token } = config.telegram;
+  if (token) {
+    checks.push(
+      createTelegramCheck({
+        token,
+        apiRoot: config.telegram.apiRoot,
+        webhookUrl: config.telegram.webhookUrl,
+      }),
+    );
+  }
+  return checks;
+}
