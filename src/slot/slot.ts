@@ -132,16 +132,41 @@ export function createSlot(deps: { core: Core; logger?: SlotLogger }): Slot {
     }
   }
 
+  // Closed presentations whose message still shows the question: the edit failed (the chat
+  // service was down) or never ran (the acknowledgement before it failed). Each watcher tick
+  // tries again, a bounded number of times, so a closed question never keeps live-looking
+  // buttons because of one bad minute.
+  const untold = new Map<number, { presentation: Presentation; tries: number }>();
+  const MAX_TELL_TRIES = 30;
+
   async function tell(presentation: Presentation, closure: Closure): Promise<void> {
     const presenter = presenterFor(presentation.surface);
     if (!presenter || presentation.messageId === undefined) return;
     try {
       await presenter.closed(presentation, closure);
+      untold.delete(presentation.seq);
     } catch (error) {
+      const tries = (untold.get(presentation.seq)?.tries ?? 0) + 1;
+      if (tries < MAX_TELL_TRIES) untold.set(presentation.seq, { presentation, tries });
+      else untold.delete(presentation.seq);
       logger.warn(
-        { err: error, question: presentation.questionId },
+        { err: error, question: presentation.questionId, tries },
         "could not update a closed presentation",
       );
+    }
+  }
+
+  async function tellUntold(): Promise<void> {
+    for (const [seq, { presentation }] of [...untold]) {
+      const closed = presentations.get(seq);
+      const card = tryLoad(presentation.questionId);
+      const closure =
+        closed?.state === "parked"
+          ? { ...PARKED, card }
+          : closed?.outcome === SET_ASIDE.text
+            ? { ...SET_ASIDE, card }
+            : closureOf(card);
+      await tell(presentation, closure);
     }
   }
 
@@ -182,6 +207,7 @@ export function createSlot(deps: { core: Core; logger?: SlotLogger }): Slot {
       // that write first, or a tap could be refused (and the slot move on) over an answer
       // that is then rolled back.
       await settleInterruptedWrites(core);
+      await tellUntold();
       if (!started) {
         // A claim left by a process that died while sending: Telegram may have shown it (the
         // process died before recording where), or not. The question is shown again; the
@@ -293,9 +319,10 @@ export function createSlot(deps: { core: Core; logger?: SlotLogger }): Slot {
     const open = presentations.open();
     if (!open || open.questionId !== questionId) return undefined;
     const closure = closureOf(tryLoad(questionId));
-    return presentations.close(open.seq, "resolved", closure.text, now())
-      ? (presentations.get(open.seq) ?? open)
-      : undefined;
+    if (!presentations.close(open.seq, "resolved", closure.text, now())) return undefined;
+    // Told by `settle`; until then (and if that fails) the watcher will tell it.
+    untold.set(open.seq, { presentation: open, tries: 0 });
+    return presentations.get(open.seq) ?? open;
   }
 
   const locked = <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>

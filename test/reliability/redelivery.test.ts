@@ -7,23 +7,15 @@
 // presented twice except where the kill fell between Telegram taking the message and the
 // ledger recording it (and then the old copy's buttons are dead), and every tap was answered.
 
-import { spawn } from "node:child_process";
 import Database from "better-sqlite3";
 import type { Update } from "grammy/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { askQuestion } from "../../src/questions/ask.ts";
-import {
-  CLI,
-  cleanupBoxes,
-  confirmCard,
-  makeBox,
-  selectCard,
-  T0,
-  textCard,
-} from "../support/box.ts";
+import { cleanupBoxes, confirmCard, makeBox, selectCard, T0, textCard } from "../support/box.ts";
 import { type Emulator, eventually, OWNER, startEmulator, TOKEN } from "../support/telegram.ts";
 import { type BotApiProxy, type ProxyCall, startBotApiProxy } from "./bot-api-proxy.ts";
 import { diskCards, diskJobs, history, printFigures } from "./invariants.ts";
+import { type Service, serve } from "./serve-child.ts";
 
 const SEED = 0x5eed_0005;
 const QUESTIONS = 10;
@@ -180,41 +172,6 @@ function plan(i: number): Omit<Planned, "id"> {
     kind: "select",
     action: { type: "Taxes" },
     expect: { selected: "taxes", text: "Taxes" },
-  };
-}
-
-interface Service {
-  /** The signal or exit code once the process ended, else undefined. */
-  exited(): string | undefined;
-  stderr(): string;
-  stop(signal: NodeJS.Signals): Promise<string>;
-}
-
-/** `qbridge serve` as a child process whose end (a code or a signal) can be read. */
-function serve(env: Record<string, string>, cwd: string): Service {
-  const child = spawn(process.execPath, [CLI, "serve"], {
-    cwd,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? cwd, ...env },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let err = "";
-  let end: string | undefined;
-  child.stderr.on("data", (d) => {
-    err += d;
-  });
-  const ended = new Promise<string>((resolve) =>
-    child.on("exit", (code, signal) => {
-      end = signal ?? String(code);
-      resolve(end);
-    }),
-  );
-  return {
-    exited: () => end,
-    stderr: () => err,
-    async stop(signal) {
-      if (end === undefined) child.kill(signal);
-      return ended;
-    },
   };
 }
 
