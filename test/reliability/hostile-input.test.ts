@@ -1,0 +1,482 @@
+// Story: the bot meets input nobody planned for. fast-check generates update streams: taps
+// with callback data of random bytes and lengths (and real tokens in the wrong hands),
+// messages from strangers and groups, replies to random message ids, Unicode text up to 10 KB,
+// updates with parts missing; mixed in, on purpose, the boxholder's valid taps. Each stream is
+// fed to the real bot (handleUpdate, the Bot API being the emulator) over a box with queued
+// questions. Only the valid taps ever change a card; nothing reaches the bot's error handler;
+// every refusal is in the audit. Then malformed card files (bad YAML, wrong types, a
+// contradictory lifecycle, a huge file, a symlink out of the box) never stop a scan, and
+// dropped into a running service's box they never stop it presenting the good questions.
+
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import fc from "fast-check";
+import type { Update } from "grammy/types";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createBot } from "../../bridges/telegram/bot.ts";
+import { loadConfig } from "../../src/config.ts";
+import { askQuestion } from "../../src/questions/ask.ts";
+import { pendingQuestions } from "../../src/questions/state.ts";
+import { startService } from "../../src/service.ts";
+import { createSlot } from "../../src/slot/slot.ts";
+import {
+  cleanupBoxes,
+  confirmCard,
+  makeBox,
+  pendingCardText,
+  questionRel,
+  selectCard,
+  T0,
+} from "../support/box.ts";
+import {
+  type Call,
+  type Emulator,
+  eventually,
+  OWNER,
+  recorder,
+  startEmulator,
+  TOKEN,
+  toBotMessage,
+} from "../support/telegram.ts";
+import { diskCards, diskJobs, printFigures } from "./invariants.ts";
+
+const RUNS = 40;
+const figures = { properties: 0, runs: 0, updates: 0, validTaps: 0, refusalsAudited: 0 };
+
+let emulator: Emulator;
+beforeAll(async () => {
+  emulator = await startEmulator();
+});
+afterAll(async () => {
+  printFigures("hostile input", figures);
+  await emulator.stop();
+});
+afterEach(cleanupBoxes);
+
+/** A logger that keeps what reaches the error handler. */
+function errorLog() {
+  const errors: unknown[] = [];
+  return {
+    errors,
+    logger: {
+      info() {},
+      warn() {},
+      error(obj: object) {
+        errors.push(obj);
+      },
+    },
+  };
+}
+
+// --- the generated events ---------------------------------------------------------------
+
+type Sender = { userId: number; chatId: number; type: "private" | "group" | "supergroup" };
+type Event =
+  | { kind: "tap"; who: Sender; data: DataChoice; messageId: IdChoice }
+  | { kind: "text"; who: Sender; text: string; replyTo: IdChoice | undefined }
+  | { kind: "owner-junk"; text: string; replyTo: IdChoice | undefined }
+  | { kind: "owner-forged-tap"; data: string; messageId: IdChoice }
+  | { kind: "shapeless"; variant: number; text: string }
+  | { kind: "valid-tap"; option: "a)" | "b)" };
+type DataChoice = { real: number } | { random: string };
+type IdChoice = { real: true } | { random: number };
+
+const OWNER_GROUP = -4004;
+const stranger = fc.record({
+  userId: fc.integer({ min: 1, max: 2 ** 40 }).filter((id) => id !== OWNER),
+  chatId: fc.integer({ min: -(2 ** 40), max: 2 ** 40 }),
+  type: fc.constantFrom("private" as const, "group" as const, "supergroup" as const),
+});
+const ownerInGroup = fc.constantFrom<Sender>(
+  { userId: OWNER, chatId: OWNER_GROUP, type: "group" },
+  { userId: OWNER, chatId: -1_000_000_000_123, type: "supergroup" },
+);
+const hostileSender = fc.oneof(stranger, ownerInGroup);
+const randomData = fc.oneof(
+  fc.string({ maxLength: 100 }),
+  fc.uint8Array({ minLength: 1, maxLength: 64 }).map((b) => Buffer.from(b).toString("latin1")),
+  fc.uint8Array({ minLength: 12, maxLength: 12 }).map((b) => Buffer.from(b).toString("base64url")),
+);
+const dataChoice = fc.oneof(
+  fc.integer({ min: 0, max: 5 }).map((real) => ({ real })),
+  randomData.map((random) => ({ random })),
+);
+const idChoice = fc.oneof(
+  fc.constant({ real: true as const }),
+  fc.integer({ min: -5, max: 2 ** 31 }).map((random) => ({ random })),
+);
+const bigText = fc.oneof(
+  fc.string({ unit: "grapheme", maxLength: 200 }),
+  fc.string({ unit: "binary", maxLength: 200 }),
+  fc.string({ unit: "grapheme", minLength: 2000, maxLength: 10_000 }),
+);
+
+const event: fc.Arbitrary<Event> = fc.oneof(
+  fc.record({
+    kind: fc.constant("tap" as const),
+    who: hostileSender,
+    data: dataChoice,
+    messageId: idChoice,
+  }),
+  fc.record({
+    kind: fc.constant("text" as const),
+    who: hostileSender,
+    text: bigText,
+    replyTo: fc.option(idChoice, { nil: undefined }),
+  }),
+  fc.record({
+    kind: fc.constant("owner-junk" as const),
+    // "~" first: no letter, label, yes/no or command can start it, so it can never resolve.
+    text: bigText.map((t) => `~${t}`),
+    replyTo: fc.option(idChoice, { nil: undefined }),
+  }),
+  fc.record({
+    kind: fc.constant("owner-forged-tap" as const),
+    data: randomData,
+    messageId: idChoice,
+  }),
+  fc.record({
+    kind: fc.constant("shapeless" as const),
+    variant: fc.integer({ min: 0, max: 3 }),
+    text: fc.string({ maxLength: 50 }),
+  }),
+  fc.record({
+    kind: fc.constant("valid-tap" as const),
+    option: fc.constantFrom("a)" as const, "b)" as const),
+  }),
+);
+
+// --- the run ------------------------------------------------------------------------------
+
+interface Shown {
+  messageId: number;
+  questionId: string;
+  buttons: { text: string; callback_data?: string }[];
+}
+
+async function openBot() {
+  const box = await makeBox();
+  const slot = createSlot({ core: box });
+  const rec = recorder();
+  const log = errorLog();
+  const bridge = createBot({
+    token: TOKEN,
+    apiRoot: emulator.apiRoot,
+    slot,
+    logger: log.logger,
+    ownerId: String(OWNER),
+    transformers: [rec.transformer],
+  });
+  await bridge.init();
+  const ids: string[] = [];
+  const cards = [
+    selectCard({ prompt: "H0?" }),
+    confirmCard({ prompt: "H1?" }),
+    selectCard({ prompt: "H2?" }),
+  ];
+  for (const [i, card] of cards.entries()) {
+    const { id } = await askQuestion(box, { ...card, "asked-at": `2026-07-09T1${i}:00:00Z` });
+    ids.push(id);
+  }
+  await slot.reconcile();
+  return { box, slot, bridge, rec, log, ids };
+}
+
+let updateId = 1;
+let callbackId = 1;
+
+function updateFor(
+  e: Event,
+  shown: Shown | undefined,
+  messageId: () => number,
+): Omit<Update, "update_id"> {
+  const realId = (choice: IdChoice) => ("real" in choice ? (shown?.messageId ?? 1) : choice.random);
+  const token = (choice: DataChoice) =>
+    "real" in choice
+      ? (shown?.buttons.filter((b) => b.callback_data)[choice.real % 4]?.callback_data ?? "x")
+      : choice.random;
+  const user = (id: number) => ({ id, is_bot: false, first_name: `U${id}` });
+  const chatOf = (s: Sender) => ({
+    id: s.chatId,
+    type: s.type,
+    ...(s.type === "private" ? { first_name: "P" } : { title: "G" }),
+  });
+  const owner: Sender = { userId: OWNER, chatId: OWNER, type: "private" };
+  const tap = (s: Sender, data: string, mid: number) => ({
+    callback_query: {
+      id: `h-${callbackId++}`,
+      from: user(s.userId),
+      chat_instance: `ci-${s.chatId}`,
+      data,
+      message: { message_id: mid, date: 0, chat: chatOf(s), text: "" },
+    },
+  });
+  const text = (s: Sender, t: string, replyTo: IdChoice | undefined) => ({
+    message: {
+      message_id: messageId(),
+      date: 0,
+      chat: chatOf(s),
+      from: user(s.userId),
+      text: t,
+      ...(replyTo
+        ? { reply_to_message: { message_id: realId(replyTo), date: 0, chat: chatOf(s) } }
+        : {}),
+    },
+  });
+  switch (e.kind) {
+    case "tap":
+      return tap(e.who, token(e.data), realId(e.messageId)) as never;
+    case "text":
+      return text(e.who, e.text, e.replyTo) as never;
+    case "owner-junk":
+      return text(owner, e.text, e.replyTo) as never;
+    case "owner-forged-tap":
+      return tap(owner, e.data, realId(e.messageId)) as never;
+    case "valid-tap": {
+      // On a yes/no question, a) and b) are its Yes and No buttons.
+      const prefixes = e.option === "a)" ? ["a)", "Yes"] : ["b)", "No"];
+      const button = shown?.buttons.find((b) => prefixes.some((p) => b.text.startsWith(p)));
+      return tap(owner, button?.callback_data ?? "none", shown?.messageId ?? 1) as never;
+    }
+    case "shapeless": {
+      // Updates with parts missing: a tap with no message, a message with no sender, a
+      // non-text message from a stranger, an edited message.
+      const variants = [
+        {
+          callback_query: {
+            id: `h-${callbackId++}`,
+            from: user(STRANGER_ID),
+            chat_instance: "x",
+            data: e.text,
+            inline_message_id: "im",
+          },
+        },
+        { message: { message_id: messageId(), date: 0, chat: chatOf(owner), text: `~${e.text}` } },
+        {
+          message: {
+            message_id: messageId(),
+            date: 0,
+            chat: { id: STRANGER_ID, type: "private" },
+            from: user(STRANGER_ID),
+            sticker: { file_id: e.text },
+          },
+        },
+        {
+          edited_message: {
+            message_id: 1,
+            date: 0,
+            edit_date: 0,
+            chat: chatOf(owner),
+            from: user(OWNER),
+            text: e.text,
+          },
+        },
+      ];
+      return variants[e.variant] as never;
+    }
+  }
+}
+const STRANGER_ID = 2002;
+
+describe("hostile updates against the real bot", () => {
+  it("only the boxholder's valid taps change a card; nothing throws; every refusal is audited", async () => {
+    figures.properties++;
+    await fc.assert(
+      fc.asyncProperty(fc.array(event, { minLength: 1, maxLength: 14 }), async (events) => {
+        figures.runs++;
+        const { box, slot, bridge, rec, log, ids } = await openBot();
+        const chatIds = { next: 5_000_000 };
+        const shownNow = (): Shown | undefined => {
+          const open = slot.current();
+          if (!open?.messageId) return undefined;
+          const call = rec.calls.find(
+            (c: Call) =>
+              c.method === "sendMessage" &&
+              c.result &&
+              String((c.result as { message_id: number }).message_id) === open.messageId,
+          );
+          if (!call) return undefined;
+          const m = toBotMessage(call);
+          return { messageId: m.messageId, questionId: open.questionId, buttons: m.buttons };
+        };
+        const expected = new Map<string, string>();
+        for (const e of events) {
+          const shown = shownNow();
+          const update = {
+            ...updateFor(e, shown, () => chatIds.next++),
+            update_id: updateId++,
+          } as Update;
+          const auditBefore = box.ledger.auditFor().length;
+          await bridge.handleUpdate(update);
+          figures.updates++;
+          const added = box.ledger.auditFor().slice(auditBefore);
+          if (e.kind === "valid-tap" && shown) {
+            figures.validTaps++;
+            const option = e.option === "a)" ? 0 : 1;
+            const card = diskCards(box.dir).find((c) => c.id === shown.questionId)?.card;
+            const opts = card?.input.type === "confirm" ? ["yes", "no"] : ["finance", "taxes"];
+            expected.set(shown.questionId, opts[option] as string);
+          }
+          const hostile = e.kind === "tap" || e.kind === "text";
+          if (hostile || e.kind === "owner-forged-tap") {
+            expect(
+              added.map((a) => a.outcome),
+              JSON.stringify(update).slice(0, 300),
+            ).toContainEqual(expect.stringMatching(/^refused/));
+            figures.refusalsAudited++;
+          }
+          if (e.kind === "owner-junk" && shown) {
+            expect(added.map((a) => a.outcome)).toContain("InvalidAnswer");
+            figures.refusalsAudited++;
+          }
+        }
+        expect(log.errors).toEqual([]);
+        for (const c of diskCards(box.dir)) {
+          const want = expected.get(c.id);
+          if (want === undefined) {
+            expect(c.card?.status, c.id).toBe("pending");
+          } else {
+            expect(c.card?.status).toBe("answered");
+            expect(c.card?.answer?.selected).toBe(want);
+            expect(c.card?.["answered-by"]).toBe(String(OWNER));
+            expect(c.card?.["answered-via"]).toBe("telegram");
+          }
+        }
+        expect(diskJobs(box.dir)).toEqual([...expected.keys()].sort());
+        expect(ids).toHaveLength(3);
+        await slot.close();
+        box.cleanup();
+      }),
+      { numRuns: RUNS, seed: 5_0005, endOnFailure: true },
+    );
+  }, 120_000);
+});
+
+// --- malformed cards ---------------------------------------------------------------------
+
+const garbage = fc.oneof(
+  fc.string({ unit: "binary", maxLength: 400 }),
+  fc.string({ maxLength: 200 }).map((s) => `---\n${s}\n---\n`),
+  fc.constantFrom(
+    "---\nstatus: [pending\n---\n",
+    "---\nstatus: pending\nprompt: 42\ninput: yes\n---\n",
+    "---\nstatus: pending\nasked-at: not a time\nmemo: m\nprompt: p\ninput: {type: text}\ndirective: d\nanswered-at: 2026-07-01T00:00:00Z\n---\n",
+    "---\n- a list\n- not a map\n---\n",
+    "\u0000\u0001\u0002",
+  ),
+);
+
+describe("malformed cards", () => {
+  it("never stop a scan: the good questions are listed, each bad file is named with a reason", async () => {
+    figures.properties++;
+    const box = await makeBox();
+    const good = await askQuestion(box, selectCard({ prompt: "Still here?" }));
+    let n = 0;
+    await fc.assert(
+      fc.property(fc.array(garbage, { minLength: 1, maxLength: 4 }), (texts) => {
+        figures.runs++;
+        const names = texts.map((text) => {
+          const id = `bad-${n++}`;
+          writeFileSync(join(box.dir, questionRel(id)), text);
+          return id;
+        });
+        const { pending, unreadable } = pendingQuestions(box);
+        expect(pending.map((q) => q.id)).toContain(good.id);
+        for (const id of names) {
+          const readable = pending.some((q) => q.id === id);
+          const named = unreadable.some((u) => u.rel === questionRel(id) && u.reason.length > 0);
+          expect(readable || named, id).toBe(true);
+        }
+      }),
+      { numRuns: 40, seed: 5_0006 },
+    );
+  });
+
+  it("dropped into a running service's box never stop it presenting the good questions", async () => {
+    const box = await makeBox();
+    const rec = recorder();
+    const log = errorLog();
+    const config = loadConfig({
+      QBRIDGE_BOX: box.dir,
+      QBRIDGE_TIME: T0,
+      TELEGRAM_BOT_TOKEN: TOKEN,
+      TELEGRAM_OWNER_ID: String(OWNER),
+      TELEGRAM_API_ROOT: emulator.apiRoot,
+    });
+    const quiet = { ...log.logger, debug() {}, child: () => quiet } as never;
+    const service = await startService({
+      config,
+      logger: quiet,
+      web: false,
+      watchMs: 100,
+      telegram: { transformers: [rec.transformer], idleMs: 20 },
+    });
+    try {
+      const dir = join(box.dir, "_bookkeeping/questions");
+      writeFileSync(join(dir, "bad-yaml.question.card"), "---\nstatus: [pending\n---\n");
+      writeFileSync(
+        join(dir, "wrong-types.question.card"),
+        "---\nstatus: pending\nprompt: 42\ninput: 7\n---\n",
+      );
+      writeFileSync(
+        join(dir, "contradiction.question.card"),
+        pendingCardText({
+          ...selectCard({ prompt: "Contradiction?" }),
+          answer: { text: "Finance" },
+          "answered-at": T0,
+        }),
+      );
+      writeFileSync(
+        join(dir, "huge.question.card"),
+        pendingCardText(selectCard({ prompt: "Huge?" }), "x".repeat(400_000)),
+      );
+      symlinkSync("/etc/passwd", join(dir, "outside.question.card"));
+      mkdirSync(join(dir, "nested"), { recursive: true });
+      symlinkSync(box.dir, join(dir, "nested", "loop.question.card"));
+
+      const { id: first } = await askQuestion(
+        box,
+        selectCard({ prompt: "Good one?", priority: "high" }),
+      );
+      const presented = await eventually(
+        () =>
+          rec.calls.find(
+            (c) =>
+              c.method === "sendMessage" &&
+              String(c.payload.text).includes("Good one?") &&
+              c.result,
+          ),
+        5_000,
+        "the good question to be presented",
+      );
+      const message = toBotMessage(presented);
+      const next = await askQuestion(box, confirmCard({ prompt: "Good two?" }));
+      const client = emulator.server.getClient(TOKEN, { userId: OWNER, chatId: OWNER });
+      const button = message.buttons.find((b) => b.text.startsWith("a)"));
+      await client.sendCallback(
+        client.makeCallbackQuery((button as { callback_data: string }).callback_data, {
+          message: { message_id: message.messageId },
+        }),
+      );
+      await eventually(
+        () =>
+          rec.calls.find(
+            (c) => c.method === "sendMessage" && String(c.payload.text).includes("Good two?"),
+          ),
+        5_000,
+        "the next good question to be presented",
+      );
+      const cards = new Map(diskCards(box.dir).map((c) => [c.id, c]));
+      expect(cards.get(first)?.card?.status).toBe("answered");
+      expect(cards.get(next.id)?.card?.status).toBe("pending");
+      for (const bad of ["Contradiction?", "Huge?"]) {
+        expect(
+          rec.calls.some((c) => c.method === "sendMessage" && String(c.payload.text).includes(bad)),
+        ).toBe(false);
+      }
+      expect(log.errors).toEqual([]);
+    } finally {
+      await service.stop();
+    }
+  });
+});
