@@ -271,7 +271,6 @@ describe("the service killed while taps and replies arrive, restarted, the updat
         }
       }
       const { q, message } = await nextPresentation(service);
-      console.log("round", round, kill.what, q.prompt, JSON.stringify(q.action));
       if (kill.kind === "api") {
         const held = proxy.armKill({ nth: kill.nth, forward: kill.forward, methods: COUNTED });
         act(q, message);
