@@ -214,14 +214,18 @@ export function createSlot(deps: { core: Core; logger?: SlotLogger }): Slot {
         // claim is superseded, not forgotten, so a tap on a copy that did arrive replays a
         // line that points to the newer message and answers nothing.
         const open = presentations.open();
-        if (open?.state === "queued") {
+        // Only this process's own surfaces: another process (a `qbridge serve` next to a
+        // `qbridge chat`) may be sending its claim right now.
+        if (open?.state === "queued" && presenterFor(open.surface)) {
           presentations.close(open.seq, "superseded", RESENT.text, now());
           tokens.markPresentationUsed(open.seq, RESENT.reply, now());
         }
         started = true;
       }
+      // A presentation on a surface this process does not run is closed by the process that
+      // does, so its message is edited; closing it here would leave that message as it was.
       const open = presentations.open();
-      const closure = open ? await ops.closeIfStale(open) : undefined;
+      const closure = open && presenterFor(open.surface) ? await ops.closeIfStale(open) : undefined;
       await ops.fill(closure !== undefined && closure.kind !== "changed");
     },
 

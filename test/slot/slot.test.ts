@@ -15,12 +15,14 @@ import { cleanupBoxes, confirmCard, makeBox, selectCard, textCard } from "../sup
 
 afterEach(cleanupBoxes);
 
-function notebook(): Presenter & { shown: string[]; closures: [string, Closure["kind"]][] } {
+function notebook(
+  surface = "notebook",
+): Presenter & { shown: string[]; closures: [string, Closure["kind"]][] } {
   let next = 1;
   const shown: string[] = [];
   const closures: [string, Closure["kind"]][] = [];
   return {
-    surface: "notebook",
+    surface,
     shown,
     closures,
     ready: () => true,
@@ -170,5 +172,31 @@ describe("typed answers become attempts", () => {
     expect(attemptFromText(textCard() as never, " Anna - Muster ")).toEqual({
       text: "Anna - Muster",
     });
+  });
+});
+
+describe("two processes on one box", () => {
+  it("a question answered elsewhere is closed by the process whose surface shows it, not by another", async () => {
+    const box = await makeBox();
+    const chat = createSlot({ core: box });
+    const chatNotebook = notebook("terminal");
+    chat.attach(chatNotebook);
+    const serve = createSlot({ core: box });
+    const serveNotebook = notebook("telegram");
+    serve.attach(serveNotebook);
+    const { id } = await askQuestion(box, selectCard());
+    await serve.reconcile();
+    expect(serveNotebook.shown).toEqual([id]);
+
+    await answerQuestion(box, id, { text: "a" }, { via: "cli" });
+    await chat.reconcile();
+    // The chat process leaves the Telegram presentation alone: it cannot edit that message.
+    expect(chatNotebook.closures).toEqual([]);
+    expect(serveNotebook.closures).toEqual([]);
+    expect(chat.current()?.questionId).toBe(id);
+
+    await serve.reconcile();
+    expect(serveNotebook.closures).toEqual([[id, "answered"]]);
+    expect(serve.current()).toBeUndefined();
   });
 });
