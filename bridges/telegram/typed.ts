@@ -77,27 +77,11 @@ export function createTypedReplyHandler(deps: { slot: Slot }) {
         await ctx.reply(replyForError(error), answerTo);
         return;
       }
-      if (card.status === "answered" && isRecordedAnswer(card, text, by)) {
-        // The same person's same answer is there already: this message was redelivered after
-        // a restart cut its handling short (or was sent twice). It is confirmed, not refused.
-        safeAudit(slot.core, {
-          at: slot.core.box.clock.iso(),
-          questionId: target.questionId,
-          surface: SURFACE,
-          actor: by,
-          action: "late-reply",
-          verbatim: text,
-          outcome: "already-recorded",
-          detail: closureOf(card).text,
-        });
-        await ctx.reply(`✅ Recorded: ${escapeWithin(card.answer?.text ?? "", 1000)}`, {
-          parse_mode: "HTML",
-          ...answerTo,
-        });
-        if (ops.current()?.seq === target.seq) await ops.reconcile();
-        return;
-      }
       if (card.status === "answered") {
+        // The same person's same answer already there means this message was redelivered after
+        // a restart cut its handling short (or sent twice): it is confirmed, not refused. Any
+        // other late reply is recorded and refused with what happened and what is open now.
+        const same = isRecordedAnswer(card, text, by);
         safeAudit(slot.core, {
           at: slot.core.box.clock.iso(),
           questionId: target.questionId,
@@ -105,11 +89,13 @@ export function createTypedReplyHandler(deps: { slot: Slot }) {
           actor: by,
           action: "late-reply",
           verbatim: text,
-          outcome: "not-applied",
+          outcome: same ? "already-recorded" : "not-applied",
           detail: closureOf(card).text,
         });
         await ctx.reply(
-          `Not recorded: that question was already ${escapeWithin(closureOf(card).text, 600)}.\n${openNowLine()}`,
+          same
+            ? `✅ Recorded: ${escapeWithin(card.answer?.text ?? "", 1000)}`
+            : `Not recorded: that question was already ${escapeWithin(closureOf(card).text, 600)}.\n${openNowLine()}`,
           { parse_mode: "HTML", ...answerTo },
         );
         if (ops.current()?.seq === target.seq) await ops.reconcile();
