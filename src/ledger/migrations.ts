@@ -112,4 +112,12 @@ export const MIGRATIONS: string[] = [
     used_by    TEXT
   );
   `,
+  // 3: whether a closed presentation's message was updated to say so. The edit can fail (the
+  // chat service down) or never run (the process killed first); the slot retries until it
+  // lands, across restarts. Rows closed before this step count as told.
+  `
+  ALTER TABLE presentations ADD COLUMN told_at TEXT;
+  ALTER TABLE presentations ADD COLUMN tell_tries INTEGER NOT NULL DEFAULT 0;
+  UPDATE presentations SET told_at = closed_at WHERE state NOT IN ('queued', 'presented');
+  `,
 ];

@@ -158,6 +158,31 @@ export class PresentationStore {
   }
 
   /** Parked question ids, in the order they were parked. */
+  /**
+   * Closed presentations on these surfaces whose message still shows the question: the edit
+   * saying what closed them failed or never ran. Oldest first, at most `maxTries` attempts each.
+   */
+  untold(surfaces: string[], maxTries: number): Presentation[] {
+    if (surfaces.length === 0) return [];
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM presentations
+         WHERE state NOT IN ('queued', 'presented') AND message_id IS NOT NULL
+           AND told_at IS NULL AND tell_tries < ? AND surface IN (${surfaces.map(() => "?").join(", ")})
+         ORDER BY seq`,
+      )
+      .all(maxTries, ...surfaces) as Record<string, unknown>[];
+    return rows.map((row) => fromRow(row) as Presentation);
+  }
+
+  told(seq: number, at: string): void {
+    this.db.prepare("UPDATE presentations SET told_at = ? WHERE seq = ?").run(at, seq);
+  }
+
+  tellFailed(seq: number): void {
+    this.db.prepare("UPDATE presentations SET tell_tries = tell_tries + 1 WHERE seq = ?").run(seq);
+  }
+
   parked(): string[] {
     return (
       this.db.prepare("SELECT question_id FROM parks ORDER BY seq").all() as {

@@ -133,10 +133,10 @@ export function createSlot(deps: { core: Core; logger?: SlotLogger }): Slot {
   }
 
   // Closed presentations whose message still shows the question: the edit failed (the chat
-  // service was down) or never ran (the acknowledgement before it failed). Each watcher tick
-  // tries again, a bounded number of times, so a closed question never keeps live-looking
-  // buttons because of one bad minute.
-  const untold = new Map<number, { presentation: Presentation; tries: number }>();
+  // service was down) or never ran (the acknowledgement before it failed, or the process was
+  // killed first). The ledger remembers them; each watcher tick tries again, a bounded number
+  // of times, so a closed question never keeps live-looking buttons because of one bad minute
+  // or one crash. Only the process that runs the surface tells it.
   const MAX_TELL_TRIES = 30;
 
   async function tell(presentation: Presentation, closure: Closure): Promise<void> {
@@ -144,29 +144,27 @@ export function createSlot(deps: { core: Core; logger?: SlotLogger }): Slot {
     if (!presenter || presentation.messageId === undefined) return;
     try {
       await presenter.closed(presentation, closure);
-      untold.delete(presentation.seq);
+      presentations.told(presentation.seq, now());
     } catch (error) {
-      const tries = (untold.get(presentation.seq)?.tries ?? 0) + 1;
-      if (tries < MAX_TELL_TRIES) untold.set(presentation.seq, { presentation, tries });
-      else untold.delete(presentation.seq);
+      presentations.tellFailed(presentation.seq);
       logger.warn(
-        { err: error, question: presentation.questionId, tries },
+        { err: error, question: presentation.questionId },
         "could not update a closed presentation",
       );
     }
   }
 
   async function tellUntold(): Promise<void> {
-    for (const [seq, { presentation }] of [...untold]) {
-      const closed = presentations.get(seq);
-      const card = tryLoad(presentation.questionId);
+    const surfaces = presenters.map((p) => p.surface);
+    for (const closed of presentations.untold(surfaces, MAX_TELL_TRIES)) {
+      const card = tryLoad(closed.questionId);
       const closure =
-        closed?.state === "parked"
+        closed.state === "parked"
           ? { ...PARKED, card }
-          : closed?.outcome === SET_ASIDE.text
+          : closed.outcome === SET_ASIDE.text
             ? { ...SET_ASIDE, card }
             : closureOf(card);
-      await tell(presentation, closure);
+      await tell(closed, closure);
     }
   }
 
@@ -324,8 +322,7 @@ export function createSlot(deps: { core: Core; logger?: SlotLogger }): Slot {
     if (!open || open.questionId !== questionId) return undefined;
     const closure = closureOf(tryLoad(questionId));
     if (!presentations.close(open.seq, "resolved", closure.text, now())) return undefined;
-    // Told by `settle`; until then (and if that fails) the watcher will tell it.
-    untold.set(open.seq, { presentation: open, tries: 0 });
+    // Told by `settle`; until then (and if that fails) the ledger keeps it untold for the watcher.
     return presentations.get(open.seq) ?? open;
   }
 

@@ -200,3 +200,30 @@ describe("two processes on one box", () => {
     expect(serve.current()).toBeUndefined();
   });
 });
+
+describe("closed messages are updated even across a restart", () => {
+  it("an edit that failed before the process died is made by the next process on that surface", async () => {
+    const box = await makeBox();
+    const first = createSlot({ core: box });
+    const broken = notebook("telegram");
+    broken.closed = async () => {
+      throw new Error("the chat service is down");
+    };
+    first.attach(broken);
+    const { id } = await askQuestion(box, selectCard());
+    await first.reconcile();
+    await answerQuestion(box, id, { text: "a" }, { via: "cli" });
+    await first.reconcile();
+    expect(first.current()).toBeUndefined();
+    await first.close();
+
+    // A new process (a restarted service) on the same ledger, with the chat service back.
+    const second = createSlot({ core: box });
+    const working = notebook("telegram");
+    second.attach(working);
+    await second.reconcile();
+    expect(working.closures).toEqual([[id, "answered"]]);
+    await second.reconcile();
+    expect(working.closures).toHaveLength(1);
+  });
+});
