@@ -102,6 +102,23 @@ export function createTapHandler(deps: TapDeps) {
 
     const open = ops.current();
     if (!open || open.seq !== token.presentationSeq) {
+      // This very tap already answered it: a redelivery after a restart cut the handling
+      // short between the commit and the record. Confirm what was recorded.
+      const card = loadCard(token.questionId);
+      if (
+        (token.action === "answer" || token.action === "confirm") &&
+        card?.status === "answered" &&
+        card["answered-via"] === SURFACE &&
+        card["answered-by"] === userId &&
+        card.answer?.selected !== undefined &&
+        card.answer.selected === token.optionId
+      ) {
+        return {
+          outcome: "replayed",
+          reply: `✅ Recorded: ${card.answer.text}`,
+          after: () => dropButtons(token),
+        };
+      }
       const then = token.presentationSeq
         ? slot.presentations.get(token.presentationSeq)
         : undefined;

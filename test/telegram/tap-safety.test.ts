@@ -9,7 +9,14 @@ import { answerQuestion } from "../../src/questions/answer.ts";
 import { listJobs } from "../../src/questions/state.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
 import { confirmCard, gitLog, selectCard } from "../support/box.ts";
-import { buttonData, type Harness, openHarness, useEmulator } from "../support/telegram.ts";
+import {
+  buttonData,
+  type Harness,
+  OWNER,
+  openHarness,
+  presentQuestion,
+  useEmulator,
+} from "../support/telegram.ts";
 
 const emulator = useEmulator();
 
@@ -120,6 +127,21 @@ describe("taps that must not answer twice", () => {
     if (!update) throw new Error("no update");
     await h.deliver(update);
     expect(acks(h)).toEqual(["✅ Recorded: Finance"]);
+    expect(await answerCommits(h)).toBe(1);
+  });
+});
+
+describe("a tap whose answer was committed before a crash cut its handling short", () => {
+  it("is confirmed as recorded when redelivered, and creates no second job", async () => {
+    const h = await openHarness(emulator());
+    const { id, message } = await presentQuestion(h, selectCard());
+    // The service committed this tap's answer, then died before it recorded the handling.
+    await answerQuestion(h, id, { text: "taxes" }, { via: "telegram", by: String(OWNER) });
+    await h.slot.reconcile();
+    await h.owner.tap(buttonData(message, "b)"), message.messageId);
+    await h.pump();
+    expect(acks(h).at(-1)).toBe("✅ Recorded: Taxes");
+    expect(listJobs(h)).toHaveLength(1);
     expect(await answerCommits(h)).toBe(1);
   });
 });
