@@ -37,6 +37,12 @@ Examples:
       checkBoxWritable(config.boxDir);
       const made = isMissingOrEmpty(config.boxDir) ? await initBox(config.boxDir) : [];
       const logger = createLogger(config, { pretty: options.pretty ?? false });
+      // Listen before starting: a signal during start-up (which may wait for a dead writer's
+      // lock) stops the service once it is up, instead of killing it halfway.
+      const signalled = new Promise<string>((resolve) => {
+        process.once("SIGINT", () => resolve("SIGINT"));
+        process.once("SIGTERM", () => resolve("SIGTERM"));
+      });
       const service = await startService({ config, logger });
       const lines = made.length ? [`new box ${config.boxDir}: ${made.join(", ")}`] : [];
       lines.push(...service.started);
@@ -52,8 +58,7 @@ Examples:
             },
           );
         };
-        process.once("SIGINT", () => stop("SIGINT"));
-        process.once("SIGTERM", () => stop("SIGTERM"));
+        void signalled.then((signal) => stop(signal));
         void service.failed.then((error) => stop("failure", error));
       });
       // A part that cannot go on (a 409 conflict) ends serve with its sentence and exit code.
