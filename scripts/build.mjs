@@ -3,8 +3,12 @@
 import { build } from "esbuild";
 
 await build({
-  entryPoints: ["src/cli/main.ts"],
-  outfile: "dist/qbridge.mjs",
+  entryPoints: { qbridge: "src/cli/main.ts" },
+  outdir: "dist",
+  // Commands load the bot, the web server and the logger on demand, as separate chunks.
+  splitting: true,
+  outExtension: { ".js": ".mjs" },
+  chunkNames: "chunks/[name]-[hash]",
   bundle: true,
   platform: "node",
   format: "esm",

@@ -4,7 +4,6 @@
 
 import { userInfo } from "node:os";
 import type { Command } from "commander";
-import { createTerminalBridge } from "../../bridges/terminal/chat.ts";
 import { SURFACE } from "../../bridges/terminal/presenter.ts";
 import { createSlot } from "../slot/slot.ts";
 import { type CommonOptions, withCore } from "./context.ts";
@@ -43,6 +42,7 @@ Examples:
       await withCore(options, async (core) => {
         const slot = createSlot({ core });
         const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY);
+        const { createTerminalBridge } = await import("../../bridges/terminal/chat.ts");
         const bridge = createTerminalBridge({
           slot,
           input: process.stdin,

@@ -2,7 +2,6 @@
 // no slot and no chat service: a presentation stuck in the slot, and (with a bot token) the
 // Telegram bot's reachability and webhook state.
 
-import { createTelegramCheck } from "../../bridges/telegram/health.ts";
 import type { Config } from "../config.ts";
 import type { DoctorCheck, Finding } from "../questions/doctor.ts";
 import { loadQuestion } from "../questions/store.ts";
@@ -94,10 +93,12 @@ export const stuckPresentationCheck: DoctorCheck = {
   },
 };
 
-export function doctorChecks(config: Config): DoctorCheck[] {
+export async function doctorChecks(config: Config): Promise<DoctorCheck[]> {
   const checks = [stuckPresentationCheck];
   const { token } = config.telegram;
   if (token) {
+    // grammY is loaded only when there is a bot to ask.
+    const { createTelegramCheck } = await import("../../bridges/telegram/health.ts");
     checks.push(
       createTelegramCheck({
         token,

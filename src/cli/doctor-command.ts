@@ -34,7 +34,7 @@ Examples:
       await withCore(options, async (core, config) => {
         const facts: string[] = [];
         let findings = await examineBox(core, {
-          checks: doctorChecks(config),
+          checks: await doctorChecks(config),
           onProgress: options.json ? undefined : progress("checking"),
           facts,
           sweepMinutes: config.sweepMinutes,

@@ -3,7 +3,6 @@
 import { existsSync, readdirSync } from "node:fs";
 import type { Command } from "commander";
 import { initBox } from "../box/box.ts";
-import { createLogger, startService } from "../service.ts";
 import { Owners } from "../slot/owner.ts";
 import { checkBoxWritable } from "./box-check.ts";
 import { type CommonOptions, configFor, printJson, withCore } from "./context.ts";
@@ -36,6 +35,8 @@ Examples:
       const config = configFor(options);
       checkBoxWritable(config.boxDir);
       const made = isMissingOrEmpty(config.boxDir) ? await initBox(config.boxDir) : [];
+      // Loaded here, not at start-up: the bot, the web server and the logger are heavy.
+      const { createLogger, startService } = await import("../service.ts");
       const logger = createLogger(config, { pretty: options.pretty ?? false });
       // Listen before starting: a signal during start-up (which may wait for a dead writer's
       // lock) stops the service once it is up, instead of killing it halfway.

@@ -1,12 +1,10 @@
 // `qbridge web` (the web page and API alone) and `qbridge link ID` (a fresh signed link).
 
 import type { Command } from "commander";
-import pino from "pino";
 import type { Config } from "../config.ts";
 import { InvalidInput } from "../errors.ts";
 import { loadQuestion } from "../questions/store.ts";
 import { LINK_LIFETIME_MS, type LinkScope, linkUrl, loadSecret } from "../web/links.ts";
-import { startWeb } from "../web/server.ts";
 import { type CommonOptions, printJson, withCore } from "./context.ts";
 
 function common(command: Command): Command {
@@ -55,6 +53,10 @@ Examples:
             port: options.port === undefined ? loaded.web.port : Number(options.port),
           },
         };
+        const [{ default: pino }, { startWeb }] = await Promise.all([
+          import("pino"),
+          import("../web/server.ts"),
+        ]);
         const logger = pino({ level: config.logLevel }, pino.destination(2));
         const web = await startWeb({ core, config, logger });
         const api = config.apiToken ? "on" : "off (set QBRIDGE_API_TOKEN to turn it on)";

@@ -57,7 +57,7 @@ async function doctor(
   const config = loadConfig({ QBRIDGE_BOX: core.dir, QBRIDGE_TIME: T0, ...options.env });
   const facts: string[] = [];
   let findings = await examineBox(core, {
-    checks: doctorChecks(config),
+    checks: await doctorChecks(config),
     facts,
     sweepMinutes: config.sweepMinutes,
   });
