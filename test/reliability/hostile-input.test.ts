@@ -39,8 +39,9 @@ import {
   toBotMessage,
 } from "../support/telegram.ts";
 import { diskCards, diskJobs, printFigures } from "./invariants.ts";
+import { SOAK } from "./soak.ts";
 
-const RUNS = 40;
+const RUNS = 40 * SOAK;
 const figures = { properties: 0, runs: 0, updates: 0, validTaps: 0, refusalsAudited: 0 };
 
 let emulator: Emulator;
@@ -279,77 +280,81 @@ function updateFor(
 const STRANGER_ID = 2002;
 
 describe("hostile updates against the real bot", () => {
-  it("only the boxholder's valid taps change a card; nothing throws; every refusal is audited", async () => {
-    figures.properties++;
-    await fc.assert(
-      fc.asyncProperty(fc.array(event, { minLength: 1, maxLength: 14 }), async (events) => {
-        figures.runs++;
-        const { box, slot, bridge, rec, log, ids } = await openBot();
-        const chatIds = { next: 5_000_000 };
-        const shownNow = (): Shown | undefined => {
-          const open = slot.current();
-          if (!open?.messageId) return undefined;
-          const call = rec.calls.find(
-            (c: Call) =>
-              c.method === "sendMessage" &&
-              c.result &&
-              String((c.result as { message_id: number }).message_id) === open.messageId,
-          );
-          if (!call) return undefined;
-          const m = toBotMessage(call);
-          return { messageId: m.messageId, questionId: open.questionId, buttons: m.buttons };
-        };
-        const expected = new Map<string, string>();
-        for (const e of events) {
-          const shown = shownNow();
-          const update = {
-            ...updateFor(e, shown, () => chatIds.next++),
-            update_id: updateId++,
-          } as Update;
-          const auditBefore = box.ledger.auditFor().length;
-          await bridge.handleUpdate(update);
-          figures.updates++;
-          const added = box.ledger.auditFor().slice(auditBefore);
-          if (e.kind === "valid-tap" && shown) {
-            figures.validTaps++;
-            const option = e.option === "a)" ? 0 : 1;
-            const card = diskCards(box.dir).find((c) => c.id === shown.questionId)?.card;
-            const opts = card?.input.type === "confirm" ? ["yes", "no"] : ["finance", "taxes"];
-            expected.set(shown.questionId, opts[option] as string);
+  it(
+    "only the boxholder's valid taps change a card; nothing throws; every refusal is audited",
+    async () => {
+      figures.properties++;
+      await fc.assert(
+        fc.asyncProperty(fc.array(event, { minLength: 1, maxLength: 14 }), async (events) => {
+          figures.runs++;
+          const { box, slot, bridge, rec, log, ids } = await openBot();
+          const chatIds = { next: 5_000_000 };
+          const shownNow = (): Shown | undefined => {
+            const open = slot.current();
+            if (!open?.messageId) return undefined;
+            const call = rec.calls.find(
+              (c: Call) =>
+                c.method === "sendMessage" &&
+                c.result &&
+                String((c.result as { message_id: number }).message_id) === open.messageId,
+            );
+            if (!call) return undefined;
+            const m = toBotMessage(call);
+            return { messageId: m.messageId, questionId: open.questionId, buttons: m.buttons };
+          };
+          const expected = new Map<string, string>();
+          for (const e of events) {
+            const shown = shownNow();
+            const update = {
+              ...updateFor(e, shown, () => chatIds.next++),
+              update_id: updateId++,
+            } as Update;
+            const auditBefore = box.ledger.auditFor().length;
+            await bridge.handleUpdate(update);
+            figures.updates++;
+            const added = box.ledger.auditFor().slice(auditBefore);
+            if (e.kind === "valid-tap" && shown) {
+              figures.validTaps++;
+              const option = e.option === "a)" ? 0 : 1;
+              const card = diskCards(box.dir).find((c) => c.id === shown.questionId)?.card;
+              const opts = card?.input.type === "confirm" ? ["yes", "no"] : ["finance", "taxes"];
+              expected.set(shown.questionId, opts[option] as string);
+            }
+            const hostile = e.kind === "tap" || e.kind === "text";
+            if (hostile || e.kind === "owner-forged-tap") {
+              expect(
+                added.map((a) => a.outcome),
+                JSON.stringify(update).slice(0, 300),
+              ).toContainEqual(expect.stringMatching(/^refused/));
+              figures.refusalsAudited++;
+            }
+            if (e.kind === "owner-junk" && shown) {
+              expect(added.map((a) => a.outcome)).toContain("InvalidAnswer");
+              figures.refusalsAudited++;
+            }
           }
-          const hostile = e.kind === "tap" || e.kind === "text";
-          if (hostile || e.kind === "owner-forged-tap") {
-            expect(
-              added.map((a) => a.outcome),
-              JSON.stringify(update).slice(0, 300),
-            ).toContainEqual(expect.stringMatching(/^refused/));
-            figures.refusalsAudited++;
+          expect(log.errors).toEqual([]);
+          for (const c of diskCards(box.dir)) {
+            const want = expected.get(c.id);
+            if (want === undefined) {
+              expect(c.card?.status, c.id).toBe("pending");
+            } else {
+              expect(c.card?.status).toBe("answered");
+              expect(c.card?.answer?.selected).toBe(want);
+              expect(c.card?.["answered-by"]).toBe(String(OWNER));
+              expect(c.card?.["answered-via"]).toBe("telegram");
+            }
           }
-          if (e.kind === "owner-junk" && shown) {
-            expect(added.map((a) => a.outcome)).toContain("InvalidAnswer");
-            figures.refusalsAudited++;
-          }
-        }
-        expect(log.errors).toEqual([]);
-        for (const c of diskCards(box.dir)) {
-          const want = expected.get(c.id);
-          if (want === undefined) {
-            expect(c.card?.status, c.id).toBe("pending");
-          } else {
-            expect(c.card?.status).toBe("answered");
-            expect(c.card?.answer?.selected).toBe(want);
-            expect(c.card?.["answered-by"]).toBe(String(OWNER));
-            expect(c.card?.["answered-via"]).toBe("telegram");
-          }
-        }
-        expect(diskJobs(box.dir)).toEqual([...expected.keys()].sort());
-        expect(ids).toHaveLength(3);
-        await slot.close();
-        box.cleanup();
-      }),
-      { numRuns: RUNS, seed: 5_0005, endOnFailure: true },
-    );
-  }, 120_000);
+          expect(diskJobs(box.dir)).toEqual([...expected.keys()].sort());
+          expect(ids).toHaveLength(3);
+          await slot.close();
+          box.cleanup();
+        }),
+        { numRuns: RUNS, seed: 5_0005, endOnFailure: true },
+      );
+    },
+    120_000 * SOAK,
+  );
 });
 
 // --- malformed cards ---------------------------------------------------------------------
@@ -388,7 +393,7 @@ describe("malformed cards", () => {
           expect(readable || named, id).toBe(true);
         }
       }),
-      { numRuns: 40, seed: 5_0006 },
+      { numRuns: RUNS, seed: 5_0006 },
     );
   });
 

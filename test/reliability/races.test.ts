@@ -20,6 +20,7 @@ import {
   textCard,
 } from "../support/box.ts";
 import { diskCards, diskJobs, history, printFigures } from "./invariants.ts";
+import { SOAK } from "./soak.ts";
 
 /** 39 days before the test clock: the aging sweep expires these. */
 const OLD = "2026-06-01T09:00:00Z";
@@ -213,7 +214,7 @@ describe("N processes racing on the same questions", () => {
     [8, 2],
     [32, 1],
   ])("with N=%i over %i round(s), every invariant holds afterwards", async (n, rounds) => {
-    const { tb, outcomes, start } = await race(n, rounds);
+    const { tb, outcomes, start } = await race(n, rounds * SOAK);
     await expectInvariants(tb, outcomes, start);
     const conflicts = outcomes.filter((o) => o.code === 3).length;
     const lost = outcomes.filter((o) => o.code === 1 || o.code === 2).length;
