@@ -99,6 +99,20 @@ async function unstage(box: Box, rels: string[]): Promise<void> {
 }
 
 /**
+ * A commit normally starts git's automatic maintenance (a `git maintenance run --auto`
+ * process) before it returns: a cost on every answer. Answers skip it; the aging sweep runs it
+ * instead (`maintainBox`), off the boxholder's path.
+ */
+const NO_AUTO_MAINTENANCE = ["-c", "maintenance.auto=false", "-c", "gc.auto=0"];
+
+/** Git's housekeeping (packing loose objects when there are many), under the commit lock. */
+export async function maintainBox(box: Box): Promise<void> {
+  await withFileLock(box.paths.locksDir, "commit", box.locks, async () => {
+    await box.git.raw(["maintenance", "run", "--auto"]);
+  });
+}
+
+/**
  * Applies the plan under the box-wide commit lock: journal, writes in order, one commit.
  * The caller holds the lock of `key` (a question id), so `key`'s journal is its own.
  */
@@ -126,7 +140,16 @@ export async function applyAndCommit(box: Box, key: string, plan: CommitPlan): P
       await box.git.raw(["add", "--verbose", "--", ...rels]);
       checkpoint(box, "in-commit");
       const out = await box.git
-        .raw([...identity, "commit", "-m", commitMessage(plan), "--only", "--", ...rels])
+        .raw([
+          ...identity,
+          ...NO_AUTO_MAINTENANCE,
+          "commit",
+          "-m",
+          commitMessage(plan),
+          "--only",
+          "--",
+          ...rels,
+        ])
         .catch(async (error: unknown) => {
           // Unstaged while the commit lock is held: a reset outside it races the index.lock
           // of another writer's add or commit, and a failed reset would leave the files staged.

@@ -2,6 +2,7 @@
 // Age comes from the card's `asked-at` alone; the ledger's latch only stops a second nudge,
 // so a lost ledger can cause a duplicate nudge and nothing else.
 
+import { maintainBox } from "../box/commit.ts";
 import { expiryMs } from "../box/scan.ts";
 import { DAY_MS, parseDuration } from "../card/duration.ts";
 import type { Question } from "../card/question.ts";
@@ -36,6 +37,8 @@ export interface SweepReport {
   expired: string[];
   /** Questions another process closed while the sweep ran. */
   skipped: string[];
+  /** Set when git's housekeeping failed (the sweep itself still counts as run). */
+  maintenance?: string;
 }
 
 export async function ageQuestions(
@@ -88,6 +91,12 @@ export async function ageQuestions(
     else report.nudgeDue.push(question.id);
   }
   options.onProgress?.(pending.length, pending.length);
+  // The housekeeping commits skip (see commit.ts): once a sweep, never on an answer's path.
+  try {
+    await maintainBox(core.box);
+  } catch (error) {
+    report.maintenance = `git maintenance failed: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`;
+  }
   core.ledger.setMeta("last-sweep", core.box.clock.iso());
   return report;
 }
