@@ -36,7 +36,8 @@ describe("a stop signal during start-up", () => {
       env: {
         QBRIDGE_BOX: box.dir,
         QBRIDGE_WEB_PORT: String(port),
-        QBRIDGE_LOCK_STALE_MS: "5000",
+        // Long enough that start-up is still waiting when the page answers, even on a busy machine.
+        QBRIDGE_LOCK_STALE_MS: "9000",
         QBRIDGE_TIME: T0,
       },
     });

@@ -69,6 +69,13 @@ describe("qbridge serve", () => {
     );
     expect(delivered).toBeDefined();
     await eventually(() => serve.stdout().includes("setMyCommands failed") || undefined, 5_000);
+    // The start-up summary is written once every part is up, which may be after the first
+    // question was already sent.
+    await eventually(
+      () => serve.stderr().includes("qbridge serve is running") || undefined,
+      10_000,
+      "the start-up summary",
+    );
     expect(serve.stderr()).toContain("boxholder: telegram user 1001");
     expect(await serve.stop("SIGINT")).toBe(0);
     expect(serve.stdout()).toContain('"msg":"stopped"');
