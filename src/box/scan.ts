@@ -68,40 +68,47 @@ function idOf(name: string): string {
 
 /** Parses one card file into an entry; symlinks and non-files are refused, not followed. */
 export function readEntry(box: Box, rel: string, id: string, stat?: Stats): CardEntry {
+  return readCard(box, rel, id, stat).entry;
+}
+
+/** The entry of one card file and the text it was parsed from (undefined when unread). */
+export function readCard(
+  box: Box,
+  rel: string,
+  id: string,
+  stat?: Stats,
+): { entry: CardEntry; text: string | undefined } {
+  const refused = (error: string) => ({
+    entry: { id, rel, error, sortKey: `9|${id}` },
+    text: undefined,
+  });
   const full = join(box.paths.root, rel);
   const info = stat ?? lstatSync(full);
   if (info.isSymbolicLink()) {
-    return {
-      id,
-      rel,
-      error: "it is a symbolic link; cards must be regular files in the box",
-      sortKey: `9|${id}`,
-    };
+    return refused("it is a symbolic link; cards must be regular files in the box");
   }
-  if (!info.isFile()) return { id, rel, error: "it is not a regular file", sortKey: `9|${id}` };
+  if (!info.isFile()) return refused("it is not a regular file");
   if (info.size > MAX_CARD_BYTES) {
-    return {
-      id,
-      rel,
-      error: `it is ${info.size} bytes, over the ${MAX_CARD_BYTES}-byte card limit`,
-      sortKey: `9|${id}`,
-    };
+    return refused(`it is ${info.size} bytes, over the ${MAX_CARD_BYTES}-byte card limit`);
   }
   let text: string;
   try {
     text = UTF8.decode(readFileSync(full));
   } catch {
     // Read leniently, its bad bytes would become U+FFFD and a rewrite would change them.
-    return { id, rel, error: "it is not UTF-8 text (cards are UTF-8)", sortKey: `9|${id}` };
+    return refused("it is not UTF-8 text (cards are UTF-8)");
   }
   const parsed = parseQuestion(text);
-  if (!parsed.ok) return { id, rel, error: parsed.reason, sortKey: `9|${id}` };
+  if (!parsed.ok) return { entry: refused(parsed.reason).entry, text };
   return {
-    id,
-    rel,
-    status: parsed.card.status,
-    card: parsed.card,
-    sortKey: slotSortKey(id, parsed.card),
+    entry: {
+      id,
+      rel,
+      status: parsed.card.status,
+      card: parsed.card,
+      sortKey: slotSortKey(id, parsed.card),
+    },
+    text,
   };
 }
 

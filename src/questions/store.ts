@@ -1,9 +1,9 @@
 // Reading one question by id, straight from the file: the truth at this instant.
 
-import { existsSync, lstatSync, readFileSync } from "node:fs";
+import { existsSync, lstatSync } from "node:fs";
 import { join } from "node:path";
 import { checkId } from "../box/paths.ts";
-import { readEntry, scanQuestions } from "../box/scan.ts";
+import { readCard, scanQuestions } from "../box/scan.ts";
 import type { Question } from "../card/question.ts";
 import { CardUnreadable, QuestionNotFound } from "../errors.ts";
 import type { Core } from "./core.ts";
@@ -35,7 +35,10 @@ export function loadQuestion(core: Core, id: string): LoadedQuestion {
   } catch {
     throw new QuestionNotFound(id);
   }
-  const entry = readEntry(core.box, rel, id, stat);
-  if (!entry.card) throw new CardUnreadable(rel, entry.error ?? "unknown reason");
-  return { id, rel, card: entry.card, text: readFileSync(full, "utf8") };
+  // One read: the text rewritten is exactly the text validated.
+  const { entry, text } = readCard(core.box, rel, id, stat);
+  if (!entry.card || text === undefined) {
+    throw new CardUnreadable(rel, entry.error ?? "unknown reason");
+  }
+  return { id, rel, card: entry.card, text };
 }
