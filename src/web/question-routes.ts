@@ -11,6 +11,7 @@ import type { AnswerAttempt } from "../card/resolve.ts";
 import { CardChanged, InvalidAnswer, InvalidId, TransitionRejected } from "../errors.ts";
 import { answerQuestion } from "../questions/answer.ts";
 import { dismissQuestion } from "../questions/close.ts";
+import type { QuestionView } from "../questions/state.ts";
 import { loadQuestion } from "../questions/store.ts";
 import { checkFormToken, formToken } from "./csrf.ts";
 import { announce, type WebDeps } from "./deps.ts";
@@ -87,6 +88,18 @@ export function questionRoutes(deps: WebDeps): Hono {
         note: field(body, "note"),
         text: field(body, "text"),
       };
+      // The question again, with the form as it was sent and a line saying why nothing changed.
+      const refusal = (view: QuestionView, text: string, status: 409 | 422) =>
+        c.html(
+          questionPage({
+            view,
+            action,
+            formToken: token,
+            values,
+            notice: { tone: "problem", text },
+          }),
+          status,
+        );
       try {
         if (field(body, "action") === "dismiss") {
           await dismissQuestion(core, id, { via: "web" });
@@ -100,16 +113,7 @@ export function questionRoutes(deps: WebDeps): Hono {
             view.card.input.type === "text"
               ? "Write an answer first; nothing was recorded."
               : "Pick one of the choices first; nothing was recorded.";
-          return c.html(
-            questionPage({
-              view,
-              action,
-              formToken: token,
-              values,
-              notice: { tone: "problem", text },
-            }),
-            422,
-          );
+          return refusal(view, text, 422);
         }
         // The page's fingerprint: options edited after the page was opened refuse the answer.
         await answerQuestion(
@@ -131,16 +135,7 @@ export function questionRoutes(deps: WebDeps): Hono {
                 : error instanceof TransitionRejected
                   ? `Nothing changed: this question is already ${error.current}. What is recorded is shown below.`
                   : `${error.message}. Nothing was recorded.`;
-            return c.html(
-              questionPage({
-                view,
-                action,
-                formToken: token,
-                values,
-                notice: { tone: "problem", text },
-              }),
-              error instanceof TransitionRejected ? 409 : 422,
-            );
+            return refusal(view, text, error instanceof TransitionRejected ? 409 : 422);
           } catch (reload) {
             return pageFailure(c, deps, reload);
           }

@@ -2,8 +2,7 @@
 // spawnServe, it tells how the process ended (an exit code or the signal that killed it) while
 // the test is still running, so a test can assert the service never exited.
 
-import { spawn } from "node:child_process";
-import { CLI } from "../support/box.ts";
+import { qbridge } from "../support/child.ts";
 
 export interface Service {
   /** The signal or exit code once the process ended, else undefined. */
@@ -14,28 +13,13 @@ export interface Service {
 
 /** `qbridge serve` as a child process whose end (a code or a signal) can be read. */
 export function serve(env: Record<string, string>, cwd: string): Service {
-  const child = spawn(process.execPath, [CLI, "serve"], {
-    cwd,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? cwd, ...env },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let err = "";
-  let end: string | undefined;
-  child.stderr.on("data", (d) => {
-    err += d;
-  });
-  const ended = new Promise<string>((resolve) =>
-    child.on("exit", (code, signal) => {
-      end = signal ?? String(code);
-      resolve(end);
-    }),
-  );
+  const child = qbridge(["serve"], { cwd, env });
   return {
-    exited: () => end,
-    stderr: () => err,
+    exited: child.ended,
+    stderr: child.stderr,
     async stop(signal) {
-      if (end === undefined) child.kill(signal);
-      return ended;
+      await child.kill(signal);
+      return child.ended() ?? "";
     },
   };
 }

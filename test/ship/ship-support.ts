@@ -1,12 +1,9 @@
-// What the ship tests stand on: the qbridge command run as a real child process from a fresh
-// directory with exactly the environment given (plus PATH and HOME), typed to over stdin.
+// What the ship tests stand on: fresh directories, and the qbridge command run in them as a
+// real child process (test/support/child.ts).
 
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { CLI } from "../support/box.ts";
-import { eventually } from "../support/telegram.ts";
 
 const dirs: string[] = [];
 
@@ -21,77 +18,4 @@ export function removeFreshDirs(): void {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
-export interface Child {
-  stdout(): string;
-  stderr(): string;
-  /** Types one line on the child's standard input. */
-  type(line: string): void;
-  /** Ends standard input (Ctrl-D). */
-  endInput(): void;
-  /** Waits until stdout (or stderr) contains `text`; throws after `ms`. */
-  waitFor(text: string | RegExp, ms?: number, stream?: "stdout" | "stderr"): Promise<void>;
-  /** Resolves with the exit code once the child has exited. */
-  exited: Promise<number | null>;
-  kill(signal?: NodeJS.Signals): Promise<number | null>;
-}
-
-/** Runs `qbridge ARGS` with this environment only (plus PATH and HOME). */
-export function qbridge(
-  args: string[],
-  options: { cwd: string; env?: Record<string, string> },
-): Child {
-  const child = spawn(process.execPath, [CLI, ...args], {
-    cwd: options.cwd,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? options.cwd, ...options.env },
-    stdio: ["pipe", "pipe", "pipe"],
-  });
-  let out = "";
-  let err = "";
-  child.stdout.on("data", (d) => {
-    out += d;
-  });
-  child.stderr.on("data", (d) => {
-    err += d;
-  });
-  const exited = new Promise<number | null>((resolve) =>
-    child.on("close", (code) => resolve(code)),
-  );
-  const has = (text: string | RegExp, s: string) =>
-    typeof text === "string" ? s.includes(text) : text.test(s);
-  return {
-    stdout: () => out,
-    stderr: () => err,
-    type(line) {
-      child.stdin.write(`${line}\n`);
-    },
-    endInput() {
-      child.stdin.end();
-    },
-    async waitFor(text, ms = 20_000, stream = "stdout") {
-      try {
-        await eventually(() => has(text, stream === "stdout" ? out : err) || undefined, ms);
-      } catch {
-        throw new Error(
-          `${stream} never showed ${String(text)}; stdout: ${JSON.stringify(out.slice(-600))}; stderr: ${JSON.stringify(err.slice(-600))}`,
-        );
-      }
-    },
-    exited,
-    async kill(signal = "SIGTERM") {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      return exited;
-    },
-  };
-}
-
-/** Runs `qbridge ARGS` to the end with this input; returns code, stdout and stderr. */
-export async function qbridgeRun(
-  args: string[],
-  options: { cwd: string; env?: Record<string, string>; input?: string },
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = qbridge(args, options);
-  if (options.input !== undefined) child.type(options.input);
-  child.endInput();
-  const code = await child.exited;
-  return { code, stdout: child.stdout(), stderr: child.stderr() };
-}
+export { type Child, qbridge, qbridgeRun } from "../support/child.ts";

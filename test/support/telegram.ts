@@ -4,7 +4,6 @@
 // group. `pump` hands the updates the emulator holds to the bot one by one and returns when they
 // are handled, so each step of a story is finished before the next is checked.
 
-import { spawn } from "node:child_process";
 import { createServer } from "node:net";
 import type { Transformer } from "grammy";
 import type { InlineKeyboardButton, Update } from "grammy/types";
@@ -13,7 +12,10 @@ import { afterAll, afterEach, beforeAll } from "vitest";
 import { createBot, type TelegramBridge } from "../../bridges/telegram/bot.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
 import { createSlot, type Slot } from "../../src/slot/slot.ts";
-import { CLI, cleanupBoxes, makeBox, type TestBox } from "./box.ts";
+import { cleanupBoxes, makeBox, type TestBox } from "./box.ts";
+import { qbridge } from "./child.ts";
+
+export { eventually } from "./child.ts";
 
 export const TOKEN = "123456789:TESTTOKENabcdefghijklmnopqrstuvwxyz";
 export const OWNER = 1001;
@@ -221,21 +223,6 @@ export function buttonData(message: BotMessage, prefix: string): string {
   return button.callback_data as string;
 }
 
-/** Polls `check` every 20 ms until it returns a value, at most `ms`; then throws. */
-export async function eventually<T>(
-  check: () => T | undefined | Promise<T | undefined>,
-  ms = 5_000,
-  what = "the condition",
-): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 export interface ServeProcess {
   /** Everything written so far. */
   stdout(): string;
@@ -249,28 +236,8 @@ export function spawnServe(
   args: string[],
   options: { env: Record<string, string>; cwd: string },
 ): ServeProcess {
-  const child = spawn(process.execPath, [CLI, "serve", ...args], {
-    cwd: options.cwd,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? options.cwd, ...options.env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  let err = "";
-  child.stdout.on("data", (d) => {
-    out += d;
-  });
-  child.stderr.on("data", (d) => {
-    err += d;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return {
-    stdout: () => out,
-    stderr: () => err,
-    async stop(signal = "SIGTERM") {
-      if (child.exitCode === null) child.kill(signal);
-      return exited;
-    },
-  };
+  const child = qbridge(["serve", ...args], options);
+  return { stdout: child.stdout, stderr: child.stderr, stop: (signal) => child.kill(signal) };
 }
 
 /**
