@@ -41,11 +41,17 @@ export function createTypedReplyHandler(deps: { slot: Slot }) {
   /**
    * A reply without reply-to means the question on screen when it was written. A message
    * older than the open presentation (redelivered after a restart that moved the slot on) was
-   * written for the one shown before it, never for the open one.
+   * written for the one shown before it, never for the open one. A question claimed but not
+   * yet sent (a dead process's claim, or a send in flight) was on nobody's screen: the message
+   * was meant for the one shown before it, unless that one was parked (the screen said so).
    */
   function meantFor(open: Presentation | undefined, chatId: string, messageId: number) {
-    if (open?.messageId === undefined || open.chatId !== chatId) return open;
-    if (Number(open.messageId) < messageId) return open;
+    if (!open) return undefined;
+    if (open.messageId === undefined) {
+      const before = slot.presentations.shownBefore(SURFACE, chatId, messageId);
+      return before?.state === "parked" ? undefined : before;
+    }
+    if (open.chatId !== chatId || Number(open.messageId) < messageId) return open;
     return slot.presentations.shownBefore(SURFACE, chatId, messageId);
   }
 

@@ -157,7 +157,6 @@ export class PresentationStore {
     this.db.prepare("DELETE FROM parks WHERE question_id = ?").run(questionId);
   }
 
-  /** Parked question ids, in the order they were parked. */
   /**
    * Closed presentations on these surfaces whose message still shows the question: the edit
    * saying what closed them failed or never ran. Oldest first, at most `maxTries` attempts each.
@@ -183,6 +182,7 @@ export class PresentationStore {
     this.db.prepare("UPDATE presentations SET tell_tries = tell_tries + 1 WHERE seq = ?").run(seq);
   }
 
+  /** Parked question ids, in the order they were parked. */
   parked(): string[] {
     return (
       this.db.prepare("SELECT question_id FROM parks ORDER BY seq").all() as {

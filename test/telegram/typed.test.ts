@@ -4,10 +4,11 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { questionFingerprint } from "../../src/card/load.ts";
 import { answerQuestion } from "../../src/questions/answer.ts";
 import { listJobs } from "../../src/questions/state.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
-import { confirmCard, selectCard, textCard } from "../support/box.ts";
+import { confirmCard, selectCard, T0, textCard } from "../support/box.ts";
 import {
   buttonData,
   type Harness,
@@ -122,6 +123,27 @@ describe("replies that target another question", () => {
     expect(reply).toContain("Open now: <b>May I delete backups");
     const late = h.ledger.auditFor(id).find((a) => a.action === "late-reply");
     expect(late).toMatchObject({ verbatim: "Taxes", outcome: "not-applied" });
+    expect(listJobs(h)).toHaveLength(1);
+  });
+});
+
+describe("text typed while the next question is claimed but not yet on screen", () => {
+  it("is taken for the question shown before it, never for the one nobody has seen", async () => {
+    const h = await openHarness(emulator());
+    const { id: shown, message } = await presentQuestion(h, selectCard());
+    await h.owner.tap(buttonData(message, "b)"), message.messageId);
+    await h.pump();
+    // The next question is claimed, as by a process that died sending it (or a send in flight).
+    const unseen = await h.ask(selectCard({ prompt: "Which drawer takes the manuals?" }));
+    const card = loadQuestion(h, unseen).card;
+    expect(
+      h.slot.presentations.claim(unseen, "telegram", questionFingerprint(card), T0),
+    ).toBeDefined();
+    await h.owner.say("Finance");
+    await h.pump();
+    expect(loadQuestion(h, unseen).card.status).toBe("pending");
+    expect(loadQuestion(h, shown).card.answer?.text).toBe("Taxes");
+    expect(replies(h).at(-1)).toContain("Not recorded: that question was already answered");
     expect(listJobs(h)).toHaveLength(1);
   });
 });
