@@ -75,9 +75,14 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     fail = resolve;
   });
 
+  const { token } = config.telegram;
   try {
-    const { token } = config.telegram;
     if (token) {
+      if (config.telegram.webhookUrl && !config.telegram.webhookSecret) {
+        throw new InvalidInput(
+          "TELEGRAM_WEBHOOK_URL needs TELEGRAM_WEBHOOK_SECRET, so only Telegram can post updates: make one with openssl rand -hex 32",
+        );
+      }
       const secret = loadSecret(core.box);
       bridge = createBot({
         token,
@@ -88,12 +93,25 @@ export async function startService(options: ServiceOptions): Promise<Service> {
         link: (id) => linkUrl(config.web.publicUrl, secret, { question: id }, core.box.clock.now()),
         transformers: options.telegram?.transformers,
       });
-      if (config.telegram.webhookUrl) {
-        if (!config.telegram.webhookSecret) {
-          throw new InvalidInput(
-            "TELEGRAM_WEBHOOK_URL needs TELEGRAM_WEBHOOK_SECRET, so only Telegram can post updates: make one with openssl rand -hex 32",
-          );
-        }
+    }
+    const webLine: string[] = [];
+    if (options.web !== false) {
+      web = await startWeb({
+        core,
+        config,
+        logger,
+        onTransition: () => slot.reconcile(),
+      });
+      webLine.push(`web page ${web.url}`);
+    }
+
+    // The box and the ledger are brought in step (a dead writer's half-change finished or
+    // undone, a dead process's claim superseded) before the first update is handled, so a tap
+    // or a reply that arrives at start-up meets the slot as it really is.
+    await slot.reconcile();
+
+    if (bridge) {
+      if (config.telegram.webhookUrl && config.telegram.webhookSecret) {
         await bridge.init();
         webhook = await startWebhook({
           bot: bridge.bot,
@@ -127,24 +145,16 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     } else {
       started.push("telegram off (set TELEGRAM_BOT_TOKEN to turn it on)");
     }
-
-    if (options.web !== false) {
-      web = await startWeb({
-        core,
-        config,
-        logger,
-        onTransition: () => slot.reconcile(),
-      });
-      started.push(`web page ${web.url}`);
-    }
+    started.push(...webLine);
   } catch (error) {
     await bridge?.stop();
     await webhook?.close();
+    await web?.close();
+    await slot.close();
     core.ledger.close();
     throw error;
   }
 
-  await slot.reconcile();
   slot.watch(options.watchMs ?? 1_000);
 
   let sweeping: Promise<SweepReport> | undefined;

@@ -59,10 +59,10 @@ describe("qbridge serve", () => {
     const client = emulator.server.getClient(TOKEN, { userId: OWNER, chatId: OWNER });
     const delivered = await eventually(
       async () => {
-        const history = (await client.getUpdates().catch(() => ({ result: [] }))) as {
-          result: { message: { text: string } }[];
-        };
-        return history.result.find((u) => u.message.text.includes("photographed receipts"));
+        // The history, not getUpdates: the emulator client's getUpdates keeps polling after it
+        // times out and marks what it finds read, so a later call can miss the message.
+        const history = (await client.getUpdatesHistory()) as { message?: { text?: string } }[];
+        return history.find((u) => u.message?.text?.includes("photographed receipts"));
       },
       20_000,
       "the question to reach the boxholder",
