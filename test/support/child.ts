@@ -35,6 +35,15 @@ export interface Child {
   kill(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+/** Children still running; a test that fails before it stops its child leaves one here. */
+const running = new Set<ReturnType<typeof spawn>>();
+
+/** SIGKILLs every child a test file left running (its setup file calls this after the file). */
+export function killLeftoverChildren(): void {
+  for (const child of running) child.kill("SIGKILL");
+  running.clear();
+}
+
 /** Runs `qbridge ARGS` with this environment only (plus PATH and HOME). */
 export function qbridge(
   args: string[],
@@ -45,6 +54,7 @@ export function qbridge(
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? options.cwd, ...options.env },
     stdio: ["pipe", "pipe", "pipe"],
   });
+  running.add(child);
   let out = "";
   let err = "";
   child.stdout.on("data", (d) => {
@@ -56,6 +66,7 @@ export function qbridge(
   let end: string | undefined;
   const exited = new Promise<number | null>((resolve) =>
     child.on("close", (code, signal) => {
+      running.delete(child);
       end = signal ?? String(code);
       resolve(code);
     }),

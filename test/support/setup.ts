@@ -1,0 +1,7 @@
+// Runs around every test file: a qbridge child that a failed test never stopped (a serve, a
+// chat) is killed when its file ends, so it cannot outlive the run or load the next files.
+
+import { afterAll } from "vitest";
+import { killLeftoverChildren } from "./child.ts";
+
+afterAll(killLeftoverChildren);
