@@ -232,7 +232,18 @@ describe("the service killed while taps and replies arrive, restarted, the updat
         },
         30_000,
         "the next question to be presented",
-      );
+      ).catch((error: Error) => {
+        // Say what the service and the ledger were doing, so a failure here can be diagnosed.
+        const db = new Database(box.box.paths.ledgerPath, { readonly: true });
+        const rows = db
+          .prepare("SELECT question_id, state, message_id FROM presentations ORDER BY seq")
+          .all();
+        db.close();
+        const cards = diskCards(box.dir).map((c) => `${c.id}:${c.card?.status}`);
+        throw new Error(
+          `${error.message}; after ${figures.rounds} rounds (${kills[figures.rounds - 1]?.what}); acted ${[...acted].join(",")}; cards ${cards.join(" ")}; presentations ${JSON.stringify(rows)}; stderr ${service.stderr().slice(-1500)}`,
+        );
+      });
 
     function act(q: Planned, message: { messageId: number; text: string; buttons: Button[] }) {
       acted.add(q.id);
