@@ -105,9 +105,43 @@ async function unstage(box: Box, rels: string[]): Promise<void> {
  */
 const NO_AUTO_MAINTENANCE = ["-c", "maintenance.auto=false", "-c", "gc.auto=0"];
 
+/** Left in the locks folder while git runs under the commit lock; removed when it is done. */
+const GIT_RUNNING = "commit.git-running";
+
+/**
+ * Runs `fn` (which runs git) under the box-wide commit lock. A git process killed with its
+ * parent (SIGKILL, the OOM killer, a whole cgroup stopped) leaves .git/index.lock behind, and
+ * every later commit would fail until an operator ran doctor. The marker tells the next holder
+ * of the commit lock that the previous one died while its git ran: then the lock files that
+ * git left are its own, and are removed. A lock from anyone else's git (no marker) is left
+ * alone and reported as a locked index.
+ */
+export async function withCommitLock<T>(box: Box, fn: () => Promise<T>): Promise<T> {
+  return withFileLock(box.paths.locksDir, "commit", box.locks, async () => {
+    const marker = join(box.paths.locksDir, GIT_RUNNING);
+    if (existsSync(marker)) clearDeadGitLocks(box);
+    writeFileSync(marker, `${process.pid}\n`);
+    try {
+      return await fn();
+    } finally {
+      rmSync(marker, { force: true });
+    }
+  });
+}
+
+/** The lock files of a git process that died: the index's, and a partial commit's temporary index. */
+function clearDeadGitLocks(box: Box): void {
+  const gitDir = join(box.paths.root, ".git");
+  for (const name of readdirSync(gitDir)) {
+    if (name === "index.lock" || /^next-index-\d+\.lock$/.test(name)) {
+      rmSync(join(gitDir, name), { force: true });
+    }
+  }
+}
+
 /** Git's housekeeping (packing loose objects when there are many), under the commit lock. */
 export async function maintainBox(box: Box): Promise<void> {
-  await withFileLock(box.paths.locksDir, "commit", box.locks, async () => {
+  await withCommitLock(box, async () => {
     await box.git.raw(["maintenance", "run", "--auto"]);
   });
 }
@@ -134,7 +168,7 @@ export async function applyAndCommit(box: Box, key: string, plan: CommitPlan): P
       writeAtomic(box.paths.abs(write.rel), write.content);
     });
     checkpoint(box, "before-commit");
-    const sha = await withFileLock(box.paths.locksDir, "commit", box.locks, async () => {
+    const sha = await withCommitLock(box, async () => {
       const identity = await commitIdentity(box);
       // --verbose: simple-git waits 50 ms after any git command that prints nothing.
       await box.git.raw(["add", "--verbose", "--", ...rels]);
@@ -224,7 +258,7 @@ export async function recover(
   }
   // A writer killed inside its commit left its files staged; unstage them as a writer would,
   // under the commit lock.
-  await withFileLock(box.paths.locksDir, "commit", box.locks, () =>
+  await withCommitLock(box, () =>
     unstage(
       box,
       journal.files.map((f) => f.rel),

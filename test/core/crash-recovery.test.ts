@@ -4,7 +4,8 @@
 // `qbridge doctor` reports what the dead writer left, `doctor --repair` clears it, and the
 // dead writer's locks are taken over once their stale time has passed.
 
-import { existsSync, readdirSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { simpleGit } from "simple-git";
 import { afterAll, describe, expect, it } from "vitest";
@@ -14,6 +15,7 @@ import { askQuestion } from "../../src/questions/ask.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
 import {
   boxFileExists,
+  CLI,
   cleanupBoxes,
   cliEnv,
   gitStatus,
@@ -25,6 +27,7 @@ import {
   selectCard,
   type TestBox,
 } from "../support/box.ts";
+import { eventually } from "../support/child.ts";
 
 afterAll(cleanupBoxes);
 
@@ -136,7 +139,11 @@ describe.concurrent("killed after its commit landed", () => {
     const { tb, id, crashed } = await crashWhileAnswering("in-commit");
     expect(crashed.code).toBe(128);
     const locks = join(tb.dir, ".qbridge/locks");
-    expect(readdirSync(locks).sort()).toEqual(["commit.lock", `q-${id}.lock`]);
+    expect(readdirSync(locks).sort()).toEqual([
+      "commit.git-running",
+      "commit.lock",
+      `q-${id}.lock`,
+    ]);
     const { id: other } = await askQuestion(tb, selectCard({ prompt: "Another receipt?" }));
 
     // Another question needs only the commit lock; this one needs both and the recovery.
@@ -149,6 +156,40 @@ describe.concurrent("killed after its commit landed", () => {
     expect(loadQuestion(tb, id).card.answer?.text).toBe("Taxes");
     expect(existsSync(join(locks, "commit.lock"))).toBe(false);
     expect(existsSync(join(locks, `q-${id}.lock`))).toBe(false);
+    expect(await gitStatus(tb.dir)).toBe("");
+  });
+});
+
+describe.concurrent("killed together with the git it was running", () => {
+  it("leaves git's index.lock behind, and the next answer clears it and lands", async () => {
+    const tb = await makeBox({ staleMs: 5000 });
+    const { id } = await askQuestion(tb, selectCard());
+    // A hook that holds `git commit` (and with it .git/index.lock) until the group is killed,
+    // as a whole service stopped with SIGKILL (or the OOM killer) stops its git too.
+    const started = join(tb.dir, ".git", "hook-started");
+    writeFileSync(
+      join(tb.dir, ".git/hooks/pre-commit"),
+      `#!/bin/sh\ntouch "${started}"\nsleep 30\n`,
+      { mode: 0o755 },
+    );
+    const child = spawn(process.execPath, [CLI, "answer", id, "b"], {
+      env: { ...process.env, ...cliEnv(tb.dir) },
+      detached: true,
+      stdio: "ignore",
+    });
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    await eventually(() => existsSync(started) || undefined, 20_000, "git to run the hook");
+    process.kill(-(child.pid as number), "SIGKILL");
+    await exited;
+    expect(existsSync(join(tb.dir, ".git/index.lock"))).toBe(true);
+    rmSync(join(tb.dir, ".git/hooks/pre-commit"));
+
+    const answered = await runCli(["answer", id, "b"], { env: cliEnv(tb.dir) });
+    expect(answered.stderr).toBe("");
+    expect(answered.code).toBe(0);
+    expect(loadQuestion(tb, id).card.answer).toEqual({ text: "Taxes", selected: "taxes" });
+    expect(boxFileExists(tb.dir, jobRel(id))).toBe(true);
+    expect(readdirSync(join(tb.dir, ".git")).filter((n) => n.endsWith(".lock"))).toEqual([]);
     expect(await gitStatus(tb.dir)).toBe("");
   });
 });
