@@ -38,10 +38,11 @@ export function slotSortKey(id: string, card: Question): string {
   return `${PRIORITY_RANK[priorityOf(card)]}|${expires}|${new Date(asked).toISOString()}|${id}`;
 }
 
-/** Card files under the questions folder. A hand-rolled walk: Node 20's recursive readdir is
- * several times slower. Symlinks are listed (and refused by readEntry), never followed. */
-function listCardFiles(box: Box): { rel: string; name: string }[] {
-  const files: { rel: string; name: string }[] = [];
+/** Box-relative paths of the card files under the questions folder. A hand-rolled walk:
+ * Node 20's recursive readdir is several times slower. Symlinks are listed (and refused by
+ * readEntry), never followed. */
+function listCardFiles(box: Box): string[] {
+  const rels: string[] = [];
   const walk = (dir: string, prefix: string): void => {
     let entries: import("node:fs").Dirent[];
     try {
@@ -51,14 +52,12 @@ function listCardFiles(box: Box): { rel: string; name: string }[] {
       throw error;
     }
     for (const entry of entries) {
-      const name = prefix + entry.name;
-      if (entry.isDirectory()) walk(`${dir}/${entry.name}`, `${name}/`);
-      else if (entry.name.endsWith(QUESTION_SUFFIX))
-        files.push({ rel: `${QUESTIONS_DIR}/${name}`, name });
+      if (entry.isDirectory()) walk(`${dir}/${entry.name}`, `${prefix}${entry.name}/`);
+      else if (entry.name.endsWith(QUESTION_SUFFIX)) rels.push(prefix + entry.name);
     }
   };
-  walk(box.paths.questionsDir, "");
-  return files;
+  walk(box.paths.questionsDir, `${QUESTIONS_DIR}/`);
+  return rels;
 }
 
 function idOf(name: string): string {
@@ -134,40 +133,39 @@ interface IndexRow {
 export function scanQuestions(box: Box, ledger: Ledger | undefined, status?: Status): CardEntry[] {
   const files = listCardFiles(box);
   if (!ledger) {
-    const all = files.map((f) => readEntry(box, f.rel, idOf(f.name)));
+    const all = files.map((rel) => readEntry(box, rel, idOf(rel)));
     return all.filter((e) => !status || e.status === status || e.error);
   }
   const db = ledger.db;
   const root = box.paths.root;
-  const known = new Map<string, { mtime: string; size: number }>();
-  for (const [name, mtime, size] of db
-    .prepare("SELECT name, mtime, size FROM card_index")
-    .raw()
-    .all() as [string, string, number][]) {
-    known.set(name, { mtime, size });
+  // name -> [name, mtime, size] as the index holds them; what is left after the walk is gone.
+  const known = new Map<string, [string, string, number]>();
+  for (const row of db.prepare("SELECT name, mtime, size FROM card_index").raw().all() as [
+    string,
+    string,
+    number,
+  ][]) {
+    known.set(row[0], row);
   }
   const changed: CardEntry[] = [];
   const changedStamps: { mtime: string; size: number }[] = [];
-  const seen = new Set<string>();
-  for (const file of files) {
-    seen.add(file.rel);
+  for (const rel of files) {
+    const row = known.get(rel);
+    if (row) known.delete(rel);
     let info: Stats;
     try {
-      info = lstatSync(`${root}/${file.rel}`);
+      info = lstatSync(`${root}/${rel}`);
     } catch {
-      continue; // removed between readdir and stat
+      continue; // removed between readdir and stat: gone
     }
     const mtime = String(info.mtimeMs);
     const size = info.size;
-    const row = known.get(file.rel);
-    if (row && row.mtime === mtime && row.size === size) {
-      continue;
-    }
-    const entry = readEntry(box, file.rel, idOf(file.name));
+    if (row && row[1] === mtime && row[2] === size) continue;
+    const entry = readEntry(box, rel, idOf(rel));
     changed.push(entry);
     changedStamps.push({ mtime, size });
   }
-  const gone = [...known.keys()].filter((name) => !seen.has(name));
+  const gone = [...known.keys()];
   if (changed.length > 0 || gone.length > 0) {
     const upsert = db.prepare(
       `INSERT INTO card_index (name, mtime, size, id, status, error, sort_key, summary)

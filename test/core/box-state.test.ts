@@ -3,7 +3,7 @@
 // archive shows answered, dismissed and expired questions with their recorded answers; the
 // follow-up jobs are listed for the agent side.
 
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answerQuestion } from "../../src/questions/answer.ts";
@@ -114,5 +114,33 @@ describe("on the command line", () => {
         .sort(),
     );
     expect(listed.map((j) => j.job["question-id"])).toContain(ids.answered);
+  });
+});
+
+describe("the card index (file stat, kept in the ledger)", () => {
+  it("sees a card edited in place, one deleted, one filed by hand and one broken, on the next list", async () => {
+    const box = await makeBox();
+    const edited = (await askQuestion(box, selectCard({ prompt: "Before the edit?" }))).id;
+    const deleted = (await askQuestion(box, selectCard({ prompt: "Deleted soon?" }))).id;
+    expect(
+      boxState(box)
+        .pending.map((q) => q.card.prompt)
+        .sort(),
+    ).toEqual(["Before the edit?", "Deleted soon?"]);
+
+    const path = join(box.dir, loadQuestion(box, edited).rel);
+    writeFileSync(path, readFileSync(path, "utf8").replace("Before the edit?", "After it?"));
+    rmSync(join(box.dir, loadQuestion(box, deleted).rel));
+    mkdirSync(join(box.dir, "_bookkeeping/questions/by-hand"), { recursive: true });
+    writeCardFile(box.dir, "by-hand/filed", pendingCardText(selectCard({ prompt: "By hand?" })));
+    writeCardFile(box.dir, "broken", "---\nstatus: [unclosed\n---\n");
+
+    const after = boxState(box);
+    expect(after.pending.map((q) => q.card.prompt).sort()).toEqual(["After it?", "By hand?"]);
+    expect(after.unreadable.map((u) => u.rel)).toEqual([
+      "_bookkeeping/questions/broken.question.card",
+    ]);
+    // The same again from the index alone: nothing changed since.
+    expect(boxState(box)).toEqual(after);
   });
 });
