@@ -94,7 +94,6 @@ export async function startService(options: ServiceOptions): Promise<Service> {
         transformers: options.telegram?.transformers,
       });
     }
-    const webLine: string[] = [];
     if (options.web !== false) {
       web = await startWeb({
         core,
@@ -102,7 +101,6 @@ export async function startService(options: ServiceOptions): Promise<Service> {
         logger,
         onTransition: () => slot.reconcile(),
       });
-      webLine.push(`web page ${web.url}`);
     }
 
     // The box and the ledger are brought in step (a dead writer's half-change finished or
@@ -145,7 +143,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     } else {
       started.push("telegram off (set TELEGRAM_BOT_TOKEN to turn it on)");
     }
-    started.push(...webLine);
+    if (web) started.push(`web page ${web.url}`);
   } catch (error) {
     await bridge?.stop();
     await webhook?.close();
