@@ -7,6 +7,7 @@
 // interleave their changes. `exclusive` lends a bridge the unlocked operations for a sequence
 // that must not interleave (check a tap, answer, record, acknowledge, move on).
 
+import { type FSWatcher, watch } from "node:fs";
 import { questionFingerprint } from "../card/load.ts";
 import type { Question } from "../card/question.ts";
 import type { AnswerAttempt } from "../card/resolve.ts";
@@ -96,7 +97,10 @@ export interface Slot extends SlotOps {
   exclusive<T>(fn: (ops: SlotOps) => Promise<T>): Promise<T>;
   /** The aging sweep's nudge, delivered by the bridge that can. */
   nudger(): Nudger;
-  /** Reconciles now and then every `intervalMs`, catching cards changed by other processes. */
+  /**
+   * Reconciles now, then every `intervalMs` and whenever the questions folder changes,
+   * catching cards changed by other processes.
+   */
   watch(intervalMs?: number): void;
   /** Stops watching and waits for the operation in flight. */
   close(): Promise<void>;
@@ -114,6 +118,7 @@ export function createSlot(deps: { core: Core; logger?: SlotLogger }): Slot {
   let chain: Promise<unknown> = Promise.resolve();
   let started = false;
   let timer: NodeJS.Timeout | undefined;
+  let folderWatch: FSWatcher | undefined;
   let retryAt = 0;
 
   const presenterFor = (surface: string) => presenters.find((p) => p.surface === surface);
@@ -364,24 +369,51 @@ export function createSlot(deps: { core: Core; logger?: SlotLogger }): Slot {
     watch(intervalMs = 1_000) {
       if (timer) return;
       let busy = false;
+      let again = false;
       const tick = async () => {
-        if (busy) return;
+        if (!timer) return; // closed
+        if (busy) {
+          again = true; // a change seen mid-tick gets a tick of its own
+          return;
+        }
         busy = true;
         try {
-          await lock(ops.reconcile);
+          do {
+            again = false;
+            await lock(ops.reconcile);
+          } while (again && timer);
         } catch (error) {
           logger.error({ err: error }, "slot reconciliation failed");
         } finally {
           busy = false;
         }
       };
-      void tick();
       timer = setInterval(tick, intervalMs);
       timer.unref();
+      void tick();
+      // The poll above catches every change (subfolders, a watcher that failed); a watch on
+      // the questions folder makes the common one, a card filed or rewritten there, show at
+      // once. A burst of events (a rename, a commit) is one tick.
+      try {
+        let soon: NodeJS.Timeout | undefined;
+        folderWatch = watch(core.box.paths.questionsDir, () => {
+          if (soon !== undefined || !timer) return;
+          soon = setTimeout(() => {
+            soon = undefined;
+            void tick();
+          }, 25);
+        });
+        folderWatch.on("error", () => folderWatch?.close());
+        folderWatch.unref();
+      } catch (error) {
+        logger.warn({ err: error }, "cannot watch the questions folder; polling only");
+      }
     },
     async close() {
       if (timer) clearInterval(timer);
       timer = undefined;
+      folderWatch?.close();
+      folderWatch = undefined;
       await chain;
     },
   };

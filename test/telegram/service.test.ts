@@ -26,7 +26,7 @@ afterEach(async () => {
 
 const quiet = { info() {}, warn() {}, error() {}, debug() {}, child: () => quiet } as never;
 
-async function serve(dir: string, calls: ReturnType<typeof recorder>) {
+async function serve(dir: string, calls: ReturnType<typeof recorder>, watchMs?: number) {
   const config = loadConfig({
     QBRIDGE_BOX: dir,
     QBRIDGE_TIME: T0,
@@ -38,6 +38,7 @@ async function serve(dir: string, calls: ReturnType<typeof recorder>) {
     config,
     logger: quiet,
     web: false,
+    watchMs,
     telegram: { transformers: [calls.transformer], idleMs: 20 },
   });
   running.push(service);
@@ -62,6 +63,20 @@ describe("cards changed by other processes", () => {
       "the new question to be presented",
     );
     expect(Number(sent.payload.chat_id)).toBe(OWNER);
+  });
+
+  it("with the poll slowed to once a minute, a card filed in the questions folder is still presented at once", async () => {
+    const box = await makeBox();
+    const rec = recorder();
+    await serve(box.dir, rec, 60_000);
+    const asked = await runCli(["ask", "--box", box.dir], { input: JSON.stringify(textCard()) });
+    expect(asked.code).toBe(0);
+    // Well inside the minute: the folder watch, not the poll, brought it.
+    await eventually(
+      () => sentWith(rec.calls, "What is the name of the person")[0],
+      10_000,
+      "the new question to be presented",
+    );
   });
 
   it("`qbridge answer` while a question is presented edits its message and presents the next", async () => {
