@@ -3,7 +3,7 @@
 // gets one polite refusal per chat and nothing else; every attempt is audited.
 
 import type { Context } from "grammy";
-import { safeAudit } from "../../src/questions/answer.ts";
+import { safeAudit } from "../../src/questions/audit.ts";
 import type { Slot } from "../../src/slot/slot.ts";
 import { SURFACE } from "./presenter.ts";
 

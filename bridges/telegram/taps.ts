@@ -9,7 +9,7 @@ import type { Api, Context } from "grammy";
 import { questionFingerprint } from "../../src/card/load.ts";
 import type { Question } from "../../src/card/question.ts";
 import { CardChanged } from "../../src/errors.ts";
-import { safeAudit } from "../../src/questions/answer.ts";
+import { safeAudit } from "../../src/questions/audit.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
 import { closureOf } from "../../src/slot/closure.ts";
 import type { Presentation } from "../../src/slot/presentations.ts";

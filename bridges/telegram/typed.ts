@@ -6,7 +6,7 @@
 import type { Context } from "grammy";
 import type { Question } from "../../src/card/question.ts";
 import { resolveAnswer } from "../../src/card/resolve.ts";
-import { safeAudit } from "../../src/questions/answer.ts";
+import { safeAudit } from "../../src/questions/audit.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
 import { attemptFromText } from "../../src/slot/attempt.ts";
 import { closureOf } from "../../src/slot/closure.ts";

@@ -4,7 +4,7 @@
 // in one line and nothing is recorded; nothing is guessed.
 
 import { QbridgeError } from "../../src/errors.ts";
-import { safeAudit } from "../../src/questions/answer.ts";
+import { safeAudit } from "../../src/questions/audit.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
 import { attemptFromText } from "../../src/slot/attempt.ts";
 import { closureOf } from "../../src/slot/closure.ts";

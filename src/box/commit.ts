@@ -30,11 +30,21 @@ export interface CommitPlan {
   writes: FileWrite[];
   message: string;
   trailers: Record<string, string>;
+  /**
+   * What the caller records once the commit has landed (an audit line). It rides in the
+   * journal, so a writer killed between its commit and that record has it recorded by
+   * whoever finishes the journal.
+   */
+  record?: Record<string, unknown>;
 }
+
+/** Told that a plan's commit landed, with the plan's record, before its journal is dropped. */
+export type Committed = (commit: string, record: Record<string, unknown>) => void;
 
 interface Journal {
   key: string;
   files: { rel: string; before: string | null; after: string }[];
+  record?: Record<string, unknown>;
 }
 
 /** Named steps where the crash test hook can kill the process. */
@@ -43,7 +53,8 @@ export type CrashPoint =
   | "between-writes"
   | "before-commit"
   | "in-commit"
-  | "after-commit";
+  | "after-commit"
+  | "after-record";
 
 function checkpoint(box: Box, point: CrashPoint): void {
   if (box.crashAt === point) process.kill(process.pid, "SIGKILL");
@@ -150,7 +161,12 @@ export async function maintainBox(box: Box): Promise<void> {
  * Applies the plan under the box-wide commit lock: journal, writes in order, one commit.
  * The caller holds the lock of `key` (a question id), so `key`'s journal is its own.
  */
-export async function applyAndCommit(box: Box, key: string, plan: CommitPlan): Promise<string> {
+export async function applyAndCommit(
+  box: Box,
+  key: string,
+  plan: CommitPlan,
+  onCommitted?: Committed,
+): Promise<string> {
   const journal: Journal = {
     key,
     files: plan.writes.map((w) => ({
@@ -158,6 +174,7 @@ export async function applyAndCommit(box: Box, key: string, plan: CommitPlan): P
       before: readOrNull(box.paths.abs(w.rel)),
       after: w.content,
     })),
+    ...(plan.record ? { record: plan.record } : {}),
   };
   const rels = plan.writes.map((w) => w.rel);
   checkpoint(box, "before-write");
@@ -195,6 +212,8 @@ export async function applyAndCommit(box: Box, key: string, plan: CommitPlan): P
       return sha ?? (await box.git.raw(["rev-parse", "HEAD"])).trim();
     });
     checkpoint(box, "after-commit");
+    if (plan.record) onCommitted?.(sha, plan.record);
+    checkpoint(box, "after-record");
     rmSync(journalPath(box, key), { force: true });
     return sha;
   } catch (error) {
@@ -235,10 +254,14 @@ function faultOf(box: Box, error: unknown): string {
   return error instanceof GitError ? `git refused it: ${first}` : first;
 }
 
-/** Finishes what a dead writer left for `key`: returns what it did, or undefined if nothing. */
+/**
+ * Finishes what a dead writer left for `key`: returns what it did, or undefined if nothing.
+ * When the commit had landed, `onCommitted` gets the writer's record before the journal goes.
+ */
 export async function recover(
   box: Box,
   key: string,
+  onCommitted?: Committed,
 ): Promise<"committed" | "rolled back" | undefined> {
   const path = journalPath(box, key);
   if (!existsSync(path)) return undefined;
@@ -253,6 +276,10 @@ export async function recover(
   const last = journal.files[journal.files.length - 1];
   const inHead = last ? await headContent(box, last.rel) : null;
   if (last && inHead === last.after) {
+    if (journal.record && onCommitted) {
+      const commit = (await box.git.raw(["log", "-1", "--format=%H", "--", last.rel])).trim();
+      onCommitted(commit, journal.record);
+    }
     rmSync(path, { force: true });
     return "committed";
   }

@@ -7,6 +7,7 @@ import { questionFingerprint } from "../card/load.ts";
 import type { Answer, Question } from "../card/question.ts";
 import { type AnswerAttempt, resolveAnswer } from "../card/resolve.ts";
 import { CardChanged, InvalidInput, QbridgeError } from "../errors.ts";
+import { safeAudit } from "./audit.ts";
 import type { Core } from "./core.ts";
 import { withQuestionTransition } from "./transition.ts";
 
@@ -85,20 +86,19 @@ export async function answerQuestion(
           ],
           message: `answer: ${current.card.prompt.replace(/\s+/g, " ").slice(0, 60)}`,
           trailers: { "Answered-Via": surface.via, Question: id },
+          record: {
+            at: answeredAt,
+            questionId: id,
+            surface: surface.via,
+            actor: surface.by,
+            action: "answer",
+            verbatim,
+            resolvedTo: answerText(answer),
+            outcome: "applied",
+          },
         },
         value: { answer, answeredAt, jobRel, previous: current.card.status },
       };
-    });
-    safeAudit(core, {
-      at: result.value.answeredAt,
-      questionId: id,
-      surface: surface.via,
-      actor: surface.by,
-      action: "answer",
-      verbatim,
-      resolvedTo: answerText(result.value.answer),
-      outcome: "applied",
-      detail: `commit ${result.commit.slice(0, 12)}`,
     });
     return { id, ...result.value, commit: result.commit };
   } catch (error) {
@@ -113,14 +113,5 @@ export async function answerQuestion(
       detail: error instanceof Error ? error.message : String(error),
     });
     throw error;
-  }
-}
-
-/** The audit is a record, not the truth: a ledger that fails to write never undoes a commit. */
-export function safeAudit(core: Core, entry: Parameters<Core["ledger"]["audit"]>[0]): void {
-  try {
-    core.ledger.audit(entry);
-  } catch {
-    // The commit already holds the answer; a missing audit line costs nothing else.
   }
 }

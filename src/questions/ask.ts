@@ -11,7 +11,7 @@ import { scanQuestions } from "../box/scan.ts";
 import { serializeCard } from "../card/codec.ts";
 import { AskSchema, describeIssues, type Question } from "../card/question.ts";
 import { InvalidInput } from "../errors.ts";
-import { safeAudit } from "./answer.ts";
+import { auditCommitted } from "./audit.ts";
 import type { Core } from "./core.ts";
 import { settleInterruptedWrites, withQuestionLock } from "./transition.ts";
 
@@ -111,19 +111,27 @@ export async function askQuestion(
           `a question with id "${id}" exists already: choose another id or leave it out`,
         );
       }
-      const commit = await applyAndCommit(core.box, id, {
-        writes: [{ rel, content: serializeCard(ordered) }],
-        message: `ask: ${card.prompt.replace(/\s+/g, " ").slice(0, 60)}`,
-        trailers: { Question: id, ...(card["asked-by"] ? { "Asked-By": card["asked-by"] } : {}) },
-      });
-      safeAudit(core, {
-        at: core.box.clock.iso(),
-        questionId: id,
-        surface: options.via ?? "cli",
-        actor: card["asked-by"],
-        action: "ask",
-        outcome: "applied",
-      });
+      const commit = await applyAndCommit(
+        core.box,
+        id,
+        {
+          writes: [{ rel, content: serializeCard(ordered) }],
+          message: `ask: ${card.prompt.replace(/\s+/g, " ").slice(0, 60)}`,
+          trailers: {
+            Question: id,
+            ...(card["asked-by"] ? { "Asked-By": card["asked-by"] } : {}),
+          },
+          record: {
+            at: core.box.clock.iso(),
+            questionId: id,
+            surface: options.via ?? "cli",
+            actor: card["asked-by"],
+            action: "ask",
+            outcome: "applied",
+          },
+        },
+        auditCommitted(core),
+      );
       return { id, rel, card, deduplicated: false, commit };
     });
   };

@@ -3,7 +3,7 @@
 
 import { rewriteCardText } from "../card/codec.ts";
 import type { Surface } from "./answer.ts";
-import { safeAudit } from "./answer.ts";
+import { safeAudit } from "./audit.ts";
 import type { Core } from "./core.ts";
 import { withQuestionTransition } from "./transition.ts";
 
@@ -35,18 +35,18 @@ export async function dismissQuestion(
           ],
           message: `dismiss: ${current.card.prompt.replace(/\s+/g, " ").slice(0, 60)}`,
           trailers: { "Dismissed-Via": surface.via, Question: id },
+          record: {
+            at,
+            questionId: id,
+            surface: surface.via,
+            actor: surface.by,
+            action: "dismiss",
+            outcome: "applied",
+          },
         },
         value: undefined,
       }),
     );
-    safeAudit(core, {
-      at,
-      questionId: id,
-      surface: surface.via,
-      actor: surface.by,
-      action: "dismiss",
-      outcome: "applied",
-    });
     return { id, at, commit };
   } catch (error) {
     safeAudit(core, {
@@ -78,9 +78,9 @@ export async function expireQuestion(
       ],
       message: `expire: ${current.card.prompt.replace(/\s+/g, " ").slice(0, 60)}`,
       trailers: { "Expired-By": by, Question: id },
+      record: { at, questionId: id, surface: by, action: "expire", outcome: "applied" },
     },
     value: undefined,
   }));
-  safeAudit(core, { at, questionId: id, surface: by, action: "expire", outcome: "applied" });
   return { id, at, commit };
 }

@@ -11,6 +11,7 @@ import { checkId, isValidId } from "../box/paths.ts";
 import { parseQuestion } from "../card/load.ts";
 import type { Question, Status } from "../card/question.ts";
 import { BoxError, TransitionRejected } from "../errors.ts";
+import { auditCommitted, auditRecovered } from "./audit.ts";
 import type { Core } from "./core.ts";
 import { type LoadedQuestion, loadQuestion } from "./store.ts";
 
@@ -29,7 +30,7 @@ export async function withQuestionLock<T>(
 ): Promise<T> {
   checkId(id);
   return withFileLock(core.box.paths.locksDir, `q-${id}`, core.box.locks, async () => {
-    await recover(core.box, id);
+    await recover(core.box, id, auditRecovered(core));
     return fn();
   });
 }
@@ -59,7 +60,7 @@ export async function withQuestionTransition<T>(
     }
     const { plan, value } = planner(current);
     checkWrittenCard(current, plan);
-    const commit = await applyAndCommit(core.box, id, plan);
+    const commit = await applyAndCommit(core.box, id, plan, auditCommitted(core));
     return { commit, value };
   });
 }

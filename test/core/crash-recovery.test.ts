@@ -31,7 +31,13 @@ import { eventually } from "../support/child.ts";
 
 afterAll(cleanupBoxes);
 
-type Point = "before-write" | "between-writes" | "before-commit" | "in-commit" | "after-commit";
+type Point =
+  | "before-write"
+  | "between-writes"
+  | "before-commit"
+  | "in-commit"
+  | "after-commit"
+  | "after-record";
 
 async function crashWhileAnswering(point: Point) {
   const tb = await makeBox({ staleMs: 5000 });
@@ -62,6 +68,27 @@ async function expectNeverAnsweredWithoutJob(tb: TestBox, id: string) {
   if (statusIn(await headFile(tb.dir, questionRel(id))) === "answered") {
     expect(await headFile(tb.dir, jobRel(id))).not.toBeNull();
   }
+}
+
+/**
+ * The audit's applied answers of a question: what was typed, what it meant, and whether the
+ * line names (an abbreviation of) the commit that answered the card.
+ */
+async function appliedAnswers(tb: TestBox, id: string) {
+  const sha = (
+    await simpleGit(tb.dir).raw(["log", "-1", "--format=%H", "--", questionRel(id)])
+  ).trim();
+  return tb.ledger
+    .auditFor(id)
+    .filter((row) => row.action === "answer" && row.outcome === "applied")
+    .map((row) => {
+      const commit = row.detail?.replace(/^commit /, "") ?? "";
+      return {
+        verbatim: row.verbatim,
+        resolvedTo: row.resolvedTo,
+        namesItsCommit: commit.length >= 7 && sha.startsWith(commit),
+      };
+    });
 }
 
 function doctor(tb: TestBox, ...args: string[]) {
@@ -132,6 +159,19 @@ describe.concurrent("killed after its commit landed", () => {
     const again = await runCli(["answer", id, "a"], { env: cliEnv(tb.dir) });
     expect(again.code).toBe(3);
     expect(again.stderr).toContain("already answered");
+    // The writer died before its audit line; the repair wrote it, naming the commit.
+    expect(await appliedAnswers(tb, id)).toEqual([
+      { verbatim: "b", resolvedTo: "taxes: Taxes", namesItsCommit: true },
+    ]);
+  });
+
+  it("killed after its audit line: the line is there once, not written again by the repair", async () => {
+    const { tb, id, crashed } = await crashWhileAnswering("after-record");
+    expect(crashed.code).toBe(128);
+    expect((await doctor(tb, "--repair")).code).toBe(0);
+    expect(await appliedAnswers(tb, id)).toEqual([
+      { verbatim: "b", resolvedTo: "taxes: Taxes", namesItsCommit: true },
+    ]);
   });
 
   it("a dead writer's locks are taken over after their stale time, without doctor", async () => {

@@ -1,0 +1,52 @@
+// The audit trail of the ledger, as the transitions write it. The audit is a record, not the
+// truth: the commit holds every answer, and a ledger that fails to write never undoes one.
+// A transition's "applied" line is written after its commit and before its journal is
+// dropped, so a writer killed between the two has its line written by whoever finishes its
+// journal, once.
+
+import type { Committed } from "../box/commit.ts";
+import type { AuditEntry } from "../ledger/ledger.ts";
+import type { Core } from "./core.ts";
+
+/** Writes an audit line; a ledger that cannot write loses the line and nothing else. */
+export function safeAudit(core: Core, entry: AuditEntry): void {
+  try {
+    core.ledger.audit(entry);
+  } catch {
+    // The commit already holds the change; a missing audit line costs nothing else.
+  }
+}
+
+const commitDetail = (commit: string) => `commit ${commit.slice(0, 12)}`;
+
+/** After a transition's commit: its audit line, naming the commit. */
+export function auditCommitted(core: Core): Committed {
+  return (commit, record) => {
+    safeAudit(core, { ...(record as unknown as AuditEntry), detail: commitDetail(commit) });
+  };
+}
+
+/**
+ * For a journal whose writer died after its commit: the audit line it may not have written,
+ * unless a line for that commit is there already (it died after writing it).
+ */
+export function auditRecovered(core: Core): Committed {
+  return (commit, record) => {
+    const entry = record as unknown as AuditEntry;
+    let written = false;
+    try {
+      written = core.ledger
+        .auditFor(entry.questionId)
+        .some(
+          (row) =>
+            row.action === entry.action &&
+            row.outcome === entry.outcome &&
+            row.detail?.startsWith("commit ") === true &&
+            commit.startsWith(row.detail.slice("commit ".length)),
+        );
+    } catch {
+      // An unreadable ledger: write the line; at worst it is there twice.
+    }
+    if (!written) safeAudit(core, { ...entry, detail: commitDetail(commit) });
+  };
+}
