@@ -9,6 +9,7 @@ import { existsSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { simpleGit } from "simple-git";
 import { afterAll, describe, expect, it } from "vitest";
+import type { CrashPoint } from "../../src/box/commit.ts";
 import { parseQuestion } from "../../src/card/load.ts";
 import { answerQuestion } from "../../src/questions/answer.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
@@ -31,15 +32,7 @@ import { eventually } from "../support/child.ts";
 
 afterAll(cleanupBoxes);
 
-type Point =
-  | "before-write"
-  | "between-writes"
-  | "before-commit"
-  | "in-commit"
-  | "after-commit"
-  | "after-record";
-
-async function crashWhileAnswering(point: Point) {
+async function crashWhileAnswering(point: CrashPoint) {
   const tb = await makeBox({ staleMs: 5000 });
   const { id } = await askQuestion(tb, selectCard());
   const crashed = await runCli(["answer", id, "b"], {
@@ -95,7 +88,7 @@ function doctor(tb: TestBox, ...args: string[]) {
   return runCli(["doctor", "--json", ...args], { env: cliEnv(tb.dir) });
 }
 
-const UNCOMMITTED: Point[] = ["before-write", "between-writes", "before-commit", "in-commit"];
+const UNCOMMITTED: CrashPoint[] = ["before-write", "between-writes", "before-commit", "in-commit"];
 
 describe.concurrent("killed before its commit landed", () => {
   it.each(UNCOMMITTED)(
