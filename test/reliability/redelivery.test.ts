@@ -387,7 +387,6 @@ describe("the service killed while taps and replies arrive, restarted, the updat
     expect(linear).toBe(true);
 
     // No question was shown twice, except a send the kill cut off before the ledger saw it.
-    const db = ledger;
     const seen = recorded();
     try {
       let extra = 0;
@@ -395,7 +394,7 @@ describe("the service killed while taps and replies arrive, restarted, the updat
         const shown = presentations().filter((c) => String(c.payload.text).includes(q.prompt));
         const lost = shown.filter((c) => cutOff(c, seen)).length;
         extra += Math.max(0, shown.length - 1 - lost);
-        const rows = db
+        const rows = ledger
           .prepare("SELECT state FROM presentations WHERE question_id = ?")
           .all(q.id) as { state: string }[];
         expect(
@@ -406,7 +405,7 @@ describe("the service killed while taps and replies arrive, restarted, the updat
       figures.duplicatesFound = extra;
       expect(extra).toBe(0);
     } finally {
-      db.close();
+      ledger.close();
     }
 
     // Every typed answer was confirmed in the chat with a reply to it.
