@@ -74,8 +74,6 @@ const EnvSchema = z.object({
     },
   ),
   QBRIDGE_LOG_LEVEL: optionalText,
-  /** Test-only: kill the process at a named write step (see src/box/commit.ts). */
-  QBRIDGE_TEST_CRASH_AT: optionalText,
 });
 
 export interface Config {
@@ -96,7 +94,6 @@ export interface Config {
   sweepMinutes: number;
   lockStaleMs: number;
   logLevel: string;
-  testCrashAt: string | undefined;
 }
 
 export function loadConfig(
@@ -129,6 +126,5 @@ export function loadConfig(
     sweepMinutes: e.QBRIDGE_SWEEP_MINUTES === undefined ? 10 : Number(e.QBRIDGE_SWEEP_MINUTES),
     lockStaleMs: e.QBRIDGE_LOCK_STALE_MS === undefined ? 10_000 : Number(e.QBRIDGE_LOCK_STALE_MS),
     logLevel: e.QBRIDGE_LOG_LEVEL ?? "info",
-    testCrashAt: e.QBRIDGE_TEST_CRASH_AT,
   };
 }

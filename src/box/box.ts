@@ -11,8 +11,6 @@ import { BoxPaths, JOBS_DIR, QUESTIONS_DIR, STATE_DIR } from "./paths.ts";
 export interface BoxOptions {
   clock?: Clock;
   locks?: Partial<LockOptions>;
-  /** Test hook: the process kills itself at this named step of a write (see commit.ts). */
-  crashAt?: string | undefined;
 }
 
 export interface Box {
@@ -20,7 +18,6 @@ export interface Box {
   git: SimpleGit;
   clock: Clock;
   locks: LockOptions;
-  crashAt: string | undefined;
   /** `-c` flags giving commits an identity when git has none configured; filled on first use. */
   identity?: string[];
 }
@@ -46,7 +43,6 @@ export function openBox(root: string, options: BoxOptions = {}): Box {
     git: gitFor(paths.root),
     clock: options.clock ?? createClock(),
     locks: { ...DEFAULT_LOCK_OPTIONS, ...options.locks },
-    crashAt: options.crashAt,
   };
 }
 

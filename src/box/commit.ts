@@ -19,6 +19,7 @@ import { GitError } from "simple-git";
 import { BoxError } from "../errors.ts";
 import { type Box, commitIdentity } from "./box.ts";
 import { withFileLock } from "./locks.ts";
+import { announceStep } from "./write-steps.ts";
 
 export interface FileWrite {
   /** Box-relative path, forward slashes. */
@@ -47,7 +48,7 @@ interface Journal {
   record?: Record<string, unknown>;
 }
 
-/** Named steps where the crash test hook can kill the process. */
+/** Named steps of a write, announced so a test can kill the process there (write-steps.ts). */
 export type CrashPoint =
   | "before-write"
   | "between-writes"
@@ -57,7 +58,7 @@ export type CrashPoint =
   | "after-record";
 
 function checkpoint(box: Box, point: CrashPoint): void {
-  if (box.crashAt === point) process.kill(process.pid, "SIGKILL");
+  announceStep(box.paths.root, point);
 }
 
 function journalPath(box: Box, key: string): string {

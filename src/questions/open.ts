@@ -10,7 +10,6 @@ export function openCore(config: Config): Core {
   const box = openBox(config.boxDir, {
     clock: createClock(config.time),
     locks: { staleMs: config.lockStaleMs },
-    crashAt: config.testCrashAt,
   });
   return { box, ledger: new Ledger(box.paths.ledgerPath) };
 }

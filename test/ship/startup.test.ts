@@ -2,11 +2,21 @@
 // stops before anything runs, with exit status 1 and one line on stderr that names the setting
 // and the fix; no stack trace.
 
-import { execFileSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer, type Server } from "node:net";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { askQuestion } from "../../src/questions/ask.ts";
+import { loadQuestion } from "../../src/questions/store.ts";
+import { CLI, cleanupBoxes, cliEnv, makeBox, ROOT, selectCard, T0 } from "../support/box.ts";
 import { TOKEN } from "../support/telegram.ts";
 import { type BotApiStub, startBotApiStub } from "./bot-api-stub.ts";
 import { freshDir, qbridgeRun, removeFreshDirs } from "./ship-support.ts";
@@ -15,6 +25,7 @@ const cleanups: (() => void | Promise<void>)[] = [];
 afterEach(async () => {
   for (const undo of cleanups.splice(0).reverse()) await undo();
   removeFreshDirs();
+  cleanupBoxes();
 });
 
 async function occupiedPort(): Promise<number> {
@@ -146,5 +157,40 @@ describe("settings that fail when used", () => {
     ).toBe(
       "qbridge: TELEGRAM_WEBHOOK_URL needs TELEGRAM_WEBHOOK_SECRET, so only Telegram can post updates: make one with openssl rand -hex 32",
     );
+  });
+});
+
+describe("test seams stay out of production", () => {
+  it("a crash point named in the environment of a production start arms nothing", async () => {
+    const tb = await makeBox();
+    const { id } = await askQuestion(tb, selectCard());
+    // Started as production starts it: no test-only module preloaded.
+    const child = spawn(process.execPath, [CLI, "answer", id, "b"], {
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: tb.dir,
+        QBRIDGE_TIME: T0,
+        ...cliEnv(tb.dir, { QBRIDGE_TEST_CRASH_AT: "before-write" }),
+      },
+      stdio: "ignore",
+    });
+    const [code, signal] = await new Promise<[number | null, string | null]>((resolve) =>
+      child.on("close", (c, s) => resolve([c, s])),
+    );
+    expect({ code, signal }).toEqual({ code: 0, signal: null });
+    expect(loadQuestion(tb, id).card.status).toBe("answered");
+  });
+
+  it("no file of the product reads a test variable", () => {
+    const readers: string[] = [];
+    const walk = (dir: string): void => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) walk(path);
+        else if (/QBRIDGE_TEST_/.test(readFileSync(path, "utf8"))) readers.push(path);
+      }
+    };
+    for (const dir of ["src", "bridges", "bin"]) walk(join(ROOT, dir));
+    expect(readers).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ import { createClock } from "../../src/box/clock.ts";
 import { serializeCard } from "../../src/card/codec.ts";
 import { Ledger } from "../../src/ledger/ledger.ts";
 import type { Core } from "../../src/questions/core.ts";
+import { crashFlags } from "./crash-point.ts";
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 export const CLI = join(ROOT, "bin/qbridge.mjs");
@@ -96,15 +97,16 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs `qbridge` as a real child process. */
+/** Runs `qbridge` as a real child process (armed to crash when env names a crash point). */
 export function runCli(
   args: string[],
   options: { env?: Record<string, string>; input?: string; cwd?: string } = {},
 ): Promise<CliResult> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
+    const env = { ...process.env, QBRIDGE_TIME: T0, ...options.env };
+    const child = spawn(process.execPath, [...crashFlags(env), CLI, ...args], {
       cwd: options.cwd ?? ROOT,
-      env: { ...process.env, QBRIDGE_TIME: T0, ...options.env },
+      env,
       stdio: ["pipe", "pipe", "pipe"],
     });
     let stdout = "";

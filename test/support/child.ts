@@ -3,6 +3,7 @@
 
 import { spawn } from "node:child_process";
 import { CLI } from "./box.ts";
+import { crashFlags } from "./crash-point.ts";
 
 /** Polls `check` every 20 ms until it returns a value, at most `ms`; then throws. */
 export async function eventually<T>(
@@ -44,14 +45,19 @@ export function killLeftoverChildren(): void {
   running.clear();
 }
 
-/** Runs `qbridge ARGS` with this environment only (plus PATH and HOME). */
+/** Runs `qbridge ARGS` with this environment only (plus PATH and HOME); see crash-point.ts. */
 export function qbridge(
   args: string[],
   options: { cwd: string; env?: Record<string, string> },
 ): Child {
-  const child = spawn(process.execPath, [CLI, ...args], {
+  const env = {
+    PATH: process.env.PATH ?? "",
+    HOME: process.env.HOME ?? options.cwd,
+    ...options.env,
+  };
+  const child = spawn(process.execPath, [...crashFlags(env), CLI, ...args], {
     cwd: options.cwd,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? options.cwd, ...options.env },
+    env,
     stdio: ["pipe", "pipe", "pipe"],
   });
   running.add(child);
