@@ -82,6 +82,7 @@ export const TRANSITION_FIELDS = {
   "answered-at": "answered",
   "answered-via": "answered",
   "answered-by": "answered",
+  "answered-after": "answered",
   "dismissed-at": "dismissed",
   "expired-at": "expired",
 } as const satisfies Record<string, Status>;
@@ -187,6 +188,8 @@ const QuestionShape = z
       )
       .optional(),
     "answered-by": z.string().optional(),
+    /** Set when the answer came after a dismissal or expiry: the answer was late. */
+    "answered-after": z.enum(["dismissed", "expired"]).optional(),
     "dismissed-at": isoTime.optional(),
     "expired-at": isoTime.optional(),
   })

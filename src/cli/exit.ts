@@ -1,6 +1,7 @@
 // The one place errors become exit codes and a one-sentence message on stderr.
 // 0 ok, 1 usage or validation, 2 not found, 3 rejected transition; 78 (EX_CONFIG) a bot token
 // another poller holds, so a supervisor does not restart into the same conflict.
+// `qbridge wait` ends with 0 when answered, and 10-13 for what else it found (WAIT_EXIT).
 
 import {
   InvalidInput,
@@ -11,6 +12,15 @@ import {
 } from "../errors.ts";
 
 export const EXIT = { ok: 0, usage: 1, notFound: 2, rejected: 3, conflict: 78 } as const;
+
+/** `qbridge wait`: the exit code for each status the wait can end on. */
+export const WAIT_EXIT = {
+  answered: 0,
+  pending: 10,
+  dismissed: 11,
+  expired: 12,
+  withdrawn: 13,
+} as const;
 
 export function exitCodeOf(error: unknown): number {
   if (error instanceof PollingConflict) return EXIT.conflict;

@@ -8,9 +8,9 @@ import { answerQuestion } from "../questions/answer.ts";
 import { askQuestion } from "../questions/ask.ts";
 import { dismissQuestion } from "../questions/close.ts";
 import { boxState, listJobs, pendingQuestions, waiting } from "../questions/state.ts";
-import { loadQuestion } from "../questions/store.ts";
 import { type AskFlags, askInputFromFlags, readStdin } from "./ask-input.ts";
 import { type CommonOptions, configFor, printJson, progress, withCore } from "./context.ts";
+import { registerOutcomeCommands } from "./outcome-commands.ts";
 import { listLine, showText } from "./render.ts";
 
 function common(command: Command): Command {
@@ -108,15 +108,7 @@ Examples:
       });
     });
 
-  common(program.command("show").argument("<id>", "the question id"))
-    .description("show one question: prompt, why, options, what the box will learn, its status")
-    .action(async (id: string, options: CommonOptions) => {
-      await withCore(options, async (core) => {
-        const question = loadQuestion(core, id);
-        if (options.json) return printJson({ id, rel: question.rel, card: question.card });
-        process.stdout.write(showText(question));
-      });
-    });
+  registerOutcomeCommands(program, common);
 
   common(
     program

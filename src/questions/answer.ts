@@ -75,6 +75,7 @@ export async function answerQuestion(
         "answered-at": answeredAt,
         "answered-via": surface.via,
         "answered-by": surface.by,
+        "answered-after": current.card.status === "pending" ? undefined : current.card.status,
         "dismissed-at": undefined,
         "expired-at": undefined,
       });

@@ -13,6 +13,7 @@ import type { Question, Status } from "../card/question.ts";
 import { BoxError, TransitionRejected } from "../errors.ts";
 import { auditCommitted, auditRecovered } from "./audit.ts";
 import type { Core } from "./core.ts";
+import { announceTransitioned } from "./events.ts";
 import { type LoadedQuestion, loadQuestion } from "./store.ts";
 
 export interface TransitionResult<T> {
@@ -59,8 +60,9 @@ export async function withQuestionTransition<T>(
       throw new TransitionRejected(id, action, current.card.status, describeOutcome(current.card));
     }
     const { plan, value } = planner(current);
-    checkWrittenCard(current, plan);
+    const status = checkWrittenCard(current, plan);
     const commit = await applyAndCommit(core.box, id, plan, auditCommitted(core));
+    announceTransitioned({ root: core.box.paths.root, id, status, commit });
     return { commit, value };
   });
 }
@@ -80,13 +82,14 @@ export function describeOutcome(card: Question): string {
 }
 
 /** The card a plan writes must load again: a transition never commits a card it could not read. */
-function checkWrittenCard(current: LoadedQuestion, plan: CommitPlan): void {
+function checkWrittenCard(current: LoadedQuestion, plan: CommitPlan): Status {
   const write = plan.writes.find((w) => w.rel === current.rel);
-  if (!write) return;
+  if (!write) return current.card.status;
   const parsed = parseQuestion(write.content);
   if (!parsed.ok) {
     throw new BoxError(
       `the rewritten card of "${current.id}" would not load (${parsed.reason}); nothing was written`,
     );
   }
+  return parsed.card.status;
 }

@@ -10,10 +10,13 @@ import { STATUSES } from "../card/question.ts";
 import { answerQuestion } from "../questions/answer.ts";
 import { askQuestion } from "../questions/ask.ts";
 import { dismissQuestion } from "../questions/close.ts";
+import { type OutcomeLink, questionOutcome } from "../questions/outcome.ts";
 import { boxState, pendingQuestions, questionsWithStatus } from "../questions/state.ts";
 import { loadQuestion } from "../questions/store.ts";
+import { MAX_WAIT_SECONDS, waitForQuestion } from "../questions/waiter.ts";
 import { type ApiFailure, failure, failureOf } from "./api-errors.ts";
 import { announce, type WebDeps } from "./deps.ts";
+import { linkUrl } from "./links.ts";
 
 export const API_BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -70,6 +73,21 @@ function parsed<T>(schema: z.ZodType<T>, value: unknown): T {
   throw new BodyProblem(failure(422, "SchemaMismatch", `the body does not fit: ${issues}`));
 }
 
+/** `?wait=SECONDS`: a whole number; above the maximum it waits the maximum. */
+function waitSeconds(value: string | undefined): number {
+  if (value === undefined || value === "") return 0;
+  if (!/^\d{1,9}$/.test(value)) {
+    throw new BodyProblem(
+      failure(
+        400,
+        "BadWait",
+        `wait must be a whole number of seconds (at most ${MAX_WAIT_SECONDS} are waited)`,
+      ),
+    );
+  }
+  return Math.min(Number(value), MAX_WAIT_SECONDS);
+}
+
 function isTrue(value: unknown): boolean {
   return value === true || value === "true" || value === "1";
 }
@@ -78,6 +96,8 @@ export function apiRoutes(deps: WebDeps): Hono {
   const api = new Hono();
   const { core } = deps;
   const token = deps.config.apiToken;
+  const link: OutcomeLink = (id) =>
+    linkUrl(deps.config.web.publicUrl, deps.secret, { question: id }, core.box.clock.now());
 
   api.use("*", async (c, next) => {
     if (!token) {
@@ -170,9 +190,16 @@ export function apiRoutes(deps: WebDeps): Hono {
     return c.json({ questions: questionsWithStatus(core, status.data) });
   });
 
-  api.get("/questions/:id", (c) => {
-    const { id, rel, card } = loadQuestion(core, c.req.param("id"));
-    return c.json({ id, rel, card });
+  // The outcome's fields at the top level, beside the card and its path as before.
+  api.get("/questions/:id", async (c) => {
+    const id = c.req.param("id");
+    const seconds = waitSeconds(c.req.query("wait"));
+    const { rel, card } =
+      seconds > 0
+        ? await waitForQuestion(core, id, seconds, { signal: c.req.raw.signal })
+        : loadQuestion(core, id);
+    const outcome = questionOutcome({ id, card }, { now: core.box.clock.now(), link });
+    return c.json({ ...outcome, rel, card });
   });
 
   api.post("/questions/:id/answer", async (c) => {

@@ -311,7 +311,7 @@ describe("the codec: a rewrite touches only the fields it sets", () => {
         .replace("status: pending\n", "status: answered\n")
         .replace(
           "  - second\n---\n",
-          `  - second\nanswer:\n  text: Finance\n  selected: finance\nanswered-at: ${T0}\nanswered-via: web\nanswered-by: owner\n---\n`,
+          `  - second\nanswer:\n  text: Finance\n  selected: finance\nanswered-at: ${T0}\nanswered-via: web\nanswered-by: owner\nanswered-after: dismissed\n---\n`,
         ),
     );
   });

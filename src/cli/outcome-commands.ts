@@ -1,0 +1,96 @@
+// The agent's commands: `show` (the question and its outcome) and `wait` (until it is decided).
+// Both print the one outcome shape with --json (src/questions/outcome.ts).
+
+import type { Command } from "commander";
+import type { Config } from "../config.ts";
+import { InvalidInput } from "../errors.ts";
+import type { Core } from "../questions/core.ts";
+import { type OutcomeLink, type QuestionOutcome, questionOutcome } from "../questions/outcome.ts";
+import { loadQuestion } from "../questions/store.ts";
+import { waitForOutcome } from "../questions/waiter.ts";
+import { linkUrl, loadSecret } from "../web/links.ts";
+import { type CommonOptions, printJson, withCore } from "./context.ts";
+import { WAIT_EXIT } from "./exit.ts";
+import { showText } from "./render.ts";
+
+/** A fresh signed link per outcome, when QBRIDGE_PUBLIC_URL is set. */
+function outcomeLink(core: Core, config: Config): OutcomeLink | undefined {
+  const publicUrl = config.web.publicUrl;
+  if (!publicUrl) return undefined;
+  const secret = loadSecret(core.box);
+  return (id) => linkUrl(publicUrl, secret, { question: id }, core.box.clock.now());
+}
+
+function outcomeLine(outcome: QuestionOutcome): string {
+  switch (outcome.status) {
+    case "answered": {
+      const note = outcome.answer?.note ? ` (note: ${outcome.answer.note})` : "";
+      const late = outcome.late ? " (late)" : "";
+      return `answered "${outcome.answer?.text ?? ""}"${note} via ${outcome.answeredVia}${late}`;
+    }
+    case "pending":
+      return `still pending after ${outcome.waitedSeconds} s`;
+    default:
+      return outcome.status;
+  }
+}
+
+function timeoutSeconds(text: string | undefined): number {
+  if (text === undefined) return Number.POSITIVE_INFINITY;
+  if (!/^\d{1,9}$/.test(text)) {
+    throw new InvalidInput(`--timeout takes a whole number of seconds, not "${text}"`);
+  }
+  return Number(text);
+}
+
+export function registerOutcomeCommands(program: Command, common: (c: Command) => Command): void {
+  common(program.command("show").argument("<id>", "the question id"))
+    .description("show one question: prompt, why, options, what the box will learn, its status")
+    .addHelpText(
+      "after",
+      "\nWith --json: the outcome (docs/AGENTS.md) with the card and its path (rel, card).",
+    )
+    .action(async (id: string, options: CommonOptions) => {
+      await withCore(options, async (core, config) => {
+        const question = loadQuestion(core, id);
+        if (!options.json) return void process.stdout.write(showText(question));
+        const outcome = questionOutcome(question, {
+          now: core.box.clock.now(),
+          link: outcomeLink(core, config),
+        });
+        printJson({ ...outcome, rel: question.rel, card: question.card });
+      });
+    });
+
+  common(program.command("wait").argument("<id>", "the question id"))
+    .description("wait until a question is no longer pending; print its outcome")
+    .option("--timeout <seconds>", "stop waiting after this many seconds (default: no limit)")
+    .addHelpText(
+      "after",
+      `
+Exit codes: ${WAIT_EXIT.answered} answered, ${WAIT_EXIT.pending} still pending when the timeout ended the wait,
+${WAIT_EXIT.dismissed} dismissed, ${WAIT_EXIT.expired} expired (both still answerable: wait again), ${WAIT_EXIT.withdrawn} withdrawn;
+2 no such question. A timeout is not an answer: the question stays open.`,
+    )
+    .action(async (id: string, options: CommonOptions & { timeout?: string }) => {
+      const seconds = timeoutSeconds(options.timeout);
+      await withCore(options, async (core, config) => {
+        const stop = new AbortController();
+        const onSignal = () => stop.abort();
+        process.once("SIGINT", onSignal);
+        process.once("SIGTERM", onSignal);
+        try {
+          const outcome = await waitForOutcome(core, id, seconds, {
+            signal: stop.signal,
+            link: outcomeLink(core, config),
+          });
+          if (options.json) printJson(outcome);
+          else process.stdout.write(`${id}: ${outcomeLine(outcome)}\n`);
+          process.exitCode = WAIT_EXIT[outcome.status];
+        } finally {
+          process.off("SIGINT", onSignal);
+          process.off("SIGTERM", onSignal);
+        }
+      });
+    });
+}

@@ -1,0 +1,157 @@
+// Waiting for a question to leave `pending`, without polling git. It wakes on the transition:
+// the in-process event (events.ts) for this process's transitions, fs.watch on the card's
+// folder and on the journal folder for other processes', and a slow re-read of the one card
+// file as a safety net for a watch that misses. A card seen changed on disk is confirmed under
+// the question's lock, so a write that is later rolled back is never reported.
+// It never reports a timeout as a status: a wait that ends unanswered returns `pending`.
+
+import { type FSWatcher, mkdirSync, watch } from "node:fs";
+import { basename, dirname } from "node:path";
+import type { Core } from "./core.ts";
+import { onQuestionTransitioned } from "./events.ts";
+import { type OutcomeLink, type QuestionOutcome, questionOutcome } from "./outcome.ts";
+import { type LoadedQuestion, loadQuestion } from "./store.ts";
+import { withQuestionLock } from "./transition.ts";
+
+/** The longest wait one call may ask for (a client's 60 s request timeout minus headroom). */
+export const MAX_WAIT_SECONDS = 55;
+/** How often the card file is re-read in case a watch missed a change. */
+const SAFETY_RECHECK_MS = 5_000;
+
+export interface WaitOptions {
+  signal?: AbortSignal | undefined;
+  /** Called every `tickSeconds` while still waiting (for progress notifications). */
+  onTick?: ((waitedSeconds: number, ofSeconds: number) => void) | undefined;
+  tickSeconds?: number | undefined;
+  link?: OutcomeLink | undefined;
+}
+
+/**
+ * The question's outcome as soon as its status leaves `pending`, or when `seconds` have passed
+ * (then `pending`; `Infinity` waits until it is decided), or when `signal` aborts (then its
+ * status at that moment). Throws QuestionNotFound / CardUnreadable as loadQuestion does.
+ */
+export async function waitForOutcome(
+  core: Core,
+  id: string,
+  seconds: number,
+  options: WaitOptions = {},
+): Promise<QuestionOutcome> {
+  const loaded = await waitForQuestion(core, id, seconds, options);
+  return questionOutcome(loaded, { now: core.box.clock.now(), link: options.link });
+}
+
+/** As waitForOutcome, returning the committed card it saw (for callers that show it too). */
+export async function waitForQuestion(
+  core: Core,
+  id: string,
+  seconds: number,
+  options: Omit<WaitOptions, "link"> = {},
+): Promise<LoadedQuestion> {
+  const first = loadQuestion(core, id);
+  if (first.card.status !== "pending") return confirmed(core, id);
+  if (seconds <= 0 || options.signal?.aborted) return first;
+
+  const stops: (() => void)[] = [];
+  try {
+    const settled = await new Promise<LoadedQuestion | undefined>((resolve) => {
+      let checking = false;
+      let again = false;
+      // One check at a time; a wake during a check runs one more after it.
+      const check = async () => {
+        if (checking) {
+          again = true;
+          return;
+        }
+        checking = true;
+        try {
+          do {
+            again = false;
+            const seen = readQuietly(core, id);
+            if (seen && seen.card.status !== "pending") {
+              const sure = await confirmed(core, id);
+              if (sure.card.status !== "pending") return resolve(sure);
+            }
+          } while (again);
+        } catch {
+          // A card mid-edit by hand or a lock that timed out: the next wake looks again.
+        } finally {
+          checking = false;
+        }
+      };
+      const wake = () => void check();
+
+      stops.push(
+        onQuestionTransitioned((event) => {
+          if (event.id === id && event.root === core.box.paths.root) wake();
+        }),
+      );
+      const cardPath = core.box.paths.abs(first.rel);
+      const cardName = basename(cardPath);
+      watchFolder(dirname(cardPath), (name) => name.startsWith(cardName), wake, stops);
+      mkdirSync(core.box.paths.journalDir, { recursive: true });
+      watchFolder(core.box.paths.journalDir, (name) => name.startsWith(`${id}.`), wake, stops);
+
+      const safety = setInterval(wake, SAFETY_RECHECK_MS);
+      stops.push(() => clearInterval(safety));
+      // Infinity: until it is decided (the CLI without --timeout).
+      if (Number.isFinite(seconds)) {
+        const deadline = setTimeout(() => resolve(undefined), seconds * 1000);
+        stops.push(() => clearTimeout(deadline));
+      }
+      if (options.onTick) {
+        const started = Date.now();
+        const every = Math.max(1, options.tickSeconds ?? 5) * 1000;
+        const tick = setInterval(
+          () => options.onTick?.(Math.round((Date.now() - started) / 1000), seconds),
+          every,
+        );
+        stops.push(() => clearInterval(tick));
+      }
+      if (options.signal) {
+        const onAbort = () => resolve(undefined);
+        options.signal.addEventListener("abort", onAbort, { once: true });
+        stops.push(() => options.signal?.removeEventListener("abort", onAbort));
+      }
+      // A transition between the first read and the watches being set would be missed.
+      wake();
+    });
+    if (settled) return settled;
+    const last = loadQuestion(core, id);
+    return last.card.status === "pending" ? last : confirmed(core, id);
+  } finally {
+    for (const stop of stops) stop();
+  }
+}
+
+/** The committed card: read under the question's lock, after any in-flight write finished. */
+function confirmed(core: Core, id: string): Promise<LoadedQuestion> {
+  return withQuestionLock(core, id, async () => loadQuestion(core, id));
+}
+
+function readQuietly(core: Core, id: string): LoadedQuestion | undefined {
+  try {
+    return loadQuestion(core, id);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Watches a folder for names that match; a folder that cannot be watched is left to the safety re-read. */
+function watchFolder(
+  dir: string,
+  matches: (name: string) => boolean,
+  wake: () => void,
+  stops: (() => void)[],
+): void {
+  let watcher: FSWatcher;
+  try {
+    watcher = watch(dir, { persistent: false }, (_event, name) => {
+      if (name === null || matches(String(name))) wake();
+    });
+  } catch {
+    return;
+  }
+  watcher.on("error", () => undefined);
+  stops.push(() => watcher.close());
+}
