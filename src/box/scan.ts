@@ -5,6 +5,7 @@
 
 import { lstatSync, readdirSync, readFileSync, type Stats } from "node:fs";
 import { join } from "node:path";
+import { CARD_LIMITS } from "../card/codec.ts";
 import { DAY_MS, parseDuration } from "../card/duration.ts";
 import { parseQuestion } from "../card/load.ts";
 import { priorityOf, type Question, type Status } from "../card/question.ts";
@@ -87,8 +88,8 @@ export function readCard(
     return refused("it is a symbolic link; cards must be regular files in the box");
   }
   if (!info.isFile()) return refused("it is not a regular file");
-  if (info.size > MAX_CARD_BYTES) {
-    return refused(`it is ${info.size} bytes, over the ${MAX_CARD_BYTES}-byte card limit`);
+  if (info.size > CARD_LIMITS.bytes) {
+    return refused(`it is ${info.size} bytes, over the ${CARD_LIMITS.bytes}-byte card limit`);
   }
   let text: string;
   try {
@@ -112,8 +113,6 @@ export function readCard(
 }
 
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
-
-export const MAX_CARD_BYTES = 256 * 1024;
 
 interface IndexRow {
   name: string;

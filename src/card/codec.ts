@@ -2,7 +2,7 @@
 // Rewrites splice only the changed top-level keys into the original text, so unknown keys,
 // comments, quoting and the body stay byte-for-byte as they were.
 
-import { isMap, isScalar, parseDocument, stringify } from "yaml";
+import { isCollection, isMap, isPair, isScalar, Lexer, parseDocument, stringify } from "yaml";
 
 const OPEN = /^\uFEFF?---[ \t]*\r?\n/;
 const CLOSE = /^---[ \t]*(?:\r?\n|$)/m;
@@ -22,6 +22,20 @@ export class CardSyntaxError extends Error {
   override name = "CardSyntaxError";
 }
 
+/**
+ * Hard limits on what a card file may hold, so no card can exhaust memory, time or the stack
+ * of whoever reads it (a "billion laughs" alias bomb, a thousand nested brackets, a 10 MB
+ * file). A card over a limit is an unreadable card like any other. Written in the README.
+ */
+export const CARD_LIMITS = {
+  /** The file's size in bytes. */
+  bytes: 256 * 1024,
+  /** YAML alias expansions (`*name`), counting aliases inside what an alias refers to. */
+  aliases: 20,
+  /** Nesting of maps and lists in the front matter; a card's own fields need 4. */
+  depth: 32,
+} as const;
+
 const YAML_OPTIONS = { lineWidth: 100, minContentWidth: 40 } as const;
 
 /** The three parts of a card text, without parsing the YAML. */
@@ -34,18 +48,88 @@ function splitCard(text: string): Omit<CardText, "data"> {
   return { head: open[0], front: rest.slice(0, close.index), tail: rest.slice(close.index) };
 }
 
-function parseFront(front: string) {
-  const doc = parseDocument(front, { uniqueKeys: true, prettyErrors: false });
-  if (doc.errors.length > 0) {
-    const first = doc.errors[0];
-    throw new CardSyntaxError(`its YAML does not parse (${first?.message.split("\n")[0]})`);
+const TOO_DEEP = `it nests maps and lists deeper than the card limit of ${CARD_LIMITS.depth} levels`;
+const TOO_MANY_ALIASES = `its YAML aliases (*name) expand more than the card limit of ${CARD_LIMITS.aliases} times`;
+
+function checkSize(text: string): void {
+  // A UTF-16 length under the limit is under it in UTF-8 bytes too, at most 3 bytes per unit.
+  if (text.length * 3 <= CARD_LIMITS.bytes) return;
+  const bytes = Buffer.byteLength(text, "utf8");
+  if (bytes > CARD_LIMITS.bytes) {
+    throw new CardSyntaxError(
+      `it is ${bytes} bytes, over the ${CARD_LIMITS.bytes}-byte card limit`,
+    );
   }
+}
+
+/** The deepest nesting of collections under `root`, walked without recursion. */
+function depthOf(root: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[root, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [unknown, number];
+    if (isPair(node)) {
+      stack.push([node.key, depth], [node.value, depth]);
+    } else if (isCollection(node)) {
+      deepest = Math.max(deepest, depth + 1);
+      if (deepest > CARD_LIMITS.depth) return deepest;
+      for (const item of node.items) stack.push([item, depth + 1]);
+    }
+  }
+  return deepest;
+}
+
+/**
+ * Whether flow collections (`[...]`, `{...}`) nest over the limit, from the lexer's tokens and
+ * stopping there: the parser takes seconds on the 50,000 brackets a 100 KB card can hold.
+ */
+function flowTooDeep(front: string): boolean {
+  if ((front.match(/[[{]/g)?.length ?? 0) <= CARD_LIMITS.depth) return false;
+  let depth = 0;
+  for (const token of new Lexer().lex(front)) {
+    if (token === "[" || token === "{") {
+      if (++depth > CARD_LIMITS.depth) return true;
+    } else if (token === "]" || token === "}") depth--;
+  }
+  return false;
+}
+
+function parseFront(front: string) {
+  if (flowTooDeep(front)) throw new CardSyntaxError(TOO_DEEP);
+  let doc: ReturnType<typeof parseDocument>;
+  try {
+    doc = parseDocument(front, { uniqueKeys: true, prettyErrors: false });
+  } catch {
+    // The parser recurses per nesting level; only a nesting far over the limit gets here.
+    throw new CardSyntaxError(TOO_DEEP);
+  }
+  const first = doc.errors[0];
+  if (first) {
+    // The composer reports its own stack overflow as resource exhaustion.
+    if (first.code === "RESOURCE_EXHAUSTION") throw new CardSyntaxError(TOO_DEEP);
+    throw new CardSyntaxError(`its YAML does not parse (${first.message.split("\n")[0]})`);
+  }
+  if (depthOf(doc.contents) > CARD_LIMITS.depth) throw new CardSyntaxError(TOO_DEEP);
   return doc;
 }
 
+/** The front matter as plain data; aliases are expanded within the card limit. */
+function frontData(doc: ReturnType<typeof parseDocument>): unknown {
+  try {
+    return doc.toJS({ maxAliasCount: CARD_LIMITS.aliases });
+  } catch (error) {
+    if (error instanceof ReferenceError && /alias count/i.test(error.message)) {
+      throw new CardSyntaxError(TOO_MANY_ALIASES);
+    }
+    // An alias to an anchor defined later, or one that refers to itself.
+    throw new CardSyntaxError(`its YAML does not resolve (${(error as Error).message})`);
+  }
+}
+
 export function parseCardText(text: string): CardText {
+  checkSize(text);
   const parts = splitCard(text);
-  const data = parseFront(parts.front).toJS({ maxAliasCount: 20 }) as unknown;
+  const data = frontData(parseFront(parts.front));
   if (data === null || typeof data !== "object" || Array.isArray(data)) {
     throw new CardSyntaxError("its front matter is not a map of fields");
   }
@@ -79,7 +163,7 @@ export function rewriteCardText(text: string, changes: Record<string, unknown>):
       return start !== undefined && front.lastIndexOf("\n", start - 1) + 1 === start;
     });
   if (!spliceable) {
-    const data = doc.toJS({ maxAliasCount: 20 }) as Record<string, unknown>;
+    const data = frontData(doc) as Record<string, unknown>;
     for (const [key, value] of Object.entries(changes)) {
       if (value === undefined) delete data[key];
       else data[key] = value;

@@ -6,6 +6,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rewriteCardText } from "../../src/card/codec.ts";
+import { parseQuestion } from "../../src/card/load.ts";
 import { CardUnreadable } from "../../src/errors.ts";
 import { answerQuestion } from "../../src/questions/answer.ts";
 import { dismissQuestion } from "../../src/questions/close.ts";
@@ -252,6 +253,65 @@ describe("text that is not a card", () => {
     const { id, load: read } = load(text);
     expect(read).toThrow(CardUnreadable);
     expect(readBoxFile(tb.dir, questionRel(id))).toBe(text);
+  });
+});
+
+describe("the parsing limits: no card can exhaust whoever reads it", () => {
+  const withExtra = (extra: string) =>
+    pendingCardText(selectCard()).replace(/---\n$/, `${extra}\n---\n`);
+
+  it("loads a card that uses a few aliases and nests 32 levels", () => {
+    const nested = `${"[".repeat(30)}1${"]".repeat(30)}`;
+    const text = withExtra(`shared: &s [x, y]\nagain: [*s, *s]\ndeep: ${nested}`);
+    expect(load(text).load().card.status).toBe("pending");
+  });
+
+  it.each([
+    [
+      "an alias bomb (nine levels of nine aliases)",
+      withExtra(
+        [
+          "l0: &l0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]",
+          ...Array.from(
+            { length: 8 },
+            (_, i) => `l${i + 1}: &l${i + 1} [${Array(9).fill(`*l${i}`).join(", ")}]`,
+          ),
+        ].join("\n"),
+      ),
+      /YAML aliases \(\*name\) expand more than the card limit of 20 times/,
+    ],
+    [
+      "flow lists nested 33 levels",
+      withExtra(`deep: ${"[".repeat(33)}1${"]".repeat(33)}`),
+      /nests maps and lists deeper than the card limit of 32 levels/,
+    ],
+    [
+      "flow lists nested 100,000 levels",
+      withExtra(`deep: ${"[".repeat(100_000)}${"]".repeat(100_000)}`),
+      /deeper than the card limit of 32 levels/,
+    ],
+    [
+      "block maps nested 40 levels",
+      withExtra(
+        `deep:\n${Array.from({ length: 40 }, (_, i) => `${" ".repeat(i + 1)}k${i}:`).join("\n")} end`,
+      ),
+      /deeper than the card limit of 32 levels/,
+    ],
+    [
+      "an alias to an anchor that comes later",
+      withExtra("early: *late\nlater: &late [1]"),
+      /its YAML (does not parse|does not resolve)/,
+    ],
+  ])("refuses %s with the limit it breaks", (_what, text, reason) => {
+    expect(reasonOf(text)).toMatch(reason);
+  });
+
+  it("refuses card text over 256 KiB, even when handed over without a file", () => {
+    const parsed = parseQuestion(pendingCardText(selectCard(), "\u00e9".repeat(140_000)));
+    expect(parsed).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/262144-byte card limit/),
+    });
   });
 });
 

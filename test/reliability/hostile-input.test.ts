@@ -5,8 +5,9 @@
 // fed to the real bot (handleUpdate, the Bot API being the emulator) over a box with queued
 // questions. Only the valid taps ever change a card; nothing reaches the bot's error handler;
 // every refusal is in the audit. Then malformed card files (bad YAML, wrong types, a
-// contradictory lifecycle, a huge file, a symlink out of the box) never stop a scan, and
-// dropped into a running service's box they never stop it presenting the good questions.
+// contradictory lifecycle, a huge file, a symlink out of the box, cards over the parsing limits:
+// an alias bomb, deep nesting, 10 MB) never stop a scan, never stop a command, a page or the
+// API, and dropped into a running service's box they never stop it presenting the good ones.
 
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -21,12 +22,15 @@ import { startService } from "../../src/service.ts";
 import { createSlot } from "../../src/slot/slot.ts";
 import {
   cleanupBoxes,
+  cliEnv,
   confirmCard,
   makeBox,
   pendingCardText,
   questionRel,
+  runCli,
   selectCard,
   T0,
+  textCard,
 } from "../support/box.ts";
 import {
   type Call,
@@ -38,6 +42,7 @@ import {
   TOKEN,
   toBotMessage,
 } from "../support/telegram.ts";
+import { API_TOKEN, webFixture } from "../web/web-support.ts";
 import { diskCards, diskJobs, printFigures } from "./invariants.ts";
 import { SOAK } from "./soak.ts";
 
@@ -359,6 +364,38 @@ describe("hostile updates against the real bot", () => {
 
 // --- malformed cards ---------------------------------------------------------------------
 
+/** "Billion laughs": nine levels of nine aliases each, 9^9 strings once expanded. */
+const ALIAS_BOMB = (() => {
+  const lines = ['a0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
+  for (let i = 1; i < 9; i++) {
+    lines.push(
+      `a${i}: &a${i} [${Array(9)
+        .fill(`*a${i - 1}`)
+        .join(",")}]`,
+    );
+  }
+  return pendingCardText(selectCard({ prompt: "Alias bomb?" })).replace(
+    /---\n$/,
+    `${lines.join("\n")}\n---\n`,
+  );
+})();
+/** A valid card plus an unknown key nested far deeper than any card needs. */
+const DEEP_FLOW = pendingCardText(selectCard({ prompt: "Deep flow?" })).replace(
+  /---\n$/,
+  `deep: ${"[".repeat(50_000)}${"]".repeat(50_000)}\n---\n`,
+);
+const DEEP_BLOCK = pendingCardText(selectCard({ prompt: "Deep block?" })).replace(
+  /---\n$/,
+  `deep:\n${Array.from({ length: 40 }, (_, i) => `${"  ".repeat(i + 1)}k${i}:`).join("\n")} end\n---\n`,
+);
+const TEN_MB = pendingCardText(selectCard({ prompt: "Ten megabytes?" }), "x".repeat(10 * 2 ** 20));
+const OVER_LIMITS = {
+  "alias-bomb": ALIAS_BOMB,
+  "deep-flow": DEEP_FLOW,
+  "deep-block": DEEP_BLOCK,
+  "ten-mb": TEN_MB,
+};
+
 const garbage = fc.oneof(
   fc.string({ unit: "binary", maxLength: 400 }),
   fc.string({ maxLength: 200 }).map((s) => `---\n${s}\n---\n`),
@@ -368,6 +405,7 @@ const garbage = fc.oneof(
     "---\nstatus: pending\nasked-at: not a time\nmemo: m\nprompt: p\ninput: {type: text}\ndirective: d\nanswered-at: 2026-07-01T00:00:00Z\n---\n",
     "---\n- a list\n- not a map\n---\n",
     "\u0000\u0001\u0002",
+    ...Object.values(OVER_LIMITS),
   ),
 );
 
@@ -395,6 +433,62 @@ describe("malformed cards", () => {
       }),
       { numRuns: RUNS, seed: 5_0006 },
     );
+  });
+
+  it("over a parsing limit (alias bomb, deep nesting, 10 MB) leave list, waiting, doctor, age, ask, the API list and the questions page working", async () => {
+    figures.properties++;
+    const web = await webFixture();
+    const dir = web.box.dir;
+    const good = await web.ask(selectCard({ prompt: "Still answerable?" }));
+    for (const [id, text] of Object.entries(OVER_LIMITS)) {
+      writeFileSync(join(dir, questionRel(id)), text);
+    }
+    const env = cliEnv(dir);
+    const [list, waitingOut, doctor, age] = await Promise.all([
+      runCli(["list", "--json"], { env }),
+      runCli(["waiting", "--json"], { env }),
+      runCli(["doctor", "--json"], { env }),
+      runCli(["age", "--json"], { env }),
+    ]);
+    for (const run of [list, waitingOut, doctor, age]) {
+      expect(run.stderr).not.toContain("unexpected failure");
+    }
+    expect(list.code, list.stderr).toBe(0);
+    expect(JSON.parse(list.stdout).pending.map((q: { id: string }) => q.id)).toEqual([good]);
+    expect(waitingOut.code, waitingOut.stderr).toBe(0);
+    expect(JSON.parse(waitingOut.stdout).count).toBe(1);
+    expect(age.code, age.stderr).toBe(0);
+    // doctor names each card with the limit it breaks, and exits 1 while they remain.
+    expect(doctor.code, doctor.stderr).toBe(1);
+    const reasons = Object.fromEntries(
+      (JSON.parse(doctor.stdout).findings as { kind: string; path: string; problem: string }[])
+        .filter((f) => f.kind === "unreadable-card")
+        .map((f) => [f.path, f.problem]),
+    );
+    expect(reasons).toEqual({
+      [questionRel("alias-bomb")]: expect.stringContaining("aliases"),
+      [questionRel("deep-flow")]: expect.stringContaining("32 levels"),
+      [questionRel("deep-block")]: expect.stringContaining("32 levels"),
+      [questionRel("ten-mb")]: expect.stringContaining("262144-byte card limit"),
+    });
+    const asked = await runCli(["ask", "--json"], { env, input: JSON.stringify(confirmCard()) });
+    expect(asked.code, asked.stderr).toBe(0);
+    const second = JSON.parse(asked.stdout).id as string;
+
+    const api = await web.app.request("/api/v1/questions", { headers: web.auth(API_TOKEN) });
+    expect(api.status).toBe(200);
+    const listed = (await api.json()) as { questions: { id: string }[]; unreadable: unknown[] };
+    expect(listed.questions.map((q) => q.id).sort()).toEqual([good, second].sort());
+    expect(listed.unreadable).toHaveLength(4);
+    const posted = await web.app.request("/api/v1/questions", {
+      method: "POST",
+      headers: { ...web.auth(API_TOKEN), "content-type": "application/json" },
+      body: JSON.stringify(textCard()),
+    });
+    expect(posted.status).toBe(201);
+    const page = await web.app.request(web.link({ page: "questions" }));
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Still answerable?");
   });
 
   it("dropped into a running service's box never stop it presenting the good questions", async () => {
@@ -438,6 +532,9 @@ describe("malformed cards", () => {
       symlinkSync("/etc/passwd", join(dir, "outside.question.card"));
       mkdirSync(join(dir, "nested"), { recursive: true });
       symlinkSync(box.dir, join(dir, "nested", "loop.question.card"));
+      for (const [id, text] of Object.entries(OVER_LIMITS)) {
+        writeFileSync(join(dir, `${id}.question.card`), text);
+      }
 
       const { id: first } = await askQuestion(
         box,
@@ -471,10 +568,27 @@ describe("malformed cards", () => {
         5_000,
         "the next good question to be presented",
       );
+      await client.sendCommand(client.makeCommand("/waiting"));
+      await eventually(
+        () =>
+          rec.calls.find(
+            (c) =>
+              c.method === "sendMessage" &&
+              String(c.payload.text).startsWith("1 waiting on you. Open now: <b>Good two?"),
+          ),
+        5_000,
+        "/waiting to be answered",
+      );
       const cards = new Map(diskCards(box.dir).map((c) => [c.id, c]));
       expect(cards.get(first)?.card?.status).toBe("answered");
       expect(cards.get(next.id)?.card?.status).toBe("pending");
-      for (const bad of ["Contradiction?", "Huge?"]) {
+      for (const bad of [
+        "Contradiction?",
+        "Huge?",
+        "Alias bomb?",
+        "Deep flow?",
+        "Ten megabytes?",
+      ]) {
         expect(
           rec.calls.some((c) => c.method === "sendMessage" && String(c.payload.text).includes(bad)),
         ).toBe(false);
