@@ -120,4 +120,24 @@ export const MIGRATIONS: string[] = [
   ALTER TABLE presentations ADD COLUMN tell_tries INTEGER NOT NULL DEFAULT 0;
   UPDATE presentations SET told_at = closed_at WHERE state NOT IN ('queued', 'presented');
   `,
+  // 4: the answer webhooks' outbox. One row per transition and receiver (`key` is
+  // "<question id>:<status>"), kept until a 2xx or until it gives up; `next_try_at` is wall
+  // time in ms (retries wait in real time), `created_at` the box clock (the give-up window).
+  `
+  CREATE TABLE webhook_deliveries (
+    seq          INTEGER PRIMARY KEY AUTOINCREMENT,
+    key          TEXT NOT NULL,
+    url          TEXT NOT NULL,
+    body         TEXT NOT NULL,
+    created_at   TEXT NOT NULL,
+    tries        INTEGER NOT NULL DEFAULT 0,
+    next_try_at  INTEGER NOT NULL,
+    last_error   TEXT,
+    delivered_at TEXT,
+    gave_up_at   TEXT
+  );
+  CREATE UNIQUE INDEX webhook_deliveries_once ON webhook_deliveries (key, url);
+  CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_try_at)
+    WHERE delivered_at IS NULL AND gave_up_at IS NULL;
+  `,
 ];
