@@ -71,6 +71,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   let webhook: RunningWebhook | undefined;
   let web: RunningWeb | undefined;
   let fail: (error: Error) => void = () => undefined;
+  let polled: Promise<void> | undefined;
   const failed = new Promise<Error>((resolve) => {
     fail = resolve;
   });
@@ -92,6 +93,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
         ownerId: config.telegram.ownerId,
         link: (id) => linkUrl(config.web.publicUrl, secret, { question: id }, core.box.clock.now()),
         transformers: options.telegram?.transformers,
+        polls: !config.telegram.webhookUrl,
       });
     }
     if (options.web !== false) {
@@ -132,6 +134,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
           timeoutSeconds: options.telegram?.timeoutSeconds,
         });
         void polling.done.then((conflict) => conflict && fail(conflict));
+        polled = bridge.established;
         started.push("telegram bot (long polling)");
       }
       const owner = config.telegram.ownerId ?? slot.owners.get("telegram")?.userId;
@@ -179,6 +182,11 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     sweep().catch((error) => logger.error({ err: error }, "aging sweep failed"));
   }, sweepMs);
   await sweep().catch((error) => logger.error({ err: error }, "aging sweep failed"));
+  // A polling bot nudges nobody before it holds the token (a newcomer sends nothing): the
+  // sweep runs again once it does.
+  void polled?.then(() =>
+    sweep().catch((error) => logger.error({ err: error }, "aging sweep failed")),
+  );
   started.push(`aging sweep every ${config.sweepMinutes} min`);
 
   let stopping: Promise<void> | undefined;

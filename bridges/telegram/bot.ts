@@ -28,6 +28,11 @@ export interface BotOptions {
   transformers?: Transformer[];
   /** Known bot info, to skip getMe (tests, benches). */
   botInfo?: UserFromGetMe;
+  /**
+   * The service will long-poll: nothing is shown until the first getUpdates came back, so a
+   * second service started on a token another one polls stops without sending anything.
+   */
+  polls?: boolean;
   /** Told when a callback is acknowledged (the latency bench). */
   onAcknowledged?: (callbackId: string) => void;
 }
@@ -38,8 +43,10 @@ export interface TelegramBridge {
   handleUpdate(update: Parameters<Bot["handleUpdate"]>[0]): Promise<void>;
   /** getMe (until it works) and setMyCommands (failure logged); true once the bot is known. */
   init(signal?: AbortSignal): Promise<boolean>;
-  /** Long polling until `stop`. */
-  startPolling(options?: { idleMs?: number; timeoutSeconds?: number }): Polling;
+  /** Long polling until `stop`; nothing is shown before the first poll came back. */
+  startPolling(options?: { idleMs?: number; timeoutSeconds?: number; graceMs?: number }): Polling;
+  /** Resolves after polling's first successful getUpdates: this service holds the token. */
+  established: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -57,10 +64,15 @@ export function createBot(options: BotOptions): TelegramBridge {
 
   const link = options.link ?? (() => undefined);
   const access = createAccess({ slot, configuredOwner: options.ownerId });
+  let holdsToken = !options.polls;
+  let establish: () => void = () => undefined;
+  const established = new Promise<void>((resolve) => {
+    establish = resolve;
+  });
   const presenter = createTelegramPresenter({
     api: bot.api,
     slot,
-    ownerChat: access.ownerId,
+    ownerChat: () => (holdsToken ? access.ownerId() : undefined),
     link,
   });
   slot.attach(presenter);
@@ -146,12 +158,18 @@ export function createBot(options: BotOptions): TelegramBridge {
     bot,
     handleUpdate: (update) => bot.handleUpdate(update),
     init,
+    established,
     startPolling(pollOptions = {}) {
       let webhookCleared = false;
       polling = startPolling({
         bot,
         logger,
         ...pollOptions,
+        onEstablished: () => {
+          holdsToken = true;
+          establish();
+          slot.fill().catch((error) => logger.error({ err: error }, "presenting failed"));
+        },
         ensureReady: async (signal) => {
           if (!(await init(signal))) return false;
           if (!webhookCleared) {

@@ -1,8 +1,12 @@
 // Long polling, one update at a time (the order a person acted in is the order handled). A
 // server that answers getUpdates at once instead of holding it (an emulator, some proxies) is
-// asked at most every `idleMs`. A 409 means another process polls this token: said once, then
-// polling stops instead of fighting it, and `done` carries the conflict so the service can exit.
-// Stopping waits for the update in flight.
+// asked at most every `idleMs`. Stopping waits for the update in flight.
+//
+// One poller per token: Telegram ends the older of two getUpdates calls with 409. The service
+// that was here first must keep the bot, so the rule is by age, not by who saw the 409: a 409
+// before this loop's first successful poll means another service holds the token, and this one
+// (the newcomer) stops at once; a 409 after that is retried quickly (the retry ends the
+// newcomer's poll, which stops it) and stops this loop only when it persists for `graceMs`.
 
 import { type Bot, GrammyError } from "grammy";
 import { PollingConflict } from "../../src/errors.ts";
@@ -15,9 +19,27 @@ export interface PollLogger {
 
 export interface Polling {
   stop(): Promise<void>;
-  /** Resolves when the loop has ended: with the conflict after a 409, else undefined. */
+  /** Resolves when the loop has ended: with the conflict after a 409 it gave up on, else undefined. */
   done: Promise<PollingConflict | undefined>;
 }
+
+export interface PollOptions {
+  bot: Bot;
+  logger: PollLogger;
+  /** Shortest time between two getUpdates calls that returned nothing. */
+  idleMs?: number;
+  /** Seconds Telegram may hold a getUpdates call open. */
+  timeoutSeconds?: number;
+  /** How long a 409 after the first successful poll is retried before polling stops (60 s). */
+  graceMs?: number;
+  ensureReady: (signal: AbortSignal) => Promise<boolean>;
+  /** Told once, after the first successful getUpdates: this service holds the token. */
+  onEstablished?: () => void;
+}
+
+/** The first retry after a 409 comes quickly, well inside the newcomer's held poll. */
+const CONFLICT_RETRY_MS = 250;
+const CONFLICT_RETRY_MAX_MS = 8_000;
 
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -35,23 +57,25 @@ const sleep = (ms: number, signal: AbortSignal) =>
     signal.addEventListener("abort", onAbort, { once: true });
   });
 
-export function startPolling(options: {
-  bot: Bot;
-  logger: PollLogger;
-  /** Shortest time between two getUpdates calls that returned nothing. */
-  idleMs?: number;
-  /** Seconds Telegram may hold a getUpdates call open. */
-  timeoutSeconds?: number;
-  ensureReady: (signal: AbortSignal) => Promise<boolean>;
-}): Polling {
+/** A run of 409s: when it began, when the last one came, and the next retry's wait. */
+interface ConflictRun {
+  since: number;
+  last: number;
+  retryMs: number;
+}
+
+export function startPolling(options: PollOptions): Polling {
   const { bot, logger } = options;
   const idleMs = options.idleMs ?? 500;
+  const graceMs = options.graceMs ?? 60_000;
   const controller = new AbortController();
   const { signal } = controller;
 
   const loop = async (): Promise<PollingConflict | undefined> => {
     let offset = 0;
     let backoff = 1_000;
+    let established = false;
+    let conflict: ConflictRun | undefined;
     while (!signal.aborted) {
       if (!(await options.ensureReady(signal))) {
         await sleep(backoff, signal);
@@ -73,14 +97,45 @@ export function startPolling(options: {
       } catch (error) {
         if (signal.aborted) break;
         if (error instanceof GrammyError && error.error_code === 409) {
-          const conflict = new PollingConflict(error.description);
-          logger.error({ telegram: error.description }, conflict.message);
-          return conflict;
+          const now = Date.now();
+          const gone = new PollingConflict(error.description);
+          if (!established) {
+            logger.error({ telegram: error.description, newcomer: true }, gone.message);
+            return gone;
+          }
+          if (!conflict) {
+            conflict = { since: now, last: now, retryMs: CONFLICT_RETRY_MS };
+            logger.warn(
+              { telegram: error.description, graceSeconds: Math.round(graceMs / 1000) },
+              "another poller started on this bot token; this service was here first and keeps polling (the newcomer stops)",
+            );
+          } else if (now - conflict.since >= graceMs) {
+            logger.error(
+              { telegram: error.description, seconds: Math.round((now - conflict.since) / 1000) },
+              gone.message,
+            );
+            return gone;
+          }
+          conflict.last = now;
+          await sleep(conflict.retryMs, signal);
+          conflict.retryMs = Math.min(conflict.retryMs * 2, CONFLICT_RETRY_MAX_MS);
+          continue;
         }
         logger.warn({ err: error }, "getUpdates failed; retrying");
         await sleep(backoff, signal);
         backoff = Math.min(backoff * 2, 60_000);
         continue;
+      }
+      if (!established) {
+        established = true;
+        logger.info({}, "telegram polling: this service holds the bot token");
+        options.onEstablished?.();
+      }
+      // A conflict is over when a full grace-half passed without a 409: two pollers that both
+      // got established would otherwise reset each other's count with every update.
+      if (conflict && Date.now() - conflict.last >= graceMs / 2) {
+        logger.info({}, "the other poller is gone; polling alone again");
+        conflict = undefined;
       }
       for (const update of updates) {
         offset = update.update_id + 1;

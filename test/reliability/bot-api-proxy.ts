@@ -5,6 +5,8 @@
 //   getUpdates confirms it (offset > update_id), so a service killed mid-update gets it again
 //   after a restart; `redeliver` hands out an update again even after it was confirmed (a
 //   webhook retry does that);
+// - Telegram's one-poller rule, when asked (`conflicts`): a getUpdates arriving while another is
+//   held ends the older one with 409 Conflict, as Telegram does for two services on one token;
 // - faults on demand: 429 with retry_after, 5xx, a request held and then cut (a timeout), a
 //   dropped connection, and a response lost after the emulator carried the call out; and a
 //   "kill point": the n-th call is held (forwarded first, or not) so the test can SIGKILL the
@@ -15,7 +17,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import type { Update } from "grammy/types";
 
-export type Fault = "429" | "5xx" | "timeout" | "drop" | "lost-response";
+export type Fault = "409" | "429" | "5xx" | "timeout" | "drop" | "lost-response";
 
 export interface ProxyCall {
   seq: number;
@@ -46,6 +48,8 @@ export interface BotApiProxy {
   apiRoot: string;
   calls: ProxyCall[];
   faults: Record<Fault, number>;
+  /** getUpdates calls ended with 409 because a newer one came (the `conflicts` rule). */
+  conflicts(): number;
   /** Queues an update as Telegram would deliver it; returns its update_id. */
   inject(update: Omit<Update, "update_id">): number;
   /** Hands out an update again on the next getUpdates, confirmed or not. */
@@ -60,6 +64,14 @@ export interface BotApiProxy {
   disarm(): void;
   close(): Promise<void>;
 }
+
+/** What Telegram answers the older of two getUpdates calls on one token. */
+const CONFLICT = {
+  ok: false,
+  error_code: 409,
+  description:
+    "Conflict: terminated by other getUpdates request; make sure that only one bot instance is running",
+};
 
 /** Methods the emulator does not know, answered here as Telegram would. */
 const MISSING: Record<string, unknown> = {
@@ -85,10 +97,13 @@ export async function startBotApiProxy(options: {
   emulatorRoot: string;
   /** Longest hold of an empty getUpdates (ms). */
   holdMs?: number;
+  /** Telegram's rule: a newer getUpdates ends a held older one with 409. */
+  conflicts?: boolean;
 }): Promise<BotApiProxy> {
   const holdMs = options.holdMs ?? 500;
   const calls: ProxyCall[] = [];
   const faults: Record<Fault, number> = {
+    "409": 0,
     "429": 0,
     "5xx": 0,
     timeout: 0,
@@ -102,6 +117,8 @@ export async function startBotApiProxy(options: {
   let plan: FaultPlan | undefined;
   let kill: { point: KillPoint; seen: number; held: (call: ProxyCall) => void } | undefined;
   const waiters = new Set<() => void>();
+  let heldPoll: (() => void) | undefined;
+  let conflicted = 0;
   const wake = () => {
     for (const w of [...waiters]) w();
   };
@@ -121,21 +138,37 @@ export async function startBotApiProxy(options: {
     return { status: response.status, json: await response.json() };
   }
 
-  async function getUpdates(payload: Record<string, unknown>, req: IncomingMessage) {
+  /** The updates to hand out, or "conflict" when a newer getUpdates ended this one. */
+  async function getUpdates(
+    payload: Record<string, unknown>,
+    req: IncomingMessage,
+  ): Promise<Update[] | "conflict"> {
+    if (options.conflicts) heldPoll?.();
     const offset = Number(payload.offset ?? 0);
     if (offset > 0) queue = queue.filter((u) => u.update_id >= offset);
     const ready = () => [...forced, ...queue].slice(0, 100);
     if (ready().length === 0) {
+      let ended = false;
       await new Promise<void>((resolve) => {
         const done = () => {
           clearTimeout(timer);
           waiters.delete(done);
+          if (heldPoll === end) heldPoll = undefined;
           resolve();
+        };
+        const end = () => {
+          ended = true;
+          done();
         };
         const timer = setTimeout(done, holdMs);
         waiters.add(done);
+        heldPoll = end;
         req.once("close", done);
       });
+      if (ended) {
+        conflicted++;
+        return "conflict";
+      }
     }
     const out = ready();
     forced = [];
@@ -155,6 +188,8 @@ export async function startBotApiProxy(options: {
       call.fault = fault;
       faults[fault]++;
       switch (fault) {
+        case "409":
+          return send(res, 409, CONFLICT);
         case "429":
           return send(res, 429, {
             ok: false,
@@ -192,7 +227,14 @@ export async function startBotApiProxy(options: {
 
     let answer: { status: number; json: unknown };
     if (method === "getUpdates") {
-      answer = { status: 200, json: { ok: true, result: await getUpdates(payload, req) } };
+      const result = await getUpdates(payload, req);
+      answer =
+        result === "conflict"
+          ? {
+              status: 409,
+              json: CONFLICT,
+            }
+          : { status: 200, json: { ok: true, result } };
     } else if (method in MISSING) {
       answer = { status: 200, json: { ok: true, result: MISSING[method] } };
     } else {
@@ -231,6 +273,7 @@ export async function startBotApiProxy(options: {
     apiRoot: `http://127.0.0.1:${port}`,
     calls,
     faults,
+    conflicts: () => conflicted,
     updates,
     inject(update) {
       const full = { ...update, update_id: nextUpdateId++ } as Update;

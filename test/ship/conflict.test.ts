@@ -1,11 +1,21 @@
-// Story: a second `qbridge serve` polls a bot token another one already polls. Telegram answers
-// getUpdates with 409 Conflict; the service says so in one sentence and exits with 78, which the
-// systemd unit's RestartPreventExitStatus keeps from restarting into the same conflict.
+// Story: a second `qbridge serve` is started on a bot token another one already polls (a laptop
+// serving another box, a second unit by mistake). Telegram ends the older of two getUpdates calls
+// with 409 Conflict. The service that was there first keeps the bot; the newcomer says so in one
+// sentence, shows nothing, and exits with 78, which the systemd unit's RestartPreventExitStatus
+// keeps from restarting into the same conflict. Whichever of two services starts second stops.
 
-import { afterEach, describe, expect, it } from "vitest";
-import { TOKEN } from "../support/telegram.ts";
+import type { Update } from "grammy/types";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { askQuestion } from "../../src/questions/ask.ts";
+import { type BotApiProxy, startBotApiProxy } from "../reliability/bot-api-proxy.ts";
+import { cleanupBoxes, makeBox, selectCard, T0 } from "../support/box.ts";
+import { type Emulator, eventually, OWNER, startEmulator, TOKEN } from "../support/telegram.ts";
 import { type BotApiStub, CONFLICT, startBotApiStub } from "./bot-api-stub.ts";
-import { freshDir, qbridge, removeFreshDirs } from "./ship-support.ts";
+import { type Child, freshDir, qbridge, removeFreshDirs } from "./ship-support.ts";
+
+const IN_USE =
+  "qbridge: TELEGRAM_BOT_TOKEN is in use elsewhere (Telegram answered getUpdates with 409 Conflict): another qbridge serve or a webhook is using this token; stop it, or use webhook mode (TELEGRAM_WEBHOOK_URL) in a single service";
+const HOLDS_TOKEN = '"msg":"telegram polling: this service holds the bot token"';
 
 let stub: BotApiStub | undefined;
 afterEach(async () => {
@@ -13,6 +23,16 @@ afterEach(async () => {
   stub = undefined;
   removeFreshDirs();
 });
+
+/** Waits for the child to exit, at most 30 s (then kills it); resolves with its code. */
+async function exitOf(child: Child): Promise<number | null | "still running"> {
+  const code = await Promise.race([
+    child.exited,
+    new Promise<"still running">((resolve) => setTimeout(() => resolve("still running"), 30_000)),
+  ]);
+  if (code === "still running") await child.kill("SIGKILL");
+  return code;
+}
 
 describe("one poller per bot token", () => {
   it("a 409 from getUpdates ends serve with one sentence naming the token and the fix, exit status 78, asked once", async () => {
@@ -26,21 +46,109 @@ describe("one poller per bot token", () => {
         TELEGRAM_API_ROOT: stub.apiRoot,
       },
     });
-    const code = await Promise.race([
-      serve.exited,
-      new Promise<string>((resolve) => setTimeout(() => resolve("still running"), 30_000)),
-    ]);
-    if (code === "still running") await serve.kill("SIGKILL");
-    expect(code).toBe(78);
+    expect(await exitOf(serve)).toBe(78);
     const lastLine = serve.stderr().trim().split("\n").pop();
-    expect(lastLine).toBe(
-      "qbridge: TELEGRAM_BOT_TOKEN is in use elsewhere (Telegram answered getUpdates with 409 Conflict): another qbridge serve or a webhook is using this token; stop it, or use webhook mode (TELEGRAM_WEBHOOK_URL) in a single service",
-    );
+    expect(lastLine).toBe(IN_USE);
     expect(serve.stderr()).not.toMatch(/^\s+at /m);
     expect(stub.calls.filter((m) => m === "getUpdates")).toHaveLength(1);
     // The JSON log says it too, and the service stopped in order (ledger closed).
     expect(serve.stdout()).toContain("409 Conflict");
     expect(serve.stdout()).toContain('"msg":"stopped"');
     expect(serve.stdout() + serve.stderr()).not.toContain(TOKEN);
+  });
+});
+
+describe("two services on one bot token, with Telegram's rule that a newer getUpdates ends the older", () => {
+  let emulator: Emulator;
+  let proxy: BotApiProxy;
+  beforeAll(async () => {
+    emulator = await startEmulator();
+    proxy = await startBotApiProxy({
+      emulatorRoot: emulator.apiRoot,
+      holdMs: 2_000,
+      conflicts: true,
+    });
+  });
+  afterAll(async () => {
+    await proxy.close();
+    await emulator.stop();
+    cleanupBoxes();
+  });
+
+  const sentTexts = () =>
+    proxy.calls.filter((c) => c.method === "sendMessage").map((c) => String(c.payload.text));
+
+  /** The owner sends /waiting; resolves with the bot's reply text. */
+  async function waitingReply(): Promise<string> {
+    const before = proxy.calls.length;
+    const chat = { id: OWNER, type: "private" as const, first_name: "Owner" };
+    proxy.inject({
+      message: {
+        message_id: 900 + before,
+        date: 0,
+        chat,
+        from: { id: OWNER, is_bot: false, first_name: "Owner" },
+        text: "/waiting",
+        entities: [{ type: "bot_command", offset: 0, length: 8 }],
+      },
+    } as Omit<Update, "update_id">);
+    const reply = await eventually(
+      () =>
+        proxy.calls
+          .slice(before)
+          .find((c) => c.method === "sendMessage" && /waiting on you/.test(String(c.payload.text))),
+      20_000,
+      "the reply to /waiting",
+    );
+    return String(reply.payload.text);
+  }
+
+  it("the service started second exits 78 without showing anything; the first keeps answering, in either order", async () => {
+    const boxA = await makeBox();
+    const boxB = await makeBox();
+    await askQuestion(boxA, selectCard({ prompt: "Box A: where do receipts go?" }));
+    await askQuestion(boxB, selectCard({ prompt: "Box B: where do invoices go?" }));
+    const serve = (dir: string) =>
+      qbridge(["serve"], {
+        cwd: dir,
+        env: {
+          QBRIDGE_BOX: dir,
+          QBRIDGE_TIME: T0,
+          QBRIDGE_WEB_PORT: "0",
+          TELEGRAM_BOT_TOKEN: TOKEN,
+          TELEGRAM_OWNER_ID: String(OWNER),
+          TELEGRAM_API_ROOT: proxy.apiRoot,
+        },
+      });
+
+    // A first: it holds the token and shows its question.
+    const a = serve(boxA.dir);
+    await a.waitFor(HOLDS_TOKEN);
+    await eventually(() => sentTexts().some((t) => t.includes("Box A")), 20_000, "A's question");
+
+    // B second: its first poll meets A's, and B is the one that stops, having shown nothing.
+    const b = serve(boxB.dir);
+    expect(await exitOf(b)).toBe(78);
+    expect(b.stderr().trim().split("\n").pop()).toBe(IN_USE);
+    expect(b.stdout()).not.toContain(HOLDS_TOKEN);
+    expect(sentTexts().some((t) => t.includes("Box B"))).toBe(false);
+    expect(proxy.conflicts()).toBeGreaterThanOrEqual(2);
+    // A kept the bot: it is running, said it saw the newcomer, and answers the owner.
+    expect(a.ended()).toBeUndefined();
+    expect(a.stdout()).toContain("this service was here first and keeps polling");
+    expect(await waitingReply()).toContain("Box A");
+
+    // The other order: B alone first, then A comes second and is the one that stops.
+    expect(await a.kill("SIGTERM")).toBe(0);
+    const b2 = serve(boxB.dir);
+    await b2.waitFor(HOLDS_TOKEN);
+    await eventually(() => sentTexts().some((t) => t.includes("Box B")), 20_000, "B's question");
+    const a2 = serve(boxA.dir);
+    expect(await exitOf(a2)).toBe(78);
+    expect(a2.stderr().trim().split("\n").pop()).toBe(IN_USE);
+    expect(b2.ended()).toBeUndefined();
+    expect(await waitingReply()).toContain("Box B");
+    expect(await b2.kill("SIGTERM")).toBe(0);
+    for (const child of [a, b, a2, b2]) expect(child.stderr()).not.toMatch(/^\s+at /m);
   });
 });
