@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { registerDoctorCommand } from "./doctor-command.ts";
 import { EXIT, errorJson, exitCodeOf, messageOf } from "./exit.ts";
+import { registerMcpCommand } from "./mcp-command.ts";
 import { registerQuestionCommands } from "./question-commands.ts";
 import { registerServiceCommands } from "./service-commands.ts";
 
@@ -30,6 +31,7 @@ const program = new Command("qbridge")
 registerQuestionCommands(program);
 registerDoctorCommand(program);
 registerServiceCommands(program);
+registerMcpCommand(program);
 
 try {
   await program.parseAsync(process.argv);

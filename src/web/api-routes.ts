@@ -2,7 +2,6 @@
 // Without a configured token the API is off and says so. Asking, answering and dismissing go
 // through the same core as the CLI (`via: api`); errors are mapped in api-errors.ts only.
 
-import { createHash, timingSafeEqual } from "node:crypto";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
@@ -15,6 +14,7 @@ import { boxState, pendingQuestions, questionsWithStatus } from "../questions/st
 import { loadQuestion } from "../questions/store.ts";
 import { MAX_WAIT_SECONDS, waitForQuestion } from "../questions/waiter.ts";
 import { type ApiFailure, failure, failureOf } from "./api-errors.ts";
+import { requireBearer, sendFailure } from "./bearer.ts";
 import { announce, type WebDeps } from "./deps.ts";
 import { linkUrl } from "./links.ts";
 
@@ -34,16 +34,7 @@ const DismissBody = z.object({}).strict();
 
 const StatusQuery = z.enum([...STATUSES, "all"]).default("pending");
 
-function send(c: Context, fail: ApiFailure): Response {
-  if (fail.status === 401) c.header("WWW-Authenticate", 'Bearer realm="qbridge"');
-  return c.json(fail.body, fail.status);
-}
-
-function sameToken(given: string, wanted: string): boolean {
-  const a = createHash("sha256").update(given).digest();
-  const b = createHash("sha256").update(wanted).digest();
-  return timingSafeEqual(a, b);
-}
+const send = sendFailure;
 
 class BodyProblem extends Error {
   constructor(readonly fail: ApiFailure) {
@@ -99,30 +90,7 @@ export function apiRoutes(deps: WebDeps): Hono {
   const link: OutcomeLink = (id) =>
     linkUrl(deps.config.web.publicUrl, deps.secret, { question: id }, core.box.clock.now());
 
-  api.use("*", async (c, next) => {
-    if (!token) {
-      return send(
-        c,
-        failure(
-          503,
-          "ApiOff",
-          "the API is off: no QBRIDGE_API_TOKEN is configured on the box's machine; set one (at least 16 characters) and restart",
-        ),
-      );
-    }
-    const header = c.req.header("authorization") ?? "";
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!match) {
-      return send(
-        c,
-        failure(401, "Unauthorized", "send the API token as: Authorization: Bearer TOKEN"),
-      );
-    }
-    if (!sameToken(match[1] as string, token)) {
-      return send(c, failure(401, "Unauthorized", "the bearer token is wrong"));
-    }
-    await next();
-  });
+  api.use("*", requireBearer(token));
 
   api.use(
     "*",

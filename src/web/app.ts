@@ -5,6 +5,7 @@ import { Hono } from "hono";
 import { apiRoutes } from "./api-routes.ts";
 import type { WebDeps } from "./deps.ts";
 import { healthRoutes } from "./health.ts";
+import { mcpRoute } from "./mcp-route.ts";
 import { failurePage, notFoundPage } from "./problem-page.ts";
 import { questionRoutes } from "./question-routes.ts";
 import { questionsRoute } from "./questions-route.ts";
@@ -30,6 +31,7 @@ export function createWebApp(deps: WebDeps): Hono {
 
   app.route("/", healthRoutes(deps.core));
   app.route("/api/v1", apiRoutes(deps));
+  app.route("/mcp", mcpRoute(deps));
   app.route("/", questionRoutes(deps));
   app.route("/", questionsRoute(deps));
 
@@ -49,7 +51,7 @@ export function createWebApp(deps: WebDeps): Hono {
 
   app.onError((error, c) => {
     deps.logger?.error({ err: error, path: c.req.path }, "a web request failed");
-    return c.req.path.startsWith("/api/")
+    return c.req.path.startsWith("/api/") || c.req.path.startsWith("/mcp")
       ? c.json(
           {
             error: {

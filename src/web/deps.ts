@@ -1,6 +1,7 @@
 // What the web app is built from: the core it answers through, the config, the link key, a
-// logger, and an optional listener told after each answer or dismissal the web committed (so
-// the composition root can update a chat message and move the slot on).
+// logger, and an optional listener told after each change the web committed (an answer, a dismissal,
+// a question asked or withdrawn over MCP), so the composition root can update a chat message and
+// move the slot on.
 
 import type { Logger } from "pino";
 import type { Config } from "../config.ts";
@@ -8,8 +9,8 @@ import type { Core } from "../questions/core.ts";
 
 export interface WebTransition {
   id: string;
-  action: "answered" | "dismissed";
-  via: "web" | "api";
+  action: "answered" | "dismissed" | "asked" | "withdrawn";
+  via: "web" | "api" | "mcp";
 }
 
 export type TransitionListener = (event: WebTransition) => void | Promise<void>;

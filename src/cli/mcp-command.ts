@@ -1,0 +1,39 @@
+// `qbridge mcp`: the box's MCP server over stdio, for a desktop or coding agent to start as a
+// subprocess. stdout carries the protocol alone; logs and errors go to stderr.
+
+import type { Command } from "commander";
+import { type CommonOptions, withCore } from "./context.ts";
+
+export function registerMcpCommand(program: Command): void {
+  program
+    .command("mcp")
+    .option("--box <dir>", "the box directory (default: $QBRIDGE_BOX or ./box)")
+    .description("serve the box's MCP tools (ask_human, get_answer, ...) over stdio")
+    .addHelpText(
+      "after",
+      `
+An agent starts this command itself; it speaks the Model Context Protocol on stdin/stdout
+until the agent closes it. Questions it files reach the owner through "qbridge serve".
+Over HTTP, the same tools are at /mcp on the web server (bearer QBRIDGE_API_TOKEN).
+
+Example (register with an agent):
+  qbridge mcp --box ~/box`,
+    )
+    .action(async (options: CommonOptions) => {
+      await withCore(options, async (core, config) => {
+        const [{ default: pino }, { serveStdio }, { linkUrl, loadSecret }] = await Promise.all([
+          import("pino"),
+          import("../mcp/stdio.ts"),
+          import("../web/links.ts"),
+        ]);
+        const logger = pino({ level: config.logLevel, base: undefined }, pino.destination(2));
+        const secret = loadSecret(core.box);
+        await serveStdio({
+          core,
+          logger,
+          link: (id) =>
+            linkUrl(config.web.publicUrl, secret, { question: id }, core.box.clock.now()),
+        });
+      });
+    });
+}

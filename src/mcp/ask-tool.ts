@@ -1,0 +1,135 @@
+// `ask_human`: files a question through the same ask core as `qbridge ask` and the API, then
+// waits (optionally, up to 50 s) for the owner's answer. The same open prompt is not filed
+// twice unless the caller says so, so an agent that asks again after a restart finds its
+// question instead of queuing a copy.
+
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+import { PRIORITIES } from "../card/question.ts";
+import { askQuestion } from "../questions/ask.ts";
+import { QuestionOutcomeSchema } from "../questions/outcome.ts";
+import { type McpDeps, tellChange } from "./deps.ts";
+import { guarded, structuredResult } from "./result.ts";
+import { MAX_TOOL_WAIT_SECONDS, waitReporting } from "./waiting.ts";
+
+export const waitSeconds = (fallback: number) =>
+  z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_TOOL_WAIT_SECONDS)
+    .default(fallback)
+    .describe(
+      `How long to wait in this call for the answer, 0 to ${MAX_TOOL_WAIT_SECONDS} seconds. An unanswered question comes back as status "pending": call get_answer later.`,
+    );
+
+export const askShape = {
+  prompt: z.string().describe("The question itself, one line the owner can answer at a glance."),
+  memo: z
+    .string()
+    .describe(
+      "Why you ask: everything the owner needs to answer without looking anything up (what happened, what you found, what each choice leads to).",
+    ),
+  type: z
+    .enum(["select", "confirm", "text"])
+    .describe("select: pick one of `options`; confirm: yes or no; text: free text."),
+  options: z
+    .array(z.object({ id: z.string(), label: z.string() }))
+    .optional()
+    .describe(
+      'For select only: at least 2 options, unique ids and labels. An option with id "_other" lets the owner type their own.',
+    ),
+  directive: z
+    .string()
+    .describe("What you (or the follow-up job) will do with the answer once it exists."),
+  learning: z
+    .object({
+      sink: z.enum(["guide", "briefing", "personality"]),
+      proposal: z.string(),
+      ref: z.string().optional(),
+    })
+    .optional()
+    .describe("What the box will learn from the answer, shown to the owner before they decide."),
+  recommended: z
+    .string()
+    .optional()
+    .describe('Your recommendation: an option id (select) or "yes"/"no" (confirm).'),
+  while_waiting: z
+    .string()
+    .optional()
+    .describe("The safe thing you do while there is no answer, shown to the owner."),
+  irreversible: z
+    .boolean()
+    .optional()
+    .describe("True when acting on the answer cannot be undone: a tap must then be confirmed."),
+  priority: z.enum(PRIORITIES).optional().describe("high, medium (default) or low."),
+  expires_after: z
+    .string()
+    .optional()
+    .describe("An ISO-8601 duration (e.g. P3D) after which the question expires unanswered."),
+  asked_by: z.string().optional().describe("Who asks: your agent's name."),
+  context: z
+    .array(z.object({ ref: z.string(), text: z.string().optional() }))
+    .optional()
+    .describe("References (files, URLs) the owner may open, each with an optional excerpt."),
+  unless_open: z
+    .boolean()
+    .default(true)
+    .describe(
+      "Default true: when a question with the same prompt is still open, return it instead of filing a second one.",
+    ),
+  wait_seconds: waitSeconds(0),
+};
+
+type AskArgs = z.infer<z.ZodObject<typeof askShape>>;
+
+/** The card fields the ask core takes, in its own spelling. */
+export function cardOf(args: AskArgs): Record<string, unknown> {
+  const card: Record<string, unknown> = {
+    prompt: args.prompt,
+    memo: args.memo,
+    input: { type: args.type, ...(args.options ? { options: args.options } : {}) },
+    directive: args.directive,
+  };
+  const optional: [string, unknown][] = [
+    ["learning", args.learning],
+    ["recommended", args.recommended],
+    ["while-waiting", args.while_waiting],
+    ["irreversible", args.irreversible],
+    ["priority", args.priority],
+    ["expires-after", args.expires_after],
+    ["asked-by", args.asked_by],
+    ["context", args.context],
+  ];
+  for (const [key, value] of optional) if (value !== undefined) card[key] = value;
+  return card;
+}
+
+export const ASK_DESCRIPTION = `Ask your owner (the human you work for) one question you cannot settle alone, and get their answer as a recorded fact.
+
+Ask when a decision is theirs to take: it spends their money or reputation, cannot be undone, or depends on a preference you do not know. Ask one decision per question; write a memo that lets them answer on their phone without looking anything up; offer options and a recommendation when you have them.
+
+The owner answers when they can (Telegram, the web page). With wait_seconds the call waits for the answer; otherwise, or when the wait ends first, the result has status "pending": that means nobody has answered YET, never that they said no. Silence is not consent and not a refusal: do the safe thing (while_waiting), and read the answer later with get_answer. Asking the same prompt again returns the open question instead of a copy.`;
+
+export function registerAskTool(server: McpServer, deps: McpDeps): void {
+  server.registerTool(
+    "ask_human",
+    {
+      title: "Ask the owner",
+      description: ASK_DESCRIPTION,
+      inputSchema: askShape,
+      outputSchema: QuestionOutcomeSchema.shape,
+      annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
+    },
+    (args, extra) =>
+      guarded(deps, "ask_human", async () => {
+        const asked = await askQuestion(deps.core, cardOf(args), {
+          unlessOpen: args.unless_open,
+          via: "mcp",
+        });
+        if (!asked.deduplicated) await tellChange(deps, { id: asked.id, action: "asked" });
+        const outcome = await waitReporting(deps, asked.id, args.wait_seconds, extra);
+        return structuredResult(outcome);
+      }),
+  );
+}

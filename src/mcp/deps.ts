@@ -1,0 +1,31 @@
+// What the MCP tools are built from: the core they ask and read through, a maker of fresh
+// signed links, and an optional listener told after a tool changed the box (so the serving
+// process presents a new question or moves its slot at once instead of at its next look).
+
+import type { Logger } from "pino";
+import type { Core } from "../questions/core.ts";
+import type { OutcomeLink } from "../questions/outcome.ts";
+
+export interface McpChange {
+  id: string;
+  action: "asked" | "withdrawn";
+}
+
+export interface McpDeps {
+  core: Core;
+  link?: OutcomeLink | undefined;
+  onChange?: ((change: McpChange) => void | Promise<void>) | undefined;
+  logger?: Pick<Logger, "warn" | "error"> | undefined;
+  /** Seconds between progress notifications while a tool waits (default 5; at most 10). */
+  tickSeconds?: number | undefined;
+}
+
+/** Tells the listener, never letting its failure fail the tool call that committed. */
+export async function tellChange(deps: McpDeps, change: McpChange): Promise<void> {
+  if (!deps.onChange) return;
+  try {
+    await deps.onChange(change);
+  } catch (error) {
+    deps.logger?.warn({ err: error, ...change }, "the MCP change listener failed");
+  }
+}

@@ -1,0 +1,60 @@
+// `request_permission`: a coding agent's permission-prompt tool. The tool call becomes an
+// irreversible confirm question (the same request while one is open reuses it), the call waits
+// for the owner, and answers with the text the agent's permission prompt expects.
+
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+import { askQuestion } from "../questions/ask.ts";
+import { pendingQuestions } from "../questions/state.ts";
+import { waitSeconds } from "./ask-tool.ts";
+import { type McpDeps, tellChange } from "./deps.ts";
+import { type PermissionRequest, permissionCard, permissionDecision } from "./permission.ts";
+import { guarded } from "./result.ts";
+import { MAX_TOOL_WAIT_SECONDS, waitReporting } from "./waiting.ts";
+
+const DESCRIPTION = `Ask the owner whether a tool call may run (a coding agent's permission prompt). Files a yes/no question showing the tool and its input and waits for the owner. Returns JSON text: {"behavior":"allow","updatedInput":...} only after the owner said yes; otherwise {"behavior":"deny","message":...}. A deny whose message says nobody has decided yet is not a refusal: the question stays open; read it later with get_answer. Silence is never consent.`;
+
+/** The open question this exact request filed before, so a retry waits on it instead of a copy. */
+function openQuestionFor(deps: McpDeps, card: Record<string, unknown>): string | undefined {
+  const { pending } = pendingQuestions(deps.core);
+  return pending.find(
+    (view) =>
+      view.card.prompt === card.prompt &&
+      view.card.memo === card.memo &&
+      view.card.input.type === "confirm",
+  )?.id;
+}
+
+export function registerPermissionTool(server: McpServer, deps: McpDeps): void {
+  server.registerTool(
+    "request_permission",
+    {
+      title: "Ask the owner for permission",
+      description: DESCRIPTION,
+      inputSchema: {
+        tool_name: z.string().min(1).describe("The tool that wants to run."),
+        input: z.record(z.unknown()).describe("The input it would run with."),
+        tool_use_id: z.string().optional().describe("The agent's id of this tool call."),
+        wait_seconds: waitSeconds(MAX_TOOL_WAIT_SECONDS),
+      },
+      annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
+    },
+    (args, extra) =>
+      guarded(deps, "request_permission", async () => {
+        const request: PermissionRequest = {
+          tool_name: args.tool_name,
+          input: args.input,
+          tool_use_id: args.tool_use_id,
+        };
+        const card = permissionCard(request);
+        let id = openQuestionFor(deps, card);
+        if (!id) {
+          id = (await askQuestion(deps.core, card, { via: "mcp" })).id;
+          await tellChange(deps, { id, action: "asked" });
+        }
+        const outcome = await waitReporting(deps, id, args.wait_seconds, extra);
+        const decision = permissionDecision(request, outcome);
+        return { content: [{ type: "text", text: JSON.stringify(decision) }] };
+      }),
+  );
+}

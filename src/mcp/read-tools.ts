@@ -1,0 +1,81 @@
+// `get_answer` and `list_questions`: reading outcomes. Reading never changes the box; a wait
+// that ends unanswered returns `pending`, never an error.
+
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+import { STATUSES } from "../card/question.ts";
+import { QuestionOutcomeSchema, questionOutcome } from "../questions/outcome.ts";
+import type { QuestionView, Unreadable } from "../questions/state.ts";
+import { boxState, pendingQuestions, questionsWithStatus } from "../questions/state.ts";
+import { waitSeconds } from "./ask-tool.ts";
+import type { McpDeps } from "./deps.ts";
+import { guarded, structuredResult } from "./result.ts";
+import { waitReporting } from "./waiting.ts";
+
+const GET_DESCRIPTION = `Read the owner's answer to a question you asked (its id came from ask_human or request_permission). With wait_seconds the call waits up to that long for the answer. Status "pending" means nobody has answered YET: it is not a refusal and not consent; ask again later.`;
+
+const LIST_DESCRIPTION =
+  'List questions in the box as outcomes. Default: the pending ones, in the order the owner sees them (the first is the one in front of them now). status "all" lists every question.';
+
+const ListOutput = {
+  questions: z.array(QuestionOutcomeSchema),
+  unreadable: z.array(z.object({ rel: z.string(), reason: z.string() })),
+};
+
+function listed(
+  deps: McpDeps,
+  status: string,
+): { views: QuestionView[]; unreadable: Unreadable[] } {
+  if (status === "pending") {
+    const { pending, unreadable } = pendingQuestions(deps.core);
+    return { views: pending, unreadable };
+  }
+  if (status === "all") {
+    const state = boxState(deps.core);
+    return { views: [...state.pending, ...state.archive], unreadable: state.unreadable };
+  }
+  return {
+    views: questionsWithStatus(deps.core, status as (typeof STATUSES)[number]),
+    unreadable: [],
+  };
+}
+
+export function registerReadTools(server: McpServer, deps: McpDeps): void {
+  server.registerTool(
+    "get_answer",
+    {
+      title: "Read an answer",
+      description: GET_DESCRIPTION,
+      inputSchema: { id: z.string().describe("The question id."), wait_seconds: waitSeconds(0) },
+      outputSchema: QuestionOutcomeSchema.shape,
+      annotations: { readOnlyHint: true, openWorldHint: true },
+    },
+    (args, extra) =>
+      guarded(deps, "get_answer", async () =>
+        structuredResult(await waitReporting(deps, args.id, args.wait_seconds, extra)),
+      ),
+  );
+
+  server.registerTool(
+    "list_questions",
+    {
+      title: "List questions",
+      description: LIST_DESCRIPTION,
+      inputSchema: {
+        status: z
+          .enum([...STATUSES, "all"])
+          .default("pending")
+          .describe("Which questions: pending (default), a status, or all."),
+      },
+      outputSchema: ListOutput,
+      annotations: { readOnlyHint: true },
+    },
+    (args) =>
+      guarded(deps, "list_questions", async () => {
+        const { views, unreadable } = listed(deps, args.status);
+        const now = deps.core.box.clock.now();
+        const questions = views.map((view) => questionOutcome(view, { now, link: deps.link }));
+        return structuredResult({ questions, unreadable });
+      }),
+  );
+}

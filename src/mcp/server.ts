@@ -1,0 +1,39 @@
+// The MCP server of a box: one McpServer with the question tools, for any transport (stdio in
+// `qbridge mcp`, Streamable HTTP at /mcp on the web server). Built by a factory so each HTTP
+// request (stateless) and each stdio process gets its own.
+
+import { readFileSync } from "node:fs";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { registerAskTool } from "./ask-tool.ts";
+import type { McpDeps } from "./deps.ts";
+import { registerPermissionTool } from "./permission-tool.ts";
+import { registerReadTools } from "./read-tools.ts";
+
+export type { McpChange, McpDeps } from "./deps.ts";
+
+const INSTRUCTIONS = `question-bridge lets you ask your owner (the human you work for) what you cannot settle alone. Ask one decision at a time with ask_human, with a memo that lets them answer without looking anything up. Answers arrive when the owner has time: a result with status "pending" means nobody has answered yet; it is never a refusal and never consent. Do the safe thing meanwhile and read the answer later with get_answer.`;
+
+/** The package version, from src/mcp/ (sources) or from the bundle in dist/. */
+function version(): string {
+  for (const up of ["../../package.json", "../package.json"]) {
+    try {
+      const text = readFileSync(new URL(up, import.meta.url), "utf8");
+      const parsed = JSON.parse(text) as { name?: string; version?: string };
+      if (parsed.name === "question-bridge" && parsed.version) return parsed.version;
+    } catch {
+      // not at this level; try the next
+    }
+  }
+  return "unknown";
+}
+
+export function createMcpServer(deps: McpDeps): McpServer {
+  const server = new McpServer(
+    { name: "question-bridge", version: version() },
+    { instructions: INSTRUCTIONS, capabilities: { tools: {} } },
+  );
+  registerAskTool(server, deps);
+  registerReadTools(server, deps);
+  registerPermissionTool(server, deps);
+  return server;
+}

@@ -1,0 +1,163 @@
+// The MCP tools in process, over the SDK's in-memory transport (no Telegram): the progress
+// cadence of a wait, the order of list_questions, the errors a model can act on, the decisions of
+// request_permission for every status, and the /mcp endpoint's gate.
+
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { afterEach, describe, expect, it } from "vitest";
+import { permissionDecision } from "../../src/mcp/permission.ts";
+import { createMcpServer } from "../../src/mcp/server.ts";
+import { askQuestion } from "../../src/questions/ask.ts";
+import type { QuestionOutcome } from "../../src/questions/outcome.ts";
+import { cleanupBoxes, confirmCard, makeBox, selectCard, type TestBox } from "../support/box.ts";
+import { API_TOKEN, webFixture } from "../web/web-support.ts";
+import { callTool } from "./agent-support.ts";
+
+afterEach(cleanupBoxes);
+
+async function inMemory(box: TestBox, tickSeconds?: number): Promise<Client> {
+  const server = createMcpServer({ core: box, tickSeconds });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: "test", version: "1.0.0" });
+  await client.connect(clientSide);
+  return client;
+}
+
+describe("the MCP tools", () => {
+  it("lists its tools, each describing when to ask and that silence is not consent", async () => {
+    const client = await inMemory(await makeBox());
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      "ask_human",
+      "get_answer",
+      "list_questions",
+      "request_permission",
+    ]);
+    const ask = tools.find((t) => t.name === "ask_human");
+    expect(ask?.description).toContain("cannot settle alone");
+    expect(ask?.description).toContain("Silence is not consent");
+    expect(tools.find((t) => t.name === "request_permission")?.description).toContain(
+      "Silence is never consent",
+    );
+  });
+
+  it("a wait sends progress at its start and then every tick until it ends pending", async () => {
+    const box = await makeBox();
+    const { id } = await askQuestion(box, selectCard());
+    const client = await inMemory(box, 1);
+    const call = callTool(client, "get_answer", { id, wait_seconds: 3 });
+    const result = await call.result;
+    expect(result.structuredContent).toMatchObject({ id, status: "pending" });
+    expect(call.progress.length).toBeGreaterThanOrEqual(3);
+    const steps = call.progress.map((p) => p.progress);
+    expect(steps).toEqual([...steps].sort((a, b) => a - b));
+    expect(new Set(steps).size).toBe(steps.length);
+    expect(call.progress[1]?.message).toContain(`no answer to ${id} yet`);
+  });
+
+  it("list_questions gives the pending questions in slot order: high priority first", async () => {
+    const box = await makeBox();
+    const low = await askQuestion(box, selectCard({ prompt: "Low one?", priority: "low" }));
+    const high = await askQuestion(box, confirmCard({ priority: "high" }));
+    const client = await inMemory(box);
+    const result = await callTool(client, "list_questions", {}).result;
+    const ids = (result.structuredContent?.questions as QuestionOutcome[] | undefined)?.map(
+      (q) => q.id,
+    );
+    expect(ids).toEqual([high.id, low.id]);
+  });
+
+  it("a question the card rules refuse comes back as a tool error saying what to fix", async () => {
+    const client = await inMemory(await makeBox());
+    const result = await callTool(client, "ask_human", {
+      prompt: "Which one?",
+      memo: "Two folders fit.",
+      type: "select",
+      options: [{ id: "a", label: "A" }],
+      directive: "File it.",
+    }).result;
+    expect(result.isError).toBe(true);
+    expect(result.content[0]?.text).toContain("a select question needs at least 2 options");
+  });
+
+  it("an unknown id and a wait over 50 s are refused with a sentence, nothing filed", async () => {
+    const box = await makeBox();
+    const client = await inMemory(box);
+    const missing = await callTool(client, "get_answer", { id: "no-such-question" }).result;
+    expect(missing.isError).toBe(true);
+    expect(missing.content[0]?.text).toContain('no question "no-such-question"');
+    const long = await callTool(client, "get_answer", { id: "x", wait_seconds: 51 }).result;
+    expect(long.isError).toBe(true);
+    expect(long.content[0]?.text).toContain("wait_seconds");
+  });
+});
+
+describe("a permission decision", () => {
+  const request = { tool_name: "Bash", input: { command: "make deploy" } };
+  const outcome = (fields: Partial<QuestionOutcome>): QuestionOutcome => ({
+    id: "q1",
+    status: "pending",
+    askedAt: "2026-07-10T09:00:00Z",
+    waitedSeconds: 0,
+    late: false,
+    ...fields,
+  });
+
+  it("only a recorded yes allows; every other status denies and says there is no yes", () => {
+    const yes = outcome({ status: "answered", answer: { text: "Yes", selected: "yes" } });
+    expect(permissionDecision(request, yes)).toEqual({
+      behavior: "allow",
+      updatedInput: request.input,
+    });
+    for (const status of ["dismissed", "expired", "withdrawn"] as const) {
+      const decision = permissionDecision(request, outcome({ status }));
+      expect(decision.behavior).toBe("deny");
+      expect(decision).toMatchObject({ message: expect.stringContaining("no yes") });
+    }
+  });
+});
+
+describe("the /mcp endpoint", () => {
+  const initialize = {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: {
+      protocolVersion: "2025-06-18",
+      capabilities: {},
+      clientInfo: { name: "curl", version: "1" },
+    },
+  };
+  const post = (headers: Record<string, string>) => ({
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      Accept: "application/json, text/event-stream",
+      ...headers,
+    },
+    body: JSON.stringify(initialize),
+  });
+
+  it("refuses a request without the API's bearer token, and is off without a token", async () => {
+    const web = await webFixture();
+    const refused = await web.app.request("/mcp", post({}));
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("WWW-Authenticate")).toContain("Bearer");
+    const wrong = await web.app.request("/mcp", post({ Authorization: "Bearer wrong-token-xx" }));
+    expect(wrong.status).toBe(401);
+    const off = await webFixture({ apiToken: null });
+    expect((await off.app.request("/mcp", post({}))).status).toBe(503);
+  });
+
+  it("answers an initialize with the bearer token, and refuses GET as a stateless endpoint", async () => {
+    const web = await webFixture();
+    const ok = await web.app.request("/mcp", post({ Authorization: `Bearer ${API_TOKEN}` }));
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toContain('"name":"question-bridge"');
+    const get = await web.app.request("/mcp", {
+      headers: { Authorization: `Bearer ${API_TOKEN}`, Accept: "text/event-stream" },
+    });
+    expect(get.status).toBe(405);
+  });
+});
