@@ -1,79 +1,100 @@
-// All settings, read once from the environment, validated, and passed down as one typed
-// value. Nothing else in the project reads process.env.
+// All settings, read once from the environment and the command's flags, validated with one zod
+// schema each, and passed down as one typed value. Nothing else in the project reads
+// process.env. Every problem is reported at once, each naming its variable or flag and what
+// it allows; a value is never echoed (it may be a secret).
 
 import { resolve } from "node:path";
 import { z } from "zod";
-import { InvalidInput } from "./errors.ts";
+import { SettingsInvalid } from "./errors.ts";
 
 const optionalText = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
 
+/** Optional text that, when set, must pass `ok`; `message` names the setting and what it allows. */
+function checked(ok: (v: string) => boolean, message: string) {
+  return optionalText.refine((v) => v === undefined || ok(v), { message });
+}
+
+const isPort = (v: string) => /^\d{1,5}$/.test(v) && Number(v) <= 65535;
+const isUrl = (v: string) => /^https?:\/\/\S+$/.test(v);
+
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
 const EnvSchema = z.object({
   QBRIDGE_BOX: optionalText,
-  QBRIDGE_TIME: optionalText.refine(
-    (v) => v === undefined || !Number.isNaN(new Date(v).getTime()),
-    {
-      message:
-        "QBRIDGE_TIME must be an ISO time such as 2026-07-10T09:00:00Z (or unset for the real clock)",
-    },
+  QBRIDGE_TIME: checked(
+    (v) => !Number.isNaN(new Date(v).getTime()),
+    "QBRIDGE_TIME must be an ISO time such as 2026-07-10T09:00:00Z (or unset for the real clock)",
   ),
-  TELEGRAM_BOT_TOKEN: optionalText.refine(
-    (v) => v === undefined || /^\d{3,}:[A-Za-z0-9_-]{20,}$/.test(v),
-    {
-      message:
-        "TELEGRAM_BOT_TOKEN does not look like a bot token (digits, a colon, then 20+ letters): copy it again from @BotFather",
-    },
+  TELEGRAM_BOT_TOKEN: checked(
+    (v) => /^\d{3,}:[A-Za-z0-9_-]{20,}$/.test(v),
+    "TELEGRAM_BOT_TOKEN does not look like a bot token (digits, a colon, then 20+ letters): copy it again from @BotFather",
   ),
-  TELEGRAM_OWNER_ID: optionalText.refine((v) => v === undefined || /^\d{1,20}$/.test(v), {
-    message:
-      "TELEGRAM_OWNER_ID must be your numeric Telegram user id (digits only), or unset to pair with /start",
-  }),
-  TELEGRAM_API_ROOT: optionalText.refine((v) => v === undefined || /^https?:\/\/\S+$/.test(v), {
-    message:
-      "TELEGRAM_API_ROOT must be an http(s) URL of a Bot API server, or unset for Telegram's own",
-  }),
-  TELEGRAM_WEBHOOK_SECRET: optionalText.refine(
-    (v) => v === undefined || /^[A-Za-z0-9_-]{1,256}$/.test(v),
-    {
-      message:
-        "TELEGRAM_WEBHOOK_SECRET may hold only letters, digits, '_' and '-' (1 to 256): make one with openssl rand -hex 32",
-    },
+  TELEGRAM_OWNER_ID: checked(
+    (v) => /^\d{1,20}$/.test(v),
+    "TELEGRAM_OWNER_ID must be your numeric Telegram user id (digits only), or unset to pair with /start",
   ),
-  TELEGRAM_WEBHOOK_URL: optionalText.refine((v) => v === undefined || /^https?:\/\/\S+$/.test(v), {
-    message:
-      "TELEGRAM_WEBHOOK_URL must be the public https URL Telegram posts updates to, or unset for long polling",
-  }),
-  TELEGRAM_WEBHOOK_PORT: optionalText.refine(
-    (v) => v === undefined || (/^\d+$/.test(v) && Number(v) <= 65535),
-    { message: "TELEGRAM_WEBHOOK_PORT must be a port number from 0 to 65535" },
+  TELEGRAM_API_ROOT: checked(
+    isUrl,
+    "TELEGRAM_API_ROOT must be an http(s) URL of a Bot API server, or unset for Telegram's own",
   ),
-  QBRIDGE_WEB_HOST: optionalText,
-  QBRIDGE_WEB_PORT: optionalText.refine(
-    (v) => v === undefined || (/^\d+$/.test(v) && Number(v) <= 65535),
-    {
-      message: "QBRIDGE_WEB_PORT must be a port number from 0 to 65535",
-    },
+  TELEGRAM_WEBHOOK_SECRET: checked(
+    (v) => /^[A-Za-z0-9_-]{1,256}$/.test(v),
+    "TELEGRAM_WEBHOOK_SECRET may hold only letters, digits, '_' and '-' (1 to 256): make one with openssl rand -hex 32",
   ),
-  QBRIDGE_PUBLIC_URL: optionalText.refine((v) => v === undefined || /^https?:\/\/\S+$/.test(v), {
-    message:
-      "QBRIDGE_PUBLIC_URL must be the http(s) address where the web page is reached, e.g. https://q.example.org",
-  }),
-  QBRIDGE_API_TOKEN: optionalText.refine((v) => v === undefined || v.length >= 16, {
-    message:
-      "QBRIDGE_API_TOKEN must be at least 16 characters (make one with: openssl rand -hex 24)",
-  }),
-  QBRIDGE_SWEEP_MINUTES: optionalText.refine((v) => v === undefined || /^\d+(\.\d+)?$/.test(v), {
-    message: "QBRIDGE_SWEEP_MINUTES must be a number of minutes",
-  }),
-  QBRIDGE_LOCK_STALE_MS: optionalText.refine(
-    (v) => v === undefined || (/^\d+$/.test(v) && Number(v) >= 5000),
-    {
-      message: "QBRIDGE_LOCK_STALE_MS must be a whole number of milliseconds, at least 5000",
-    },
+  TELEGRAM_WEBHOOK_URL: checked(
+    isUrl,
+    "TELEGRAM_WEBHOOK_URL must be the public https URL Telegram posts updates to, or unset for long polling",
   ),
-  QBRIDGE_LOG_LEVEL: optionalText,
+  TELEGRAM_WEBHOOK_PORT: checked(
+    isPort,
+    "TELEGRAM_WEBHOOK_PORT must be a port number from 0 to 65535",
+  ),
+  QBRIDGE_WEB_HOST: checked(
+    (v) => !/\s/.test(v),
+    "QBRIDGE_WEB_HOST must be a host name or an IP address, without spaces",
+  ),
+  QBRIDGE_WEB_PORT: checked(isPort, "QBRIDGE_WEB_PORT must be a port number from 0 to 65535"),
+  QBRIDGE_PUBLIC_URL: checked(
+    isUrl,
+    "QBRIDGE_PUBLIC_URL must be the http(s) address where the web page is reached, e.g. https://q.example.org",
+  ),
+  QBRIDGE_API_TOKEN: checked(
+    (v) => v.length >= 16,
+    "QBRIDGE_API_TOKEN must be at least 16 characters (make one with: openssl rand -hex 24)",
+  ),
+  QBRIDGE_SWEEP_MINUTES: checked(
+    (v) => /^\d{1,4}$/.test(v) && Number(v) >= 1 && Number(v) <= 1440,
+    "QBRIDGE_SWEEP_MINUTES must be a whole number of minutes from 1 to 1440 (the sweep cannot be turned off)",
+  ),
+  QBRIDGE_LOCK_STALE_MS: checked(
+    (v) => /^\d{1,9}$/.test(v) && Number(v) >= 5000,
+    "QBRIDGE_LOCK_STALE_MS must be a whole number of milliseconds, at least 5000",
+  ),
+  QBRIDGE_LOG_LEVEL: checked(
+    (v) => (LOG_LEVELS as readonly string[]).includes(v),
+    `QBRIDGE_LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}`,
+  ),
+});
+
+/** The flags that override or add to settings, as commander hands them over (text). */
+export interface ConfigFlags {
+  box?: string;
+  host?: string;
+  port?: string;
+  watchMs?: string;
+}
+
+const FlagSchema = z.object({
+  box: optionalText,
+  host: checked((v) => !/\s/.test(v), "--host must be a host name or an IP address"),
+  port: checked(isPort, "--port must be a port number from 0 to 65535"),
+  watchMs: checked(
+    (v) => /^\d{1,6}$/.test(v) && Number(v) >= 100 && Number(v) <= 60_000,
+    "--watch-ms must be a whole number of milliseconds from 100 to 60000",
+  ),
 });
 
 export interface Config {
@@ -93,21 +114,26 @@ export interface Config {
   apiToken: string | undefined;
   sweepMinutes: number;
   lockStaleMs: number;
-  logLevel: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  /** How often `chat` looks for questions filed meanwhile. */
+  watchMs: number;
 }
 
-export function loadConfig(
-  env: NodeJS.ProcessEnv = process.env,
-  overrides: { box?: string } = {},
-): Config {
-  const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new InvalidInput(issue ? issue.message : "the environment is not valid");
+function problemsOf(result: z.SafeParseReturnType<unknown, unknown>): string[] {
+  return result.success ? [] : result.error.issues.map((issue) => issue.message);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigFlags = {}): Config {
+  const parsedEnv = EnvSchema.safeParse(env);
+  const parsedFlags = FlagSchema.safeParse(flags);
+  if (!parsedEnv.success || !parsedFlags.success) {
+    throw new SettingsInvalid([...problemsOf(parsedEnv), ...problemsOf(parsedFlags)]);
   }
-  const e = parsed.data;
+  const e = parsedEnv.data;
+  const f = parsedFlags.data;
+  const port = f.port ?? e.QBRIDGE_WEB_PORT;
   return {
-    boxDir: resolve(overrides.box ?? e.QBRIDGE_BOX ?? "box"),
+    boxDir: resolve(f.box ?? e.QBRIDGE_BOX ?? "box"),
     time: e.QBRIDGE_TIME,
     telegram: {
       token: e.TELEGRAM_BOT_TOKEN,
@@ -118,13 +144,14 @@ export function loadConfig(
       webhookPort: e.TELEGRAM_WEBHOOK_PORT === undefined ? 8788 : Number(e.TELEGRAM_WEBHOOK_PORT),
     },
     web: {
-      host: e.QBRIDGE_WEB_HOST ?? "127.0.0.1",
-      port: e.QBRIDGE_WEB_PORT === undefined ? 8787 : Number(e.QBRIDGE_WEB_PORT),
+      host: f.host ?? e.QBRIDGE_WEB_HOST ?? "127.0.0.1",
+      port: port === undefined ? 8787 : Number(port),
       publicUrl: e.QBRIDGE_PUBLIC_URL?.replace(/\/+$/, ""),
     },
     apiToken: e.QBRIDGE_API_TOKEN,
     sweepMinutes: e.QBRIDGE_SWEEP_MINUTES === undefined ? 10 : Number(e.QBRIDGE_SWEEP_MINUTES),
     lockStaleMs: e.QBRIDGE_LOCK_STALE_MS === undefined ? 10_000 : Number(e.QBRIDGE_LOCK_STALE_MS),
-    logLevel: e.QBRIDGE_LOG_LEVEL ?? "info",
+    logLevel: (e.QBRIDGE_LOG_LEVEL ?? "info") as Config["logLevel"],
+    watchMs: f.watchMs === undefined ? 1000 : Number(f.watchMs),
   };
 }

@@ -87,3 +87,11 @@ export class PollingConflict extends QbridgeError {
     );
   }
 }
+
+/** Settings or flags that do not pass the schema: every problem, one sentence each. */
+export class SettingsInvalid extends InvalidInput {
+  override name = "SettingsInvalid";
+  constructor(readonly problems: string[]) {
+    super(problems.join("\n"));
+  }
+}

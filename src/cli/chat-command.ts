@@ -21,7 +21,10 @@ export function registerChatCommand(program: Command): void {
     .command("chat")
     .description("answer questions at the keyboard, one at a time (the terminal bridge)")
     .option("--box <dir>", "the box directory (default: $QBRIDGE_BOX or ./box)")
-    .option("--watch-ms <ms>", "how often to look for questions filed meanwhile", "1000")
+    .option(
+      "--watch-ms <ms>",
+      "how often to look for questions filed meanwhile, 100 to 60000 (default: 1000)",
+    )
     .addHelpText(
       "after",
       `
@@ -38,8 +41,8 @@ Examples:
   qbridge chat --box ~/box
   printf 'b\\nquit\\n' | qbridge chat --box ~/box`,
     )
-    .action(async (options: CommonOptions & { watchMs: string }) => {
-      await withCore(options, async (core) => {
+    .action(async (options: CommonOptions) => {
+      await withCore(options, async (core, config) => {
         const slot = createSlot({ core });
         const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY);
         const { createTerminalBridge } = await import("../../bridges/terminal/chat.ts");
@@ -65,7 +68,7 @@ Examples:
         }
         // The first question is on screen before the first typed line is read.
         await slot.reconcile();
-        slot.watch(Math.max(100, Number(options.watchMs) || 1000));
+        slot.watch(config.watchMs);
         try {
           await bridge.run();
         } finally {

@@ -8,10 +8,16 @@ import { openCore } from "../questions/open.ts";
 export interface CommonOptions {
   box?: string;
   json?: boolean;
+  /** The flags some commands add to the settings (web, serve, chat); checked by the schema. */
+  host?: string;
+  port?: string;
+  watchMs?: string;
 }
 
+/** The settings with this command's flags applied, every problem of either reported at once. */
 export function configFor(options: CommonOptions): Config {
-  return loadConfig(process.env, options.box ? { box: options.box } : {});
+  const { box, host, port, watchMs } = options;
+  return loadConfig(process.env, { box, host, port, watchMs });
 }
 
 /** Runs `fn` with the core open, closing the ledger afterwards. */

@@ -3,11 +3,15 @@
 
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
+import { endQuietlyWhenOutputCloses } from "./closed-output.ts";
 import { registerDoctorCommand } from "./doctor-command.ts";
 import { EXIT, errorJson, exitCodeOf, messageOf } from "./exit.ts";
 import { registerMcpCommand } from "./mcp-command.ts";
 import { registerQuestionCommands } from "./question-commands.ts";
 import { registerServiceCommands } from "./service-commands.ts";
+import { styleUsageErrors } from "./usage.ts";
+
+endQuietlyWhenOutputCloses();
 
 /** The package version, from src/cli/ (sources) or dist/ (the bundle). */
 function packageVersion(): string {
@@ -25,13 +29,13 @@ function packageVersion(): string {
 const program = new Command("qbridge")
   .description("Ask the boxholder what agents cannot settle alone; every answer becomes a commit.")
   .version(packageVersion(), "-V, --version")
-  .showHelpAfterError('(run "qbridge help" for the commands)')
   .exitOverride();
 
 registerQuestionCommands(program);
 registerDoctorCommand(program);
 registerServiceCommands(program);
 registerMcpCommand(program);
+styleUsageErrors(program);
 
 try {
   await program.parseAsync(process.argv);
@@ -42,7 +46,8 @@ try {
   } else {
     if (process.argv.includes("--json"))
       process.stdout.write(`${JSON.stringify(errorJson(error))}\n`);
-    process.stderr.write(`qbridge: ${messageOf(error)}\n`);
+    // One line per problem (settings report every problem at once), each with the prefix.
+    for (const line of messageOf(error).split("\n")) process.stderr.write(`qbridge: ${line}\n`);
     process.exitCode = exitCodeOf(error);
   }
 }

@@ -3,8 +3,10 @@
 import { existsSync, readdirSync } from "node:fs";
 import type { Command } from "commander";
 import { initBox } from "../box/box.ts";
+import { InvalidInput } from "../errors.ts";
 import { Owners } from "../slot/owner.ts";
 import { checkBoxWritable } from "./box-check.ts";
+import { onOutputClosed } from "./closed-output.ts";
 import { type CommonOptions, configFor, printJson, withCore } from "./context.ts";
 
 function isMissingOrEmpty(dir: string): boolean {
@@ -18,7 +20,16 @@ export function registerServeCommands(program: Command): void {
       "run the service: the Telegram bot (when TELEGRAM_BOT_TOKEN is set), the web page and the aging sweep",
     )
     .option("--box <dir>", "the box directory (default: $QBRIDGE_BOX or ./box; made when missing)")
-    .option("--pretty", "human-readable logs instead of JSON lines")
+    .option(
+      "--host <host>",
+      "the web page listens on this address (default: $QBRIDGE_WEB_HOST or 127.0.0.1)",
+    )
+    .option(
+      "--port <port>",
+      "the web page listens on this port, 0 for any free one (default: $QBRIDGE_WEB_PORT or 8787)",
+    )
+    .option("--pretty", "human-readable logs (the default at a terminal)")
+    .option("--json", "logs as JSON lines, one per event (the default when not at a terminal)")
     .addHelpText(
       "after",
       `
@@ -26,23 +37,29 @@ Settings come from the environment: TELEGRAM_BOT_TOKEN, TELEGRAM_OWNER_ID, TELEG
 TELEGRAM_WEBHOOK_URL and TELEGRAM_WEBHOOK_SECRET (webhook mode), QBRIDGE_WEB_HOST/PORT,
 QBRIDGE_PUBLIC_URL, QBRIDGE_SWEEP_MINUTES (default 10). Without a bot token the web page and
 the aging sweep still run. Stop with Ctrl-C (SIGINT) or SIGTERM: the tap in flight finishes.
+Logs go to standard output: readable at a terminal, JSON lines otherwise (for journald).
 
 Examples:
-  TELEGRAM_BOT_TOKEN=123456:ABC... qbridge serve --box ~/box --pretty
+  TELEGRAM_BOT_TOKEN=123456:ABC... qbridge serve --box ~/box --port 8080
   npm start`,
     )
     .action(async (options: CommonOptions & { pretty?: boolean }) => {
+      if (options.pretty && options.json) {
+        throw new InvalidInput("give --pretty or --json for the logs, not both");
+      }
       const config = configFor(options);
       checkBoxWritable(config.boxDir);
       const made = isMissingOrEmpty(config.boxDir) ? await initBox(config.boxDir) : [];
       // Loaded here, not at start-up: the bot, the web server and the logger are heavy.
       const { createLogger, startService } = await import("../service.ts");
-      const logger = createLogger(config, { pretty: options.pretty ?? false });
+      const pretty = options.pretty ?? (!options.json && Boolean(process.stdout.isTTY));
+      const logger = createLogger(config, { pretty });
       // Listen before starting: a signal during start-up (which may wait for a dead writer's
       // lock) stops the service once it is up, instead of killing it halfway.
       const signalled = new Promise<string>((resolve) => {
         process.once("SIGINT", () => resolve("SIGINT"));
         process.once("SIGTERM", () => resolve("SIGTERM"));
+        onOutputClosed(() => resolve("output closed"));
       });
       const service = await startService({ config, logger });
       const lines = made.length ? [`new box ${config.boxDir}: ${made.join(", ")}`] : [];

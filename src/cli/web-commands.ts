@@ -38,21 +38,8 @@ Examples:
   QBRIDGE_API_TOKEN=$(openssl rand -hex 24) qbridge web --box ~/box
   qbridge web --box ~/box --port 0 --json`,
     )
-    .action(async (options: CommonOptions & { host?: string; port?: string }) => {
-      if (options.port !== undefined && !/^\d+$/.test(options.port)) {
-        throw new InvalidInput(
-          `--port must be a port number from 0 to 65535, not "${options.port}"`,
-        );
-      }
-      await withCore(options, async (core, loaded) => {
-        const config: Config = {
-          ...loaded,
-          web: {
-            ...loaded.web,
-            host: options.host ?? loaded.web.host,
-            port: options.port === undefined ? loaded.web.port : Number(options.port),
-          },
-        };
+    .action(async (options: CommonOptions) => {
+      await withCore(options, async (core, config) => {
         const [{ default: pino }, { startWeb }] = await Promise.all([
           import("pino"),
           import("../web/server.ts"),

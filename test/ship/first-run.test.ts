@@ -88,17 +88,29 @@ describe("first run from a fresh directory", () => {
     const again = await qbridgeRun(["demo"], { cwd, env: ENV });
     expect(again.stdout.match(/^already open /gm)).toHaveLength(3);
 
+    // Chat shows them in the order `list` prints (the slot's order: priority, expiry, the
+    // oldest first, which on a real clock may or may not be the same second).
+    const listed = await qbridgeRun(["list", "--json"], { cwd, env: ENV });
+    const order = (JSON.parse(listed.stdout) as { pending: { card: { prompt: string } }[] })
+      .pending;
+    const replies: Record<string, [string, string]> = {
+      "May I delete backups older than a year?": [
+        "no - keep the last three",
+        "Recorded: No (note: keep the last three)",
+      ],
+      "What should the new contact at +41 79 000 00 00 be called?": [
+        "Ada Lovelace",
+        "Recorded: Ada Lovelace",
+      ],
+      "Where should photographed receipts go?": ["a", "Recorded: Finance"],
+    };
     const chat = qbridge(["chat"], { cwd, env: ENV });
-    // Slot order: same priority and expiry, so the oldest first, then by id.
-    await chat.waitFor("? May I delete backups older than a year?");
-    chat.type("no - keep the last three");
-    await chat.waitFor("Recorded: No (note: keep the last three)");
-    await chat.waitFor("? What should the new contact at +41 79 000 00 00 be called?");
-    chat.type("Ada Lovelace");
-    await chat.waitFor("Recorded: Ada Lovelace");
-    await chat.waitFor("? Where should photographed receipts go?");
-    chat.type("a");
-    await chat.waitFor("Recorded: Finance");
+    for (const { card } of order) {
+      const [reply, recorded] = replies[card.prompt] as [string, string];
+      await chat.waitFor(`? ${card.prompt}`);
+      chat.type(reply);
+      await chat.waitFor(recorded);
+    }
     chat.type("waiting");
     await chat.waitFor("Nothing is waiting on you.");
     chat.endInput();

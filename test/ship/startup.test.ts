@@ -91,6 +91,16 @@ describe("settings checked before anything starts", () => {
       { QBRIDGE_API_TOKEN: "short" },
       "qbridge: QBRIDGE_API_TOKEN must be at least 16 characters (make one with: openssl rand -hex 24)",
     ],
+    [
+      "a log level pino does not know",
+      { QBRIDGE_LOG_LEVEL: "loud" },
+      "qbridge: QBRIDGE_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent",
+    ],
+    [
+      "a sweep of 0 minutes",
+      { QBRIDGE_SWEEP_MINUTES: "0" },
+      "qbridge: QBRIDGE_SWEEP_MINUTES must be a whole number of minutes from 1 to 1440 (the sweep cannot be turned off)",
+    ],
   ];
   for (const [what, env, sentence] of cases) {
     it(`${what} stops start-up with one sentence naming the setting and the fix, and makes no box`, async () => {
@@ -99,6 +109,40 @@ describe("settings checked before anything starts", () => {
       expect(existsSync(join(cwd, "box"))).toBe(false);
     });
   }
+});
+
+describe("flags checked by the same schema", () => {
+  const cases: [string[], string][] = [
+    [["web", "--port", "99999"], "qbridge: --port must be a port number from 0 to 65535"],
+    [["serve", "--port", "http"], "qbridge: --port must be a port number from 0 to 65535"],
+    [
+      ["chat", "--watch-ms", "0"],
+      "qbridge: --watch-ms must be a whole number of milliseconds from 100 to 60000",
+    ],
+  ];
+  for (const [args, sentence] of cases) {
+    it(`qbridge ${args.join(" ")} stops with one sentence naming the flag and what it allows`, async () => {
+      const result = await qbridgeRun(args, { cwd: freshDir() });
+      expect({ code: result.code, stderr: result.stderr }).toEqual({
+        code: 1,
+        stderr: `${sentence}\n`,
+      });
+    });
+  }
+
+  it("every wrong setting and flag is reported at once, one line each", async () => {
+    const result = await qbridgeRun(["serve", "--port", "99999"], {
+      cwd: freshDir(),
+      env: { QBRIDGE_LOG_LEVEL: "loud", TELEGRAM_OWNER_ID: "@me", QBRIDGE_SWEEP_MINUTES: "0" },
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trimEnd().split("\n").sort()).toEqual([
+      "qbridge: --port must be a port number from 0 to 65535",
+      "qbridge: QBRIDGE_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent",
+      "qbridge: QBRIDGE_SWEEP_MINUTES must be a whole number of minutes from 1 to 1440 (the sweep cannot be turned off)",
+      "qbridge: TELEGRAM_OWNER_ID must be your numeric Telegram user id (digits only), or unset to pair with /start",
+    ]);
+  });
 });
 
 describe("settings that fail when used", () => {
