@@ -14,6 +14,7 @@ import { ageQuestions, type SweepReport } from "./questions/aging.ts";
 import type { Core } from "./questions/core.ts";
 import { openCore } from "./questions/open.ts";
 import { createSlot, type Slot } from "./slot/slot.ts";
+import { createHealthProbe, type HealthProbe } from "./web/health.ts";
 import { linkUrl, loadSecret } from "./web/links.ts";
 import { type RunningWeb, startWeb } from "./web/server.ts";
 
@@ -34,6 +35,8 @@ export interface Service {
   bridge: TelegramBridge | undefined;
   web: RunningWeb | undefined;
   webhook: RunningWebhook | undefined;
+  /** What /healthz shows; a part (a bridge) reports its own state with `health.report(name, ...)`. */
+  health: HealthProbe;
   /** One line per part that runs, for the operator. */
   started: string[];
   /**
@@ -66,6 +69,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   const { config, logger } = options;
   const core = openCore(config);
   const slot = createSlot({ core, logger });
+  const health = createHealthProbe(core);
   const started: string[] = [`box ${config.boxDir} (ledger ${core.box.paths.ledgerPath})`];
   let bridge: TelegramBridge | undefined;
   let webhook: RunningWebhook | undefined;
@@ -100,6 +104,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
       web = await startWeb({
         core,
         config,
+        health,
         logger,
         onTransition: () => slot.reconcile(),
       });
@@ -196,6 +201,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     bridge,
     web,
     webhook,
+    health,
     started,
     failed,
     sweep,

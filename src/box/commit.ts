@@ -1,25 +1,23 @@
 // Every change to a box: write files in order, then one git commit, all or nothing.
 //
-// Before the first write, an undo journal (.qbridge/journal/<key>.json) records what each
-// file held. After the commit it is deleted. A journal found later means a writer died midway:
-// `recover` either sees the commit in HEAD (done, drop the journal) or puts every file back.
+// Before the first write, an undo journal (journal.ts) records what each file held; after the
+// commit it is deleted, and a writer that died midway is finished or undone from it. Git runs
+// under the box-wide commit lock (commit-lock.ts); a failure is told in one sentence
+// (commit-errors.ts).
 // Never commits a path outside the box; never leaves a half-applied change behind on failure.
 
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
-import { dirname, join, relative } from "node:path";
-import { GitError } from "simple-git";
-import { BoxError } from "../errors.ts";
+import { readOrNull, writeAtomic } from "./atomic.ts";
 import { type Box, commitIdentity } from "./box.ts";
-import { withFileLock } from "./locks.ts";
+import { asBoxError } from "./commit-errors.ts";
+import { unstage, withCommitLock } from "./commit-lock.ts";
+import { type Committed, dropJournal, type Journal, restore, writeJournal } from "./journal.ts";
+
 import { announceStep } from "./write-steps.ts";
+
+export { writeAtomic } from "./atomic.ts";
+export { withCommitLock } from "./commit-lock.ts";
+export type { Committed } from "./journal.ts";
+export { journalPaths, pendingJournals, recover } from "./journal.ts";
 
 export interface FileWrite {
   /** Box-relative path, forward slashes. */
@@ -39,15 +37,6 @@ export interface CommitPlan {
   record?: Record<string, unknown>;
 }
 
-/** Told that a plan's commit landed, with the plan's record, before its journal is dropped. */
-export type Committed = (commit: string, record: Record<string, unknown>) => void;
-
-interface Journal {
-  key: string;
-  files: { rel: string; before: string | null; after: string }[];
-  record?: Record<string, unknown>;
-}
-
 /** Named steps of a write, announced so a test can kill the process there (write-steps.ts). */
 export type CrashPoint =
   | "before-write"
@@ -61,53 +50,11 @@ function checkpoint(box: Box, point: CrashPoint): void {
   announceStep(box.paths.root, point);
 }
 
-function journalPath(box: Box, key: string): string {
-  return join(box.paths.journalDir, `${key}.json`);
-}
-
-/** Writes a file so that a reader sees the old or the new content, never half of one. */
-export function writeAtomic(path: string, content: string | Buffer): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const temp = `${path}.${process.pid}.tmp`;
-  try {
-    writeFileSync(temp, content);
-    renameSync(temp, path);
-  } catch (error) {
-    // A full disk leaves a partial temp file behind; it must not linger as an untracked file.
-    rmSync(temp, { force: true });
-    // A failed write(2) names no file; say which one, so the error can name the folder.
-    (error as NodeJS.ErrnoException).path ??= temp;
-    throw error;
-  }
-}
-
-function readOrNull(path: string): string | null {
-  try {
-    return readFileSync(path, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw error;
-  }
-}
-
 function commitMessage(plan: CommitPlan): string {
   const trailers = Object.entries(plan.trailers).map(
     ([key, value]) => `${key}: ${value.replace(/\s+/g, " ")}`,
   );
   return trailers.length ? `${plan.message}\n\n${trailers.join("\n")}\n` : `${plan.message}\n`;
-}
-
-function restore(box: Box, files: Journal["files"]): void {
-  for (const file of [...files].reverse()) {
-    const path = box.paths.abs(file.rel);
-    if (file.before === null) rmSync(path, { force: true });
-    // A file the write never reached needs no rewrite (and may sit on a read-only disk).
-    else if (readOrNull(path) !== file.before) writeAtomic(path, file.before);
-  }
-}
-
-async function unstage(box: Box, rels: string[]): Promise<void> {
-  await box.git.raw(["reset", "--quiet", "--", ...rels]).catch(() => undefined);
 }
 
 /**
@@ -116,40 +63,6 @@ async function unstage(box: Box, rels: string[]): Promise<void> {
  * instead (`maintainBox`), off the boxholder's path.
  */
 const NO_AUTO_MAINTENANCE = ["-c", "maintenance.auto=false", "-c", "gc.auto=0"];
-
-/** Left in the locks folder while git runs under the commit lock; removed when it is done. */
-const GIT_RUNNING = "commit.git-running";
-
-/**
- * Runs `fn` (which runs git) under the box-wide commit lock. A git process killed with its
- * parent (SIGKILL, the OOM killer, a whole cgroup stopped) leaves .git/index.lock behind, and
- * every later commit would fail until an operator ran doctor. The marker tells the next holder
- * of the commit lock that the previous one died while its git ran: then the lock files that
- * git left are its own, and are removed. A lock from anyone else's git (no marker) is left
- * alone and reported as a locked index.
- */
-export async function withCommitLock<T>(box: Box, fn: () => Promise<T>): Promise<T> {
-  return withFileLock(box.paths.locksDir, "commit", box.locks, async () => {
-    const marker = join(box.paths.locksDir, GIT_RUNNING);
-    if (existsSync(marker)) clearDeadGitLocks(box);
-    writeFileSync(marker, `${process.pid}\n`);
-    try {
-      return await fn();
-    } finally {
-      rmSync(marker, { force: true });
-    }
-  });
-}
-
-/** The lock files of a git process that died: the index's, and a partial commit's temporary index. */
-function clearDeadGitLocks(box: Box): void {
-  const gitDir = join(box.paths.root, ".git");
-  for (const name of readdirSync(gitDir)) {
-    if (name === "index.lock" || /^next-index-\d+\.lock$/.test(name)) {
-      rmSync(join(gitDir, name), { force: true });
-    }
-  }
-}
 
 /** Git's housekeeping (packing loose objects when there are many), under the commit lock. */
 export async function maintainBox(box: Box): Promise<void> {
@@ -180,7 +93,7 @@ export async function applyAndCommit(
   const rels = plan.writes.map((w) => w.rel);
   checkpoint(box, "before-write");
   try {
-    writeAtomic(journalPath(box, key), JSON.stringify(journal));
+    writeJournal(box, journal);
     plan.writes.forEach((write, i) => {
       if (i > 0) checkpoint(box, "between-writes");
       writeAtomic(box.paths.abs(write.rel), write.content);
@@ -205,7 +118,7 @@ export async function applyAndCommit(
         .catch(async (error: unknown) => {
           // Unstaged while the commit lock is held: a reset outside it races the index.lock
           // of another writer's add or commit, and a failed reset would leave the files staged.
-          await unstage(box, rels);
+          await unstage(box, rels).catch(() => undefined);
           throw error;
         });
       // "[main 1a2b3c4] message": the short id saves a rev-parse process per commit.
@@ -215,111 +128,17 @@ export async function applyAndCommit(
     checkpoint(box, "after-commit");
     if (plan.record) onCommitted?.(sha, plan.record);
     checkpoint(box, "after-record");
-    rmSync(journalPath(box, key), { force: true });
+    dropJournal(box, key);
     return sha;
   } catch (error) {
     let undone = true;
     try {
       restore(box, journal.files);
-      rmSync(journalPath(box, key), { force: true });
+      dropJournal(box, key);
     } catch {
       // The undo failed too: the journal stays, and the next writer or doctor --repair finishes it.
       undone = false;
     }
     throw asBoxError(box, error, undone);
   }
-}
-
-function asBoxError(box: Box, error: unknown, undone: boolean): Error {
-  if (error instanceof BoxError) return error;
-  const next = undone
-    ? "nothing was changed, try again once that is fixed"
-    : 'the undo is unfinished, run "qbridge doctor --repair" once that is fixed';
-  return new BoxError(`the change could not be committed (${faultOf(box, error)}); ${next}`);
-}
-
-/** The cause of a failed write or commit, in words a person can act on. */
-function faultOf(box: Box, error: unknown): string {
-  const { code, path } = error as NodeJS.ErrnoException;
-  const text = error instanceof Error ? error.message : String(error);
-  const where = path ? ` (${relative(box.paths.root, dirname(path)) || "."})` : "";
-  if (code === "EROFS") return `the file system is read-only${where}`;
-  if (code === "ENOSPC" || code === "EDQUOT" || /out of diskspace|no space left/i.test(text)) {
-    return `the disk is full${where}`;
-  }
-  if (code === "EACCES" || code === "EPERM") return `permission to write was denied${where}`;
-  if (/index\.lock'?: File exists/.test(text)) {
-    return "git's index is locked (.git/index.lock exists: another git command is running, or one died and left it)";
-  }
-  const first = (text.split("\n").find((line) => line.trim() !== "") ?? text).trim();
-  return error instanceof GitError ? `git refused it: ${first}` : first;
-}
-
-/**
- * Finishes what a dead writer left for `key`: returns what it did, or undefined if nothing.
- * When the commit had landed, `onCommitted` gets the writer's record before the journal goes.
- */
-export async function recover(
-  box: Box,
-  key: string,
-  onCommitted?: Committed,
-): Promise<"committed" | "rolled back" | undefined> {
-  const path = journalPath(box, key);
-  if (!existsSync(path)) return undefined;
-  let journal: Journal;
-  try {
-    journal = JSON.parse(readFileSync(path, "utf8")) as Journal;
-  } catch {
-    // A journal is written whole or not at all (rename); an unreadable one has nothing to undo.
-    rmSync(path, { force: true });
-    return undefined;
-  }
-  const last = journal.files[journal.files.length - 1];
-  const inHead = last ? await headContent(box, last.rel) : null;
-  if (last && inHead === last.after) {
-    if (journal.record && onCommitted) {
-      const commit = (await box.git.raw(["log", "-1", "--format=%H", "--", last.rel])).trim();
-      onCommitted(commit, journal.record);
-    }
-    rmSync(path, { force: true });
-    return "committed";
-  }
-  // A writer killed inside its commit left its files staged; unstage them as a writer would,
-  // under the commit lock.
-  await withCommitLock(box, () =>
-    unstage(
-      box,
-      journal.files.map((f) => f.rel),
-    ),
-  );
-  restore(box, journal.files);
-  rmSync(path, { force: true });
-  return "rolled back";
-}
-
-async function headContent(box: Box, rel: string): Promise<string | null> {
-  try {
-    return await box.git.raw(["cat-file", "blob", `HEAD:${rel}`]);
-  } catch {
-    return null;
-  }
-}
-
-/** The box-relative paths the interrupted write of `key` touched, from its journal. */
-export function journalPaths(box: Box, key: string): string[] {
-  try {
-    return (JSON.parse(readFileSync(journalPath(box, key), "utf8")) as Journal).files.map(
-      (f) => f.rel,
-    );
-  } catch {
-    return [];
-  }
-}
-
-/** The keys of journals left behind by writers that died. */
-export function pendingJournals(box: Box): string[] {
-  if (!existsSync(box.paths.journalDir)) return [];
-  return readdirSync(box.paths.journalDir)
-    .filter((name) => name.endsWith(".json"))
-    .map((name) => name.slice(0, -".json".length));
 }

@@ -8,6 +8,8 @@
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { journalPaths, pendingJournals, recover } from "../box/commit.ts";
+import { gitLockFiles, withCommitLock } from "../box/commit-lock.ts";
+import { statusEntries } from "../box/git-status.ts";
 import { isValidId, JOB_SUFFIX, JOBS_DIR } from "../box/paths.ts";
 import type { Core } from "./core.ts";
 import { boxState } from "./state.ts";
@@ -23,6 +25,7 @@ export interface Finding {
     | "ledger"
     | "git"
     | "index-lock"
+    | "git-lock"
     | "sweep"
     | "stuck-presentation"
     | "telegram";
@@ -106,13 +109,8 @@ export async function examineBox(core: Core, options: ExamineOptions = {}): Prom
   const answered = new Set(
     state.archive.filter((v) => v.card.status === "answered").map((v) => v.id),
   );
-  const status = await box.git.status([
-    "--porcelain",
-    "--untracked-files=all",
-    "--",
-    "_bookkeeping",
-  ]);
-  for (const file of status.files) {
+  // No optional locks: a doctor killed midway must not leave an index.lock of its own.
+  for (const file of await statusEntries(box, ["_bookkeeping"])) {
     const rel = file.path;
     if (interrupted.has(rel)) continue;
     const isJob = rel.startsWith(`${JOBS_DIR}/`) && rel.endsWith(JOB_SUFFIX);
@@ -198,20 +196,38 @@ async function examineGit(core: Core): Promise<Finding[]> {
       repairable: false,
     });
   }
-  const indexLock = join(box.paths.root, ".git", "index.lock");
-  if (existsSync(indexLock)) {
-    const age = Date.now() - statSync(indexLock).mtimeMs;
-    if (age > box.locks.staleMs) {
-      findings.push({
-        kind: "index-lock",
-        path: ".git/index.lock",
-        problem: `git's index.lock is ${Math.round(age / 1000)} s old: a git process died holding it, and every commit fails until it is gone`,
-        fix: "qbridge doctor --repair removes it (make sure no git command is running in the box)",
-        repairable: true,
-      });
-    }
-  }
+  findings.push(...examineGitLocks(core));
   return findings;
+}
+
+/**
+ * Git's lock files left in .git. One a qbridge git left when it died under the commit lock is
+ * provably nobody else's (the commit lock's marker): the next commit removes it, and so does
+ * repair. Another one old enough that no running git can hold it is reported with the command
+ * that removes it; a fresh one belongs to a git that is running now, and is not a problem.
+ */
+function examineGitLocks(core: Core): Finding[] {
+  const { box } = core;
+  return gitLockFiles(box)
+    .filter((lock) => lock.deadQbridgeGit || lock.ageMs > box.locks.staleMs)
+    .map((lock) => {
+      const seconds = Math.round(lock.ageMs / 1000);
+      const blocks =
+        lock.rel === ".git/index.lock"
+          ? "every commit fails"
+          : "every commit (or ref update) fails";
+      return {
+        kind: lock.rel === ".git/index.lock" ? "index-lock" : "git-lock",
+        path: lock.rel,
+        problem: lock.deadQbridgeGit
+          ? `git's ${lock.rel} was left by a qbridge git that was killed while it ran; the next answer removes it`
+          : `git's ${lock.rel} is ${seconds} s old: a git process died holding it, and ${blocks} until it is gone`,
+        fix: lock.deadQbridgeGit
+          ? `qbridge doctor --repair removes it now (safe: .qbridge/locks/commit.git-running shows the qbridge git that made it died, and no process holds the commit lock)`
+          : `rm '${join(box.paths.root, lock.rel)}' (or qbridge doctor --repair) removes it; safe only when no git command is running in this box (git holds a lock for milliseconds, this one is ${seconds} s old, so its git most likely died; it was not qbridge's, so check for a git someone started by hand)`,
+        repairable: true,
+      } satisfies Finding;
+    });
 }
 
 /** When the aging sweep last ran; long ago means no `serve` sweeps this box. */
@@ -275,9 +291,14 @@ export async function repairBox(core: Core, findings: Finding[]): Promise<Findin
         break;
       }
       case "dirty-index":
-        await box.git.raw(["reset", "--quiet", "--", finding.path]);
+        // Under the commit lock: a reset beside a writer's add would race its index.lock.
+        await withCommitLock(box, () => box.git.raw(["reset", "--quiet", "--", finding.path]));
         break;
       case "index-lock":
+      case "git-lock":
+        // A dead qbridge git's locks are cleared by taking the commit lock, which knows them;
+        // an older lock of someone else's git is removed as its finding says.
+        await withCommitLock(box, async () => undefined);
         rmSync(join(box.paths.root, finding.path), { force: true });
         break;
       default:

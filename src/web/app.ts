@@ -4,7 +4,7 @@
 import { Hono } from "hono";
 import { apiRoutes } from "./api-routes.ts";
 import type { WebDeps } from "./deps.ts";
-import { healthRoutes } from "./health.ts";
+import { createHealthProbe, healthRoutes } from "./health.ts";
 import { mcpRoute } from "./mcp-route.ts";
 import { failurePage, notFoundPage } from "./problem-page.ts";
 import { questionRoutes } from "./question-routes.ts";
@@ -29,7 +29,7 @@ export function createWebApp(deps: WebDeps): Hono {
     c.header("Content-Security-Policy", PAGE_POLICY);
   });
 
-  app.route("/", healthRoutes(deps.core));
+  app.route("/", healthRoutes(deps.health ?? createHealthProbe(deps.core)));
   app.route("/api/v1", apiRoutes(deps));
   app.route("/mcp", mcpRoute(deps));
   app.route("/", questionRoutes(deps));

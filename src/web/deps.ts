@@ -6,6 +6,7 @@
 import type { Logger } from "pino";
 import type { Config } from "../config.ts";
 import type { Core } from "../questions/core.ts";
+import type { HealthProbe } from "./health.ts";
 
 export interface WebTransition {
   id: string;
@@ -21,6 +22,8 @@ export interface WebDeps {
   secret: Buffer;
   logger?: Logger | undefined;
   onTransition?: TransitionListener | undefined;
+  /** What /healthz shows; the service passes its own so its parts (a bridge's) appear. */
+  health?: HealthProbe | undefined;
 }
 
 /** Tells the listener, never letting its failure undo or fail the committed transition. */

@@ -1,27 +1,67 @@
-// `/healthz` for deploy probes: can the box and the ledger be read, and is git clean.
+// `/healthz` for deploy probes: can the box and the ledger be read, is git clean, is any git
+// lock file blocking commits, and the parts the service contributes (a chat bridge's state).
 // A dirty working tree is reported, not failed: it is a person's edit, not an outage.
-// It names no question and needs no link.
+// It names no question and needs no link, so anyone can call it as often as they like: a
+// request never runs git. It reads a state refreshed in the background, at most one refresh
+// at a time and one per `maxAgeMs`, so a flood of probes costs the answers nothing.
 
 import { readdirSync } from "node:fs";
 import { Hono } from "hono";
+import { gitLockFiles } from "../box/commit-lock.ts";
+import { statusEntries } from "../box/git-status.ts";
 import type { Core } from "../questions/core.ts";
+
+/** One named part of the health, contributed by the service (e.g. "telegram"). */
+export interface HealthPart {
+  ok: boolean;
+  /** Why it is not ok (or what is worth knowing), in one sentence. */
+  reason?: string;
+}
 
 export interface Health {
   ok: boolean;
   box: { readable: boolean; gitClean?: boolean; problem?: string };
   ledger: { readable: boolean; lastSweep?: string | null; problem?: string };
+  /** Parts the service reported through `HealthProbe.report`, by name; absent when none. */
+  parts?: Record<string, HealthPart>;
+}
+
+export interface HealthProbe {
+  /** The health as last refreshed; refreshes in the background when it is older than allowed. */
+  current(): Promise<Health>;
+  /** Sets (or replaces) the named part; its `ok` counts toward the whole. */
+  report(name: string, part: HealthPart): void;
+  /** Drops a part that no longer applies. */
+  forget(name: string): void;
+}
+
+export interface HealthProbeOptions {
+  /** How old the box and ledger state may be before a request starts a refresh (ms). */
+  maxAgeMs?: number;
+  /** Older than this, a request waits for the refresh instead of showing the old state (ms). */
+  waitAfterMs?: number;
 }
 
 function problemOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export async function checkHealth(core: Core): Promise<Health> {
+type Observed = Pick<Health, "box" | "ledger">;
+
+/** The box and the ledger as they are now: reads the folder, runs one `git status`. */
+async function observe(core: Core): Promise<Observed> {
   let box: Health["box"];
   try {
     readdirSync(core.box.paths.questionsDir);
-    const status = await core.box.git.status(["--porcelain"]);
-    box = { readable: true, gitClean: status.files.length === 0 };
+    const entries = await statusEntries(core.box);
+    box = { readable: true, gitClean: entries.length === 0 };
+    // A dead qbridge git's locks go with the next commit; any other old one stops every commit.
+    const stuck = gitLockFiles(core.box).find(
+      (lock) => !lock.deadQbridgeGit && lock.ageMs > core.box.locks.staleMs,
+    );
+    if (stuck) {
+      box.problem = `git's ${stuck.rel} is ${Math.round(stuck.ageMs / 1000)} s old and stops every commit: run "qbridge doctor" for how to remove it`;
+    }
   } catch (error) {
     box = { readable: false, problem: problemOf(error) };
   }
@@ -31,13 +71,55 @@ export async function checkHealth(core: Core): Promise<Health> {
   } catch (error) {
     ledger = { readable: false, problem: problemOf(error) };
   }
-  return { ok: box.readable && ledger.readable, box, ledger };
+  return { box, ledger };
 }
 
-export function healthRoutes(core: Core): Hono {
+export function createHealthProbe(core: Core, options: HealthProbeOptions = {}): HealthProbe {
+  const maxAgeMs = options.maxAgeMs ?? 2_000;
+  const waitAfterMs = options.waitAfterMs ?? 30_000;
+  const parts = new Map<string, HealthPart>();
+  let last: { at: number; observed: Observed } | undefined;
+  let refreshing: Promise<Observed> | undefined;
+  const refresh = () => {
+    refreshing ??= observe(core).then((observed) => {
+      last = { at: Date.now(), observed };
+      refreshing = undefined;
+      return observed;
+    });
+    return refreshing;
+  };
+  return {
+    async current() {
+      const age = last ? Date.now() - last.at : Number.POSITIVE_INFINITY;
+      let observed: Observed;
+      if (!last || age > waitAfterMs) observed = await refresh();
+      else {
+        if (age > maxAgeMs) void refresh();
+        observed = last.observed;
+      }
+      const health: Health = {
+        ok: observed.box.readable && !observed.box.problem && observed.ledger.readable,
+        ...observed,
+      };
+      if (parts.size > 0) {
+        health.parts = Object.fromEntries(parts);
+        health.ok &&= [...parts.values()].every((part) => part.ok);
+      }
+      return health;
+    },
+    report(name, part) {
+      parts.set(name, { ...part });
+    },
+    forget(name) {
+      parts.delete(name);
+    },
+  };
+}
+
+export function healthRoutes(probe: HealthProbe): Hono {
   const app = new Hono();
   app.get("/healthz", async (c) => {
-    const health = await checkHealth(core);
+    const health = await probe.current();
     return c.json(health, health.ok ? 200 : 503);
   });
   return app;

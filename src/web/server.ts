@@ -10,6 +10,7 @@ import { InvalidInput } from "../errors.ts";
 import type { Core } from "../questions/core.ts";
 import { createWebApp } from "./app.ts";
 import type { TransitionListener } from "./deps.ts";
+import type { HealthProbe } from "./health.ts";
 import { loadSecret } from "./links.ts";
 
 export interface RunningWeb {
@@ -24,6 +25,8 @@ export interface StartWebOptions {
   logger?: Logger | undefined;
   /** Told after each answer or dismissal made through the web page or the API. */
   onTransition?: TransitionListener | undefined;
+  /** What /healthz shows (the service's, with its parts); else one made for this server. */
+  health?: HealthProbe | undefined;
 }
 
 function urlOf(address: AddressInfo): string {
@@ -34,7 +37,14 @@ function urlOf(address: AddressInfo): string {
 export async function startWeb(options: StartWebOptions): Promise<RunningWeb> {
   const { core, config, logger } = options;
   const secret = loadSecret(core.box);
-  const app = createWebApp({ core, config, secret, logger, onTransition: options.onTransition });
+  const app = createWebApp({
+    core,
+    config,
+    secret,
+    logger,
+    onTransition: options.onTransition,
+    health: options.health,
+  });
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
   const { host, port } = config.web;
   await new Promise<void>((resolve, reject) => {

@@ -13,7 +13,9 @@ import type { CrashPoint } from "../../src/box/commit.ts";
 import { parseQuestion } from "../../src/card/load.ts";
 import { answerQuestion } from "../../src/questions/answer.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
+import type { Finding } from "../../src/questions/doctor.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
+import { waitUntilLocksStale } from "../reliability/invariants.ts";
 import {
   boxFileExists,
   CLI,
@@ -193,36 +195,76 @@ describe.concurrent("killed after its commit landed", () => {
   });
 });
 
-describe.concurrent("killed together with the git it was running", () => {
-  it("leaves git's index.lock behind, and the next answer clears it and lands", async () => {
-    const tb = await makeBox({ staleMs: 5000 });
-    const { id } = await askQuestion(tb, selectCard());
-    // A hook that holds `git commit` (and with it .git/index.lock) until the group is killed,
-    // as a whole service stopped with SIGKILL (or the OOM killer) stops its git too.
-    const started = join(tb.dir, ".git", "hook-started");
-    writeFileSync(
-      join(tb.dir, ".git/hooks/pre-commit"),
-      `#!/bin/sh\ntouch "${started}"\nsleep 30\n`,
-      { mode: 0o755 },
-    );
-    const child = spawn(process.execPath, [CLI, "answer", id, "b"], {
-      env: { ...process.env, ...cliEnv(tb.dir) },
-      detached: true,
-      stdio: "ignore",
-    });
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    await eventually(() => existsSync(started) || undefined, 20_000, "git to run the hook");
-    process.kill(-(child.pid as number), "SIGKILL");
-    await exited;
-    expect(existsSync(join(tb.dir, ".git/index.lock"))).toBe(true);
-    rmSync(join(tb.dir, ".git/hooks/pre-commit"));
+/**
+ * Hooks that hold `git commit` inside a window until the group is killed, as a whole service
+ * stopped with SIGKILL (or the OOM killer) stops its git too: the pre-commit hook runs while
+ * git holds .git/index.lock (the index write); the reference-transaction hook, in its
+ * "prepared" state, runs while git holds HEAD.lock and the branch's ref lock (the ref update).
+ */
+const WINDOWS = {
+  "the index write": { hook: "pre-commit", when: "true", left: [".git/index.lock"] },
+  "the ref update": {
+    hook: "reference-transaction",
+    when: '[ "$1" = prepared ]',
+    left: [".git/HEAD.lock", ".git/refs/heads/main.lock"],
+  },
+} as const;
 
-    const answered = await runCli(["answer", id, "b"], { env: cliEnv(tb.dir) });
-    expect(answered.stderr).toBe("");
-    expect(answered.code).toBe(0);
-    expect(loadQuestion(tb, id).card.answer).toEqual({ text: "Taxes", selected: "taxes" });
-    expect(boxFileExists(tb.dir, jobRel(id))).toBe(true);
-    expect(readdirSync(join(tb.dir, ".git")).filter((n) => n.endsWith(".lock"))).toEqual([]);
-    expect(await gitStatus(tb.dir)).toBe("");
-  });
+/** The lock files git has in the box's .git (top level and refs/). */
+function gitLocks(dir: string): string[] {
+  const top = readdirSync(join(dir, ".git")).filter((n) => n.endsWith(".lock"));
+  const refs = readdirSync(join(dir, ".git/refs/heads")).filter((n) => n.endsWith(".lock"));
+  return [...top.map((n) => `.git/${n}`), ...refs.map((n) => `.git/refs/heads/${n}`)].sort();
+}
+
+describe.concurrent("killed together with the git it was running", () => {
+  it.each(Object.keys(WINDOWS) as (keyof typeof WINDOWS)[])(
+    "inside git commit at %s: git's lock files are left, and the next answer clears them and lands",
+    async (window) => {
+      const { hook, when, left } = WINDOWS[window];
+      const tb = await makeBox({ staleMs: 5000 });
+      const { id } = await askQuestion(tb, selectCard());
+      const started = join(tb.dir, ".git", "hook-started");
+      const hookPath = join(tb.dir, ".git/hooks", hook);
+      writeFileSync(
+        hookPath,
+        `#!/bin/sh\nif ${when}; then touch "${started}"; sleep 30; fi\nexit 0\n`,
+        { mode: 0o755 },
+      );
+      const child = spawn(process.execPath, [CLI, "answer", id, "b"], {
+        env: { ...process.env, ...cliEnv(tb.dir) },
+        detached: true,
+        stdio: "ignore",
+      });
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      await eventually(() => existsSync(started) || undefined, 20_000, "git to run the hook");
+      process.kill(-(child.pid as number), "SIGKILL");
+      await exited;
+      expect(gitLocks(tb.dir)).toEqual(expect.arrayContaining([...left]));
+      rmSync(hookPath);
+      if (window === "the ref update") {
+        // Once the dead writer's commit lock is stale, doctor names the locks as a dead
+        // qbridge git's (provably nobody else's) and says the next answer removes them.
+        await waitUntilLocksStale(tb.dir, 5000);
+        const found = JSON.parse((await doctor(tb)).stdout).findings as Finding[];
+        const ofGit = found.filter((f) => f.path.startsWith(".git/"));
+        expect(ofGit.map((f) => f.path)).toEqual(expect.arrayContaining([...left]));
+        for (const finding of ofGit) {
+          expect(finding).toMatchObject({
+            kind: finding.path === ".git/index.lock" ? "index-lock" : "git-lock",
+            problem: expect.stringContaining("left by a qbridge git that was killed"),
+            repairable: true,
+          });
+        }
+      }
+
+      const answered = await runCli(["answer", id, "b"], { env: cliEnv(tb.dir) });
+      expect(answered.stderr).toBe("");
+      expect(answered.code).toBe(0);
+      expect(loadQuestion(tb, id).card.answer).toEqual({ text: "Taxes", selected: "taxes" });
+      expect(boxFileExists(tb.dir, jobRel(id))).toBe(true);
+      expect(gitLocks(tb.dir)).toEqual([]);
+      expect(await gitStatus(tb.dir)).toBe("");
+    },
+  );
 });

@@ -138,6 +138,26 @@ describe("doctor --repair on git and lock damage", () => {
     expect(await gitStatus(tb.dir)).toBe("");
   });
 
+  it("an old HEAD.lock of someone else's git is named with the command that removes it, and repair removes it", async () => {
+    const { tb } = await boxWithQuestion();
+    const lock = join(tb.dir, ".git/HEAD.lock");
+    writeFileSync(lock, "");
+    utimesSync(lock, LONG_AGO, LONG_AGO);
+    await expect(askQuestion(tb, selectCard({ prompt: "Blocked?" }))).rejects.toThrow(
+      /git's HEAD is locked/,
+    );
+    const found = await doctor(tb);
+    expect(found.findings).toEqual([
+      expect.objectContaining({ kind: "git-lock", path: ".git/HEAD.lock", repairable: true }),
+    ]);
+    expect(found.findings[0]?.fix).toContain(`rm '${lock}'`);
+    expect(found.findings[0]?.fix).toContain("safe only when no git command is running");
+    const { findings } = await doctor(tb, { repair: true });
+    expect(findings[0]?.repaired).toBe(true);
+    await askQuestion(tb, selectCard({ prompt: "Works again?" }));
+    expect(await gitStatus(tb.dir)).toBe("");
+  });
+
   it("a question lock whose holder died is removed", async () => {
     const { tb, id } = await boxWithQuestion();
     const lock = join(tb.dir, `.qbridge/locks/${id}.lock`);
