@@ -2,6 +2,7 @@
 // (a) the answer transition vs a bare `git add` + `git commit` of the same two files;
 // (b) listing pending questions vs reading every card file raw;
 // (c) `qbridge --version` start-up vs `node -e 0`.
+// Then the Telegram figures (telegram.ts) and the agent's (agent.ts: MCP ask, tap to a waiting agent).
 
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -110,6 +111,11 @@ async function main(): Promise<void> {
       benchTapLatency: () => Promise<string[]>;
     };
     for (const line of await benchTapLatency()) console.log(line);
+  }
+  const agent = join(import.meta.dirname, "agent.ts");
+  if (existsSync(agent)) {
+    const { benchAgent } = (await import(agent)) as { benchAgent: () => Promise<string[]> };
+    for (const line of await benchAgent()) console.log(line);
   }
 }
 
