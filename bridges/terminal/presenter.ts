@@ -16,6 +16,8 @@ export function createTerminalPresenter(deps: {
   const { write } = deps;
   return {
     surface: SURFACE,
+    // The screen is this process's: a quit or killed chat leaves the slot to the others.
+    livesWithProcess: true,
     ready: () => true,
     async present(request: PresentRequest) {
       write(questionText(request.question.card, request.behind));

@@ -24,8 +24,11 @@ export function lineForError(error: unknown): string {
   return `Something went wrong; nothing was recorded: ${String((error as Error)?.message ?? error)}\n`;
 }
 
-/** The slot is held by another process's surface (a qbridge serve presenting on Telegram). */
-function heldElsewhere(open: Presentation): string {
+/** The slot is held by another process: a qbridge serve presenting on Telegram, or another chat. */
+export function heldElsewhere(open: Presentation): string {
+  if (open.surface === SURFACE) {
+    return "The open question is shown in another qbridge chat: answer it there, or quit that chat to answer here. Nothing was recorded.\n";
+  }
   return `The open question is shown on ${open.surface} by another process (qbridge serve): answer it there, or stop that process to answer here. Nothing was recorded.\n`;
 }
 
@@ -55,7 +58,7 @@ export function createLineHandler(deps: {
       case "next": {
         const { busy, presented } = await slot.next();
         const open = slot.current();
-        if (busy && open && open.surface !== SURFACE) write(heldElsewhere(open));
+        if (busy && open && !slot.mine(open)) write(heldElsewhere(open));
         else if (busy) write("A question is open: answer it, or park it to see the next.\n");
         else if (!presented) write("Nothing is waiting on you.\n");
         return;
@@ -64,7 +67,7 @@ export function createLineHandler(deps: {
         return slot.exclusive(async (ops) => {
           const open = ops.current();
           if (!open) return void write("Nothing is open to park.\n");
-          if (open.surface !== SURFACE) return void write(heldElsewhere(open));
+          if (!ops.mine(open)) return void write(heldElsewhere(open));
           await ops.park();
           if (!ops.current()) write("Parked. Nothing else is waiting right now.\n");
         });
@@ -72,7 +75,7 @@ export function createLineHandler(deps: {
         return slot.exclusive(async (ops) => {
           const open = ops.current();
           if (!open) return void write("Nothing is open to dismiss.\n");
-          if (open.surface !== SURFACE) return void write(heldElsewhere(open));
+          if (!ops.mine(open)) return void write(heldElsewhere(open));
           try {
             const { closed } = await ops.dismiss(open.questionId, surface);
             await ops.settle(closed);
@@ -93,7 +96,7 @@ export function createLineHandler(deps: {
         );
         return;
       }
-      if (open.surface !== SURFACE) return void write(heldElsewhere(open));
+      if (!ops.mine(open)) return void write(heldElsewhere(open));
       let card: ReturnType<typeof loadQuestion>["card"];
       try {
         card = loadQuestion(slot.core, open.questionId).card;

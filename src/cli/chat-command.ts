@@ -1,6 +1,7 @@
 // `qbridge chat`: answer at the keyboard through the terminal bridge, with its own slot on the
 // box. The slot's claim lives in the ledger, so a `qbridge serve` presenting on Telegram and
-// this chat take turns: whichever claims the slot first shows the question.
+// this chat take turns: whichever claims the slot first shows the question. The chat's claim
+// lives with its process: quitting gives it up, and a killed chat's is taken over.
 
 import { userInfo } from "node:os";
 import type { Command } from "commander";
@@ -35,7 +36,8 @@ recorded with answered-via: terminal, exactly as from Telegram: one commit and a
 With "qbridge serve" on the same box: one question is shown at a time across both. When serve
 presents on Telegram, that question is answered there (chat says so and records nothing); chat
 takes the next question the slot is free for. Serve without a bot token presents nothing, so
-chat shows every question.
+chat shows every question. The question a chat shows is held only while that chat runs: after
+quit (or when the chat is killed) the next chat, or serve on Telegram, shows it again.
 
 Examples:
   qbridge chat --box ~/box
@@ -53,23 +55,27 @@ Examples:
           by: loginName(),
           interactive,
         });
-        const open = slot.current();
         process.stdout.write(
           `qbridge chat on ${core.box.paths.root}: type help for how to answer, quit to leave.\n`,
         );
-        if (open && open.surface !== SURFACE) {
-          process.stdout.write(
-            `The open question is shown on ${open.surface} by another process: answer it there; the next one free comes here.\n`,
-          );
-        } else if (slot.waiting().count === 0) {
-          process.stdout.write(
-            "Nothing is waiting on you. New questions appear here as they are filed.\n",
-          );
-        }
-        // The first question is on screen before the first typed line is read.
-        await slot.reconcile();
-        slot.watch(config.watchMs);
         try {
+          // The open question is on screen before the first typed line is read: one this chat
+          // presents now, or one a chat that quit or was killed left open, taken over and shown
+          // again here.
+          await slot.reconcile();
+          const open = slot.current();
+          if (open && !slot.mine(open)) {
+            process.stdout.write(
+              open.surface === SURFACE
+                ? "The open question is shown in another qbridge chat: answer it there; the next one free comes here.\n"
+                : `The open question is shown on ${open.surface} by another process: answer it there; the next one free comes here.\n`,
+            );
+          } else if (slot.waiting().count === 0) {
+            process.stdout.write(
+              "Nothing is waiting on you. New questions appear here as they are filed.\n",
+            );
+          }
+          slot.watch(config.watchMs);
           await bridge.run();
         } finally {
           await slot.close();

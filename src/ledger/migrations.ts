@@ -140,4 +140,9 @@ export const MIGRATIONS: string[] = [
   CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_try_at)
     WHERE delivered_at IS NULL AND gave_up_at IS NULL;
   `,
+  // 5: the process that holds a presentation whose screen lives only as long as that process
+  // (a terminal's chat), so that another process can take the slot over once it is gone.
+  `
+  ALTER TABLE presentations ADD COLUMN holder TEXT;
+  `,
 ];

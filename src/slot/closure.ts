@@ -38,3 +38,9 @@ export const RESENT = {
   text: "shown again after a restart",
   reply: "This copy was shown again after a restart: use the newer message. Nothing was done.",
 };
+
+/** A presentation whose screen was a chat that ended: the question is shown again elsewhere. */
+export const LEFT = {
+  text: "left open when its chat ended: it stays pending",
+  reply: "The chat that showed this question has ended. Nothing was done.",
+};

@@ -19,6 +19,8 @@ export interface Presentation {
   presentedAt: string | undefined;
   closedAt: string | undefined;
   outcome: string | undefined;
+  /** The process whose screen shows it, for a surface that lives only as long as its process. */
+  holder: string | undefined;
 }
 
 /** Where a bridge showed a presentation: a chat and a message in it. */
@@ -42,6 +44,7 @@ function fromRow(row: Record<string, unknown> | undefined): Presentation | undef
     presentedAt: text(row.presented_at),
     closedAt: text(row.closed_at),
     outcome: text(row.outcome),
+    holder: text(row.holder),
   };
 }
 
@@ -99,14 +102,23 @@ export class PresentationStore {
     ).map((row) => fromRow(row) as Presentation);
   }
 
-  /** Claims the slot for a question; undefined when another presentation holds it. */
-  claim(questionId: string, surface: string, cardHash: string, at: string): number | undefined {
+  /**
+   * Claims the slot for a question; undefined when another presentation holds it. `holder` is
+   * the claiming process, for a surface whose screen dies with it.
+   */
+  claim(
+    questionId: string,
+    surface: string,
+    cardHash: string,
+    at: string,
+    holder?: string,
+  ): number | undefined {
     try {
       const result = this.db
         .prepare(
-          "INSERT INTO presentations (question_id, surface, state, card_hash, created_at) VALUES (?, ?, 'queued', ?, ?)",
+          "INSERT INTO presentations (question_id, surface, state, card_hash, created_at, holder) VALUES (?, ?, 'queued', ?, ?, ?)",
         )
-        .run(questionId, surface, cardHash, at);
+        .run(questionId, surface, cardHash, at, holder ?? null);
       return Number(result.lastInsertRowid);
     } catch (error) {
       if ((error as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE") return undefined;

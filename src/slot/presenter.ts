@@ -27,6 +27,12 @@ export interface Closure {
 export interface Presenter {
   /** The surface name recorded with each presentation: telegram, terminal, ... */
   readonly surface: string;
+  /**
+   * True when what it shows is gone once this process ends (a terminal, not a chat service's
+   * message): the slot records this process as the holder, gives the presentation up when the
+   * process leaves, and any process takes the slot over once the holder is gone.
+   */
+  readonly livesWithProcess?: boolean;
   /** False while the bridge cannot show anything (no boxholder bound yet). */
   ready(): boolean;
   /** Shows the question; resolves to where it was shown, or undefined when it could not. */

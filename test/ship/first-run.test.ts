@@ -1,18 +1,32 @@
 // Story: someone who has never seen the project runs it from an empty directory with nothing
 // but the README's commands and environment: `npm start` (qbridge serve), an agent's
-// `qbridge ask`, and `qbridge chat` at the keyboard. The answer ends up committed in git.
+// `qbridge ask`, and `qbridge chat` at the keyboard. The answer ends up committed in git. Then
+// the README's whole first-run path: `npm start`, `qbridge demo`, `qbridge chat`, quit, chat
+// again, then Telegram (on the emulator).
 
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { simpleGit } from "simple-git";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type Emulator, eventually, OWNER, startEmulator, TOKEN } from "../support/telegram.ts";
 import { freshDir, qbridge, qbridgeRun, removeFreshDirs } from "./ship-support.ts";
 
 afterEach(removeFreshDirs);
 
+let emulator: Emulator;
+beforeAll(async () => {
+  emulator = await startEmulator();
+});
+afterAll(async () => {
+  await emulator.stop();
+});
+
 // The README's environment is no environment at all; only the port is left to the system so
 // that tests running side by side do not collide on 8787.
 const ENV = { QBRIDGE_WEB_PORT: "0" };
+// The demo files its three questions one after another; a frozen clock gives them one asked-at,
+// so the slot's order (oldest first, then by id) does not depend on a second ticking between.
+const DEMO_ENV = { ...ENV, QBRIDGE_TIME: "2026-07-10T09:00:00Z" };
 
 describe("first run from a fresh directory", () => {
   it("serve makes ./box and says what it started; ask files a question; chat answers it; git has the answered card and its job", async () => {
@@ -121,5 +135,53 @@ describe("first run from a fresh directory", () => {
       .map((j) => j.job.answer.text)
       .sort();
     expect(answers).toEqual(["Ada Lovelace", "Finance", "No"]);
+  });
+
+  it("the README's first run: npm start, demo, chat, quit; chat again shows the open question; serve with Telegram then sends the next one", async () => {
+    const cwd = freshDir();
+    // `npm start` is `qbridge serve` in the checkout; here in a fresh directory, as a user's.
+    const serve = qbridge(["serve"], { cwd, env: DEMO_ENV });
+    await serve.waitFor("aging sweep every", 30_000, "stderr");
+    expect((await qbridgeRun(["demo"], { cwd, env: DEMO_ENV })).code).toBe(0);
+
+    const first = qbridge(["chat"], { cwd, env: DEMO_ENV });
+    await first.waitFor("? May I delete backups older than a year?");
+    first.type("quit");
+    expect(await first.exited).toBe(0);
+
+    // The question the first chat left open is shown again, and answers as shown.
+    const again = qbridge(["chat"], { cwd, env: DEMO_ENV });
+    await again.waitFor("? May I delete backups older than a year?");
+    again.type("no - keep the last three");
+    await again.waitFor("Recorded: No (note: keep the last three)");
+    await again.waitFor("? What should the new contact at +41 79 000 00 00 be called?");
+    again.type("quit");
+    expect(await again.exited).toBe(0);
+    expect(await serve.kill("SIGTERM")).toBe(0);
+
+    // Telegram on: the question the chat left open reaches the phone at once.
+    const telegram = qbridge(["serve"], {
+      cwd,
+      env: {
+        ...DEMO_ENV,
+        TELEGRAM_BOT_TOKEN: TOKEN,
+        TELEGRAM_OWNER_ID: String(OWNER),
+        TELEGRAM_API_ROOT: emulator.apiRoot,
+      },
+    });
+    try {
+      const client = emulator.server.getClient(TOKEN, { userId: OWNER, chatId: OWNER });
+      const shown = await eventually(
+        async () => {
+          const history = (await client.getUpdatesHistory()) as { message?: { text?: string } }[];
+          return history.find((u) => u.message?.text?.includes("What should the new contact"));
+        },
+        20_000,
+        "the open question to reach Telegram",
+      );
+      expect(shown).toBeDefined();
+    } finally {
+      expect(await telegram.kill("SIGTERM")).toBe(0);
+    }
   });
 });

@@ -1,9 +1,10 @@
 // Story: the boxholder at a keyboard. The terminal bridge presents through the same slot as
 // Telegram and answers through the same path; it has no buttons, only typed lines. Driven here
-// in-process over streams, with a real box and ledger.
+// in-process over streams, with a real box and ledger; and as `qbridge chat` child processes
+// that quit or are killed while `qbridge serve` runs Telegram on the emulator.
 
 import { PassThrough } from "node:stream";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTerminalBridge } from "../../bridges/terminal/chat.ts";
 import { questionFingerprint } from "../../src/card/load.ts";
 import { answerQuestion } from "../../src/questions/answer.ts";
@@ -11,8 +12,9 @@ import { askQuestion } from "../../src/questions/ask.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
 import { PresentationStore } from "../../src/slot/presentations.ts";
 import { createSlot } from "../../src/slot/slot.ts";
-import { cleanupBoxes, confirmCard, makeBox, selectCard, textCard } from "../support/box.ts";
-import { eventually } from "../support/telegram.ts";
+import { cleanupBoxes, confirmCard, makeBox, selectCard, T0, textCard } from "../support/box.ts";
+import { qbridge } from "../support/child.ts";
+import { type Emulator, eventually, OWNER, startEmulator, TOKEN } from "../support/telegram.ts";
 
 afterEach(cleanupBoxes);
 
@@ -150,5 +152,65 @@ describe("the terminal bridge", () => {
     expect(loadQuestion(k.box, id).card.status).toBe("pending");
     expect(store.open()?.seq).toBe(seq);
     await k.quit();
+  });
+});
+
+describe("a chat's hold on the slot lives with its process", () => {
+  let emulator: Emulator;
+  beforeAll(async () => {
+    emulator = await startEmulator();
+  });
+  afterAll(async () => {
+    await emulator.stop();
+  });
+
+  it("a killed chat's question is shown again by the next chat, and sent to Telegram by a running serve once that chat is killed too", async () => {
+    const box = await makeBox();
+    await askQuestion(box, selectCard());
+    const prompt = "? Where do photographed receipts belong?";
+    const env = { QBRIDGE_TIME: T0, QBRIDGE_WEB_PORT: "0" };
+    const chat = () =>
+      qbridge(["chat", "--box", box.dir, "--watch-ms", "100"], { cwd: box.dir, env });
+
+    const first = chat();
+    await first.waitFor(prompt);
+    // A second chat while the first is alive: the question is the first one's to answer.
+    const second = chat();
+    await second.waitFor("shown in another qbridge chat");
+    second.type("b");
+    await second.waitFor("Nothing was recorded.");
+    second.type("quit");
+    expect(await second.exited).toBe(0);
+    expect(second.stdout()).not.toContain(prompt);
+
+    await first.kill("SIGKILL");
+    const third = chat();
+    await third.waitFor(prompt);
+
+    const client = emulator.server.getClient(TOKEN, { userId: OWNER, chatId: OWNER });
+    const onTelegram = async () => {
+      const history = (await client.getUpdatesHistory()) as { message?: { text?: string } }[];
+      return history.find((u) => u.message?.text?.includes("Where do photographed receipts"));
+    };
+    const serve = qbridge(["serve", "--box", box.dir], {
+      cwd: box.dir,
+      env: {
+        ...env,
+        TELEGRAM_BOT_TOKEN: TOKEN,
+        TELEGRAM_OWNER_ID: String(OWNER),
+        TELEGRAM_API_ROOT: emulator.apiRoot,
+      },
+    });
+    try {
+      await serve.waitFor("qbridge serve is running", 20_000, "stderr");
+      // The live chat holds it: serve's first reconciliation sent nothing.
+      expect(await onTelegram()).toBeUndefined();
+      await third.kill("SIGKILL");
+      expect(await eventually(onTelegram, 20_000, "serve to take the slot over")).toBeDefined();
+      const open = new PresentationStore(box.ledger.db).open();
+      expect(open?.surface).toBe("telegram");
+    } finally {
+      expect(await serve.kill("SIGTERM")).toBe(0);
+    }
   });
 });

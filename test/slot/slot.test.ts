@@ -9,6 +9,7 @@ import { answerQuestion } from "../../src/questions/answer.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
 import { attemptFromText } from "../../src/slot/attempt.ts";
+import { createHolderLease } from "../../src/slot/holder.ts";
 import type { Closure, Presenter, PresentRequest } from "../../src/slot/presenter.ts";
 import { createSlot } from "../../src/slot/slot.ts";
 import { cleanupBoxes, confirmCard, makeBox, selectCard, textCard } from "../support/box.ts";
@@ -225,5 +226,52 @@ describe("closed messages are updated even across a restart", () => {
     expect(working.closures).toEqual([[id, "answered"]]);
     await second.reconcile();
     expect(working.closures).toHaveLength(1);
+  });
+});
+
+describe("a presentation that lives with its process", () => {
+  const screen = () => ({ ...notebook("terminal"), livesWithProcess: true });
+
+  it("a chat that leaves gives the slot up, and the next surface presents the question at once", async () => {
+    const box = await makeBox();
+    const chat = createSlot({ core: box });
+    const keyboard = screen();
+    chat.attach(keyboard);
+    const serve = createSlot({ core: box });
+    const phone = notebook("telegram");
+    serve.attach(phone);
+    const { id } = await askQuestion(box, selectCard());
+    await chat.reconcile();
+    await serve.reconcile();
+    expect(keyboard.shown).toEqual([id]);
+    expect(phone.shown).toEqual([]);
+
+    await chat.close();
+    await serve.reconcile();
+    expect(phone.shown).toEqual([id]);
+    expect(keyboard.closures).toEqual([]);
+  });
+
+  it("a presentation whose holder keeps its lease stays; once the lease is gone it is taken over", async () => {
+    const box = await makeBox();
+    const { id } = await askQuestion(box, selectCard());
+    const lease = createHolderLease(box.box.paths.locksDir, () => undefined);
+    const holder = await lease.acquire();
+    const other = createSlot({ core: box });
+    other.presentations.claim(id, "terminal", "hash", "2026-07-10T09:00:00Z", holder);
+
+    const serve = createSlot({ core: box });
+    const phone = notebook("telegram");
+    serve.attach(phone);
+    await serve.reconcile();
+    expect(phone.shown).toEqual([]);
+
+    await lease.release();
+    await serve.reconcile();
+    expect(phone.shown).toEqual([id]);
+    expect(serve.presentations.forQuestion(id)[0]).toMatchObject({
+      state: "superseded",
+      outcome: "left open when its chat ended: it stays pending",
+    });
   });
 });

@@ -1,0 +1,64 @@
+// Telling a bridge that a presentation closed, so its message stops looking live, and retrying
+// until that lands. The edit can fail (the chat service was down) or never run (the
+// acknowledgement before it failed, or the process was killed first). The ledger remembers
+// each untold one; each watcher tick tries again, a bounded number of times, so a closed
+// question never keeps live-looking buttons because of one bad minute or one crash. Only the
+// process that runs the surface tells it.
+
+import type { Question } from "../card/question.ts";
+import { closureOf, PARKED, SET_ASIDE } from "./closure.ts";
+import type { Presentation, PresentationStore } from "./presentations.ts";
+import type { Closure } from "./presenter.ts";
+import type { Registry } from "./registry.ts";
+import type { SlotLogger } from "./slot.ts";
+
+const MAX_TELL_TRIES = 30;
+
+export interface ClosedTeller {
+  /** Updates the closed presentation's message; on failure it stays untold for a retry. */
+  tell(presentation: Presentation, closure: Closure): Promise<void>;
+  /** Retries every untold presentation on this process's surfaces, oldest first. */
+  tellUntold(): Promise<void>;
+}
+
+export function createClosedTeller(deps: {
+  presentations: PresentationStore;
+  registry: Registry;
+  logger: SlotLogger;
+  now: () => string;
+  load: (questionId: string) => Question | undefined;
+}): ClosedTeller {
+  const { presentations, registry, logger, now, load } = deps;
+
+  async function tell(presentation: Presentation, closure: Closure): Promise<void> {
+    const presenter = registry.presenterFor(presentation.surface);
+    if (!presenter || presentation.messageId === undefined) return;
+    try {
+      await presenter.closed(presentation, closure);
+      presentations.told(presentation.seq, now());
+    } catch (error) {
+      presentations.tellFailed(presentation.seq);
+      logger.warn(
+        { err: error, question: presentation.questionId },
+        "could not update a closed presentation",
+      );
+    }
+  }
+
+  return {
+    tell,
+    async tellUntold() {
+      const surfaces = registry.presenters.map((p) => p.surface);
+      for (const closed of presentations.untold(surfaces, MAX_TELL_TRIES)) {
+        const card = load(closed.questionId);
+        const closure =
+          closed.state === "parked"
+            ? { ...PARKED, card }
+            : closed.outcome === SET_ASIDE.text
+              ? { ...SET_ASIDE, card }
+              : closureOf(card);
+        await tell(closed, closure);
+      }
+    },
+  };
+}

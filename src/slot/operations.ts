@@ -1,0 +1,226 @@
+// The slot's queue operations: present, fill, show, park, answer, dismiss, settle, and the
+// reconciliation that keeps the ledger's presentations in step with the box and with the
+// processes that show them. They assume the slot's lock is held (slot.ts takes it).
+
+import { questionFingerprint } from "../card/load.ts";
+import type { Question } from "../card/question.ts";
+import { answerQuestion } from "../questions/answer.ts";
+import { dismissQuestion } from "../questions/close.ts";
+import type { Core } from "../questions/core.ts";
+import { pendingQuestions, type QuestionView } from "../questions/state.ts";
+import { settleInterruptedWrites } from "../questions/transition.ts";
+import type { ClosedTeller } from "./closed.ts";
+import { closureOf, LEFT, PARKED, RESENT, SET_ASIDE } from "./closure.ts";
+import { queueOrder } from "./order.ts";
+import type { Presentation, PresentationStore } from "./presentations.ts";
+import type { Closure } from "./presenter.ts";
+import type { Registry } from "./registry.ts";
+import type { SlotLogger, SlotOps } from "./slot.ts";
+import type { TokenStore } from "./tokens.ts";
+
+export interface OperationsDeps {
+  core: Core;
+  presentations: PresentationStore;
+  tokens: TokenStore;
+  registry: Registry;
+  teller: ClosedTeller;
+  logger: SlotLogger;
+  now: () => string;
+  load: (questionId: string) => Question | undefined;
+}
+
+export function createOperations(deps: OperationsDeps): SlotOps {
+  const { core, presentations, tokens, registry, teller, logger, now, load } = deps;
+  let started = false;
+  let retryAt = 0;
+
+  async function presentQuestion(question: QuestionView, behind: number) {
+    const ready = registry.presenters.filter((p) => p.ready());
+    if (ready.length === 0) return undefined;
+    const cardHash = questionFingerprint(question.card);
+    for (const presenter of ready) {
+      let seq: number | undefined;
+      try {
+        const holder = await registry.holderFor(presenter);
+        seq = presentations.claim(question.id, presenter.surface, cardHash, now(), holder);
+        if (seq === undefined) return undefined;
+        const address = await presenter.present({ seq, question, cardHash, behind });
+        if (address) {
+          presentations.presented(seq, address, now());
+          presentations.unpark(question.id);
+          logger.info({ question: question.id, surface: presenter.surface }, "presented");
+          return presentations.get(seq);
+        }
+        presentations.release(seq);
+      } catch (error) {
+        if (seq !== undefined) presentations.release(seq);
+        retryAt = Date.now() + 5_000;
+        logger.warn({ err: error, question: question.id }, "could not present a question");
+        return undefined;
+      }
+    }
+    return undefined;
+  }
+
+  function queue() {
+    const { pending } = pendingQuestions(core);
+    return { pending, ...queueOrder(pending, presentations.parked()) };
+  }
+
+  /** Frees the slot of a presentation nobody will answer or update: its question is shown again. */
+  function supersede(open: Presentation, outcome: { text: string; reply: string }): void {
+    if (!presentations.close(open.seq, "superseded", outcome.text, now())) return;
+    tokens.markPresentationUsed(open.seq, outcome.reply, now());
+    logger.info({ question: open.questionId, surface: open.surface }, outcome.text);
+  }
+
+  function closeAfterTransition(questionId: string): Presentation | undefined {
+    presentations.unpark(questionId);
+    const open = presentations.open();
+    if (!open || open.questionId !== questionId) return undefined;
+    const closure = closureOf(load(questionId));
+    if (!presentations.close(open.seq, "resolved", closure.text, now())) return undefined;
+    // Told by `settle`; until then (and if that fails) the ledger keeps it untold for the watcher.
+    return presentations.get(open.seq) ?? open;
+  }
+
+  const ops: SlotOps = {
+    async reconcile() {
+      // A card a dead writer half-changed on disk is not its committed state: finish or undo
+      // that write first, or a tap could be refused (and the slot move on) over an answer
+      // that is then rolled back.
+      await settleInterruptedWrites(core);
+      await teller.tellUntold();
+      if (!started) {
+        // A claim left by a process that died while sending: Telegram may have shown it (the
+        // process died before recording where), or not. The question is shown again; the
+        // claim is superseded, not forgotten, so a tap on a copy that did arrive replays a
+        // line that points to the newer message and answers nothing.
+        const open = presentations.open();
+        // Only this process's own surfaces: another process (a `qbridge serve` next to a
+        // `qbridge chat`) may be sending its claim right now.
+        // A chat's claim is its own process's: it is taken over below once that process is gone.
+        const presenter = open && registry.presenterFor(open.surface);
+        if (open?.state === "queued" && presenter && !presenter.livesWithProcess) {
+          supersede(open, RESENT);
+        }
+        started = true;
+      }
+      // A presentation whose screen was a process that has quit or was killed (a chat) shows
+      // nothing to anyone: the slot is taken over, at start and on every tick. Its screen is
+      // gone, so there is no message to update.
+      const held = presentations.open();
+      if (held && !registry.mine(held) && registry.orphaned(held)) {
+        supersede(held, LEFT);
+        presentations.told(held.seq, now());
+      }
+      // A presentation on a surface this process does not run is closed by the process that
+      // does, so its message is edited; closing it here would leave that message as it was.
+      const open = presentations.open();
+      const closure = open && registry.mine(open) ? await ops.closeIfStale(open) : undefined;
+      await ops.fill(closure !== undefined && closure.kind !== "changed");
+    },
+
+    async closeIfStale(open) {
+      const card = load(open.questionId);
+      let closure: Closure | undefined;
+      let state: "resolved" | "superseded" = "resolved";
+      if (card?.status !== "pending") {
+        closure = closureOf(card);
+        if (!card) state = "superseded";
+      } else if (questionFingerprint(card) !== open.cardHash) {
+        closure = closureOf(card);
+        state = "superseded";
+      }
+      if (!closure) return undefined;
+      if (presentations.close(open.seq, state, closure.text, now())) {
+        logger.info({ question: open.questionId, outcome: closure.text }, "presentation closed");
+        await teller.tell(open, closure);
+      }
+      return closure;
+    },
+
+    async fill(afterClose = false) {
+      if (presentations.open() || Date.now() < retryAt) return undefined;
+      if (!registry.presenters.some((p) => p.ready())) return undefined;
+      const { pending, ready, parked } = queue();
+      const first = ready[0] ?? (afterClose ? parked[0] : undefined);
+      return first ? presentQuestion(first, pending.length - 1) : undefined;
+    },
+
+    async next() {
+      if (presentations.open()) return { presented: undefined, busy: true };
+      const { pending, ready, parked } = queue();
+      const first = ready[0] ?? parked[0];
+      return {
+        presented: first ? await presentQuestion(first, pending.length - 1) : undefined,
+        busy: false,
+      };
+    },
+
+    async show(questionId) {
+      const open = presentations.open();
+      if (open?.questionId === questionId) return open;
+      const { pending } = queue();
+      const wanted = pending.find((q) => q.id === questionId);
+      if (!wanted) return undefined;
+      if (open && presentations.close(open.seq, "superseded", SET_ASIDE.text, now())) {
+        await teller.tell(open, { ...SET_ASIDE, card: load(open.questionId) });
+      }
+      return presentQuestion(wanted, pending.length - 1);
+    },
+
+    async park() {
+      const open = presentations.open();
+      if (!open) return undefined;
+      if (!presentations.close(open.seq, "parked", PARKED.text, now())) return undefined;
+      presentations.park(open.questionId, now());
+      logger.info({ question: open.questionId }, "parked");
+      await teller.tell(open, { ...PARKED, card: load(open.questionId) });
+      await ops.fill();
+      return open;
+    },
+
+    async answer(questionId, attempt, surface, options) {
+      const result = await answerQuestion(core, questionId, attempt, surface, options);
+      return { result, closed: closeAfterTransition(questionId) };
+    },
+
+    async dismiss(questionId, surface) {
+      const result = await dismissQuestion(core, questionId, surface);
+      return { result, closed: closeAfterTransition(questionId) };
+    },
+
+    async settle(closed) {
+      if (closed) await teller.tell(closed, closureOf(load(closed.questionId)));
+      await ops.fill(closed !== undefined);
+    },
+
+    async leave() {
+      const open = presentations.open();
+      if (open && registry.mine(open) && open.holder !== undefined) {
+        supersede(open, LEFT);
+        presentations.told(open.seq, now());
+      }
+      await registry.release();
+    },
+
+    waiting() {
+      const open = presentations.open();
+      const { pending, ready, parked } = queue();
+      const presented = open?.state === "presented" ? open : undefined;
+      const top =
+        (presented && pending.find((q) => q.id === presented.questionId)) ?? ready[0] ?? parked[0];
+      return { count: pending.length, top, presented };
+    },
+
+    current() {
+      return presentations.open();
+    },
+
+    mine(presentation) {
+      return registry.mine(presentation);
+    },
+  };
+  return ops;
+}

@@ -1,0 +1,70 @@
+// What keeps the slot in step with changes other processes make: a reconciliation now, then
+// every interval and whenever the questions folder changes. A change seen while a tick runs gets
+// a tick of its own; a failed tick is logged and the next one tries again.
+
+import { type FSWatcher, watch } from "node:fs";
+import type { SlotLogger } from "./slot.ts";
+
+export interface SlotWatcher {
+  /** Stops ticking; a tick in flight finishes on its own. */
+  stop(): void;
+}
+
+export function watchSlot(deps: {
+  questionsDir: string;
+  intervalMs: number;
+  reconcile: () => Promise<void>;
+  logger: SlotLogger;
+}): SlotWatcher {
+  const { logger } = deps;
+  let stopped = false;
+  let busy = false;
+  let again = false;
+  let folderWatch: FSWatcher | undefined;
+
+  const tick = async () => {
+    if (stopped) return;
+    if (busy) {
+      again = true;
+      return;
+    }
+    busy = true;
+    try {
+      do {
+        again = false;
+        await deps.reconcile();
+      } while (again && !stopped);
+    } catch (error) {
+      logger.error({ err: error }, "slot reconciliation failed");
+    } finally {
+      busy = false;
+    }
+  };
+  const timer = setInterval(tick, deps.intervalMs);
+  timer.unref();
+  void tick();
+  // The poll above catches every change (subfolders, a watcher that failed); a watch on the
+  // questions folder makes the common one, a card filed or rewritten there, show at once. A
+  // burst of events (a rename, a commit) is one tick.
+  try {
+    let soon: NodeJS.Timeout | undefined;
+    folderWatch = watch(deps.questionsDir, () => {
+      if (soon !== undefined || stopped) return;
+      soon = setTimeout(() => {
+        soon = undefined;
+        void tick();
+      }, 25);
+    });
+    folderWatch.on("error", () => folderWatch?.close());
+    folderWatch.unref();
+  } catch (error) {
+    logger.warn({ err: error }, "cannot watch the questions folder; polling only");
+  }
+  return {
+    stop() {
+      stopped = true;
+      clearInterval(timer);
+      folderWatch?.close();
+    },
+  };
+}
