@@ -69,6 +69,20 @@ export class BoxError extends QbridgeError {
   override name = "BoxError";
 }
 
+/** The ledger's schema is newer than this qbridge knows: a newer version wrote it. */
+export class LedgerTooNew extends BoxError {
+  override name = "LedgerTooNew";
+  constructor(
+    readonly path: string,
+    readonly found: number,
+    readonly known: number,
+  ) {
+    super(
+      `the ledger ${path} was written by a newer qbridge (schema ${found}, this one knows ${known}): run that newer qbridge, or move the file aside to start a fresh ledger (old buttons go stale and a nudge may repeat; no answer is lost)`,
+    );
+  }
+}
+
 /** A tap or form made for one version of a question, arriving after its prompt or options changed. */
 export class CardChanged extends TransitionRejected {
   override name = "CardChanged";

@@ -1,9 +1,12 @@
 // The one place errors become exit codes and a one-sentence message on stderr.
-// 0 ok, 1 usage or validation, 2 not found, 3 rejected transition; 78 (EX_CONFIG) a bot token
-// another poller holds, so a supervisor does not restart into the same conflict.
+// 0 ok, 1 usage or validation, 2 not found, 3 rejected transition, 4 the box is broken or
+// unusable (no box, git failing, the disk full or read-only, a ledger from a newer qbridge), so
+// a script can tell "fix your call" from "fix the box"; 78 (EX_CONFIG) a bot token another
+// poller holds, so a supervisor does not restart into the same conflict.
 // `qbridge wait` ends with 0 when answered, and 10-13 for what else it found (WAIT_EXIT).
 
 import {
+  BoxError,
   InvalidInput,
   PollingConflict,
   QbridgeError,
@@ -11,7 +14,7 @@ import {
   TransitionRejected,
 } from "../errors.ts";
 
-export const EXIT = { ok: 0, usage: 1, notFound: 2, rejected: 3, conflict: 78 } as const;
+export const EXIT = { ok: 0, usage: 1, notFound: 2, rejected: 3, box: 4, conflict: 78 } as const;
 
 /** `qbridge wait`: the exit code for each status the wait can end on. */
 export const WAIT_EXIT = {
@@ -26,6 +29,7 @@ export function exitCodeOf(error: unknown): number {
   if (error instanceof PollingConflict) return EXIT.conflict;
   if (error instanceof TransitionRejected) return EXIT.rejected;
   if (error instanceof QuestionNotFound) return EXIT.notFound;
+  if (error instanceof BoxError) return EXIT.box;
   if (error instanceof InvalidInput) return EXIT.usage;
   return EXIT.usage;
 }

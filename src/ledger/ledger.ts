@@ -5,7 +5,7 @@
 import { mkdirSync, renameSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
-import { BoxError } from "../errors.ts";
+import { BoxError, LedgerTooNew } from "../errors.ts";
 import { MIGRATIONS } from "./migrations.ts";
 
 export type Db = Database.Database;
@@ -31,17 +31,18 @@ function openDatabase(path: string): Db {
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");
   db.pragma("busy_timeout = 10000");
-  migrate(db);
+  try {
+    migrate(db, path);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   return db;
 }
 
-function migrate(db: Db): void {
+function migrate(db: Db, path: string): void {
   const version = db.pragma("user_version", { simple: true }) as number;
-  if (version > MIGRATIONS.length) {
-    throw new Error(
-      `the ledger was written by a newer qbridge (schema ${version}, this one knows ${MIGRATIONS.length})`,
-    );
-  }
+  if (version > MIGRATIONS.length) throw new LedgerTooNew(path, version, MIGRATIONS.length);
   for (let v = version; v < MIGRATIONS.length; v++) {
     db.transaction(() => {
       // Another process may have migrated while this one waited for the write lock.

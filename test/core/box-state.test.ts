@@ -6,6 +6,9 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LedgerTooNew } from "../../src/errors.ts";
+import { Ledger } from "../../src/ledger/ledger.ts";
+import { MIGRATIONS } from "../../src/ledger/migrations.ts";
 import { answerQuestion } from "../../src/questions/answer.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
 import { dismissQuestion, expireQuestion } from "../../src/questions/close.ts";
@@ -142,5 +145,27 @@ describe("the card index (file stat, kept in the ledger)", () => {
     ]);
     // The same again from the index alone: nothing changed since.
     expect(boxState(box)).toEqual(after);
+  });
+});
+
+describe("a box that cannot be used", () => {
+  it("exits 4, not 1, with one sentence when the directory is not a box", async () => {
+    const other = await makeBox();
+    rmSync(join(other.dir, ".git"), { recursive: true, force: true });
+    const listed = await runCli(["list"], { env: cliEnv(other.dir) });
+    expect(listed.code).toBe(4);
+    expect(listed.stderr.trim()).toMatch(/^qbridge: .+ is not a box .+: run "qbridge init/);
+  });
+
+  it("names a ledger from a newer qbridge with what to do, exiting 4, never as an unexpected failure", async () => {
+    const other = await makeBox();
+    other.ledger.db.pragma(`user_version = ${MIGRATIONS.length + 5}`);
+    other.ledger.close();
+    expect(() => new Ledger(other.box.paths.ledgerPath)).toThrow(LedgerTooNew);
+    const listed = await runCli(["list"], { env: cliEnv(other.dir) });
+    expect(listed.code).toBe(4);
+    expect(listed.stderr.trim().split("\n")).toEqual([
+      `qbridge: the ledger ${other.box.paths.ledgerPath} was written by a newer qbridge (schema ${MIGRATIONS.length + 5}, this one knows ${MIGRATIONS.length}): run that newer qbridge, or move the file aside to start a fresh ledger (old buttons go stale and a nudge may repeat; no answer is lost)`,
+    ]);
   });
 });

@@ -41,7 +41,7 @@ describe("a commit refused by a pre-commit hook", () => {
     const allowCommits = refuseCommits(tb.dir);
 
     const failed = await runCli(["answer", id, "b"], { env: cliEnv(tb.dir) });
-    expect(failed.code).toBe(1);
+    expect(failed.code).toBe(4);
     expect(failed.stderr).toMatch(/^qbridge: the change could not be committed \(.+\)/);
     expect(failed.stderr).toContain("nothing was changed, try again once that is fixed");
     expect(failed.stderr.trim().split("\n")).toHaveLength(1);

@@ -96,7 +96,7 @@ async function expectCleanFailure(
   cause: RegExp,
 ) {
   figures.injectedFaults++;
-  expect(failed.code).toBe(1);
+  expect(failed.code).toBe(4); // the box refused, not the call
   const lines = failed.stderr.trim().split("\n");
   expect(lines).toHaveLength(1);
   expect(lines[0]).toMatch(cause);
@@ -150,7 +150,7 @@ describe("a read-only card folder (bind mount, remounted read-only)", () => {
     const card = JSON.stringify(selectCard({ id: "fault-ask" }));
     const failed = await runCli(["ask", "--json"], { env: cliEnv(tb.dir), input: card });
     figures.injectedFaults++;
-    expect(failed.code).toBe(1);
+    expect(failed.code).toBe(4);
     expect(failed.stderr.trim()).toMatch(
       /^qbridge: .*the file system is read-only.*nothing was changed/,
     );
@@ -206,7 +206,7 @@ describe("a full disk (a small tmpfs)", () => {
 
     const failed = await runCli(["answer", id, "b"], { env: cliEnv(dir) });
     figures.injectedFaults++;
-    expect(failed.code).toBe(1);
+    expect(failed.code).toBe(4);
     expect(failed.stderr.trim().split("\n")).toHaveLength(1);
     expect(failed.stderr).toMatch(/the disk may be full/);
     expect(readBoxFile(dir, questionRel(id))).toBe(before.card);
