@@ -3,12 +3,23 @@
 // only those that changed. Cards that fail to parse are listed with their reason and skipped,
 // never rewritten. Without a ledger every card is parsed.
 
+import { createHash } from "node:crypto";
 import { lstatSync, readdirSync, readFileSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { CARD_LIMITS } from "../card/codec.ts";
 import { DAY_MS, parseDuration } from "../card/duration.ts";
 import { parseQuestion } from "../card/load.ts";
-import { priorityOf, type Question, type Status } from "../card/question.ts";
+import {
+  askedFields,
+  CARD_RULES_VERSION,
+  INPUT_TYPES,
+  PRIORITIES,
+  priorityOf,
+  type Question,
+  STATUSES,
+  type Status,
+  TRANSITION_FIELDS,
+} from "../card/question.ts";
 import type { Ledger } from "../ledger/ledger.ts";
 import type { Box } from "./box.ts";
 import { QUESTION_SUFFIX, QUESTIONS_DIR } from "./paths.ts";
@@ -125,6 +136,32 @@ interface IndexRow {
   summary: string | null;
 }
 
+/** The rules an index row was made under: a row made under others is never served. */
+export const INDEX_RULES = createHash("sha256")
+  .update(
+    JSON.stringify([
+      CARD_RULES_VERSION,
+      STATUSES,
+      PRIORITIES,
+      INPUT_TYPES,
+      TRANSITION_FIELDS,
+      Object.keys(askedFields),
+      CARD_LIMITS,
+    ]),
+  )
+  .digest("hex")
+  .slice(0, 16);
+const INDEX_RULES_KEY = "card-index-rules";
+
+/** Drops an index made under other card rules (an upgrade, or a downgrade) so all is re-read. */
+function keepIndexCurrent(ledger: Ledger): void {
+  if (ledger.getMeta(INDEX_RULES_KEY) === INDEX_RULES) return;
+  ledger.db.transaction(() => {
+    ledger.db.exec("DELETE FROM card_index");
+    ledger.setMeta(INDEX_RULES_KEY, INDEX_RULES);
+  })();
+}
+
 /**
  * Every question card of the box, fresh: changed files are re-parsed and the index updated.
  * With `status`, only entries of that status are returned (unreadable ones are always kept).
@@ -135,6 +172,7 @@ export function scanQuestions(box: Box, ledger: Ledger | undefined, status?: Sta
     const all = files.map((rel) => readEntry(box, rel, idOf(rel)));
     return all.filter((e) => !status || e.status === status || e.error);
   }
+  keepIndexCurrent(ledger);
   const db = ledger.db;
   const root = box.paths.root;
   // name -> [name, mtime, size] as the index holds them; what is left after the walk is gone.

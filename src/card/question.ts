@@ -11,6 +11,14 @@ export type Priority = (typeof PRIORITIES)[number];
 export const INPUT_TYPES = ["select", "text", "confirm"] as const;
 export type InputType = (typeof INPUT_TYPES)[number];
 
+/**
+ * The version of the rules below. A card index (the ledger's cache of what each card file
+ * parsed to) made under other rules is dropped and every card re-read, so a card these rules
+ * reject is never served from the cache. Raise it when a rule changes in a way the lists of
+ * statuses, fields and limits do not show (they are part of the index key already).
+ */
+export const CARD_RULES_VERSION = 1;
+
 /** The id of the option whose answer carries the boxholder's own words. */
 export const OTHER_OPTION = "_other";
 

@@ -3,9 +3,10 @@
 // archive shows answered, dismissed and expired questions with their recorded answers; the
 // follow-up jobs are listed for the agent side.
 
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { INDEX_RULES } from "../../src/box/scan.ts";
 import { LedgerTooNew } from "../../src/errors.ts";
 import { Ledger } from "../../src/ledger/ledger.ts";
 import { MIGRATIONS } from "../../src/ledger/migrations.ts";
@@ -21,6 +22,7 @@ import {
   confirmCard,
   makeBox,
   pendingCardText,
+  questionRel,
   runCli,
   selectCard,
   type TestBox,
@@ -145,6 +147,33 @@ describe("the card index (file stat, kept in the ledger)", () => {
     ]);
     // The same again from the index alone: nothing changed since.
     expect(boxState(box)).toEqual(after);
+  });
+
+  it("re-reads every card after an upgrade: a card the new rules reject is never served from the old index", async () => {
+    const box = await makeBox();
+    const id = (await askQuestion(box, selectCard({ prompt: "Fine under the old rules?" }))).id;
+    expect(boxState(box).pending.map((q) => q.id)).toEqual([id]);
+    // What an older qbridge left: its index row (same stat as the file, so it looks fresh)
+    // says pending, but the file breaks today's rules (one option), under another rules key.
+    const path = join(box.dir, loadQuestion(box, id).rel);
+    const oneOption = readFileSync(path, "utf8").replace(
+      /\n {4}- id: taxes\n.*\n {4}- id: _other\n.*\n/,
+      "\n",
+    );
+    writeFileSync(path, oneOption);
+    const db = box.ledger.db;
+    const stat = statSync(path);
+    db.prepare("UPDATE card_index SET size = ?, mtime = ?").run(stat.size, String(stat.mtimeMs));
+    db.prepare("UPDATE meta SET value = 'rules-of-an-older-qbridge' WHERE key = ?").run(
+      "card-index-rules",
+    );
+
+    const after = boxState(box);
+    expect(after.pending).toEqual([]);
+    expect(after.unreadable).toEqual([
+      { rel: questionRel(id), reason: "input.options: a select question needs at least 2 options" },
+    ]);
+    expect(box.ledger.getMeta("card-index-rules")).toBe(INDEX_RULES);
   });
 });
 
