@@ -39,6 +39,7 @@ const ICONS: Record<Closure["kind"], string> = {
   answered: "✅",
   dismissed: "🚫",
   expired: "⌛",
+  withdrawn: "🔙",
   parked: "🅿️",
   changed: "✏️",
   removed: "🗑",

@@ -10,6 +10,7 @@ const ICONS: Record<Closure["kind"], string> = {
   answered: "✔",
   dismissed: "✖",
   expired: "⌛",
+  withdrawn: "↶",
   parked: "P",
   changed: "✎",
   removed: "-",

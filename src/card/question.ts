@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { parseDuration } from "./duration.ts";
 
-export const STATUSES = ["pending", "answered", "dismissed", "expired"] as const;
+export const STATUSES = ["pending", "answered", "dismissed", "expired", "withdrawn"] as const;
 export type Status = (typeof STATUSES)[number];
 export const PRIORITIES = ["high", "medium", "low"] as const;
 export type Priority = (typeof PRIORITIES)[number];
@@ -93,6 +93,8 @@ export const TRANSITION_FIELDS = {
   "answered-after": "answered",
   "dismissed-at": "dismissed",
   "expired-at": "expired",
+  "withdrawn-at": "withdrawn",
+  "withdrawn-reason": "withdrawn",
 } as const satisfies Record<string, Status>;
 export type TransitionField = keyof typeof TRANSITION_FIELDS;
 
@@ -101,6 +103,7 @@ const REQUIRED_FOR: Record<Status, TransitionField[]> = {
   answered: ["answer", "answered-at", "answered-via"],
   dismissed: ["dismissed-at"],
   expired: ["expired-at"],
+  withdrawn: ["withdrawn-at"],
 };
 
 type Issue = { path: (string | number)[]; message: string };
@@ -200,6 +203,8 @@ const QuestionShape = z
     "answered-after": z.enum(["dismissed", "expired"]).optional(),
     "dismissed-at": isoTime.optional(),
     "expired-at": isoTime.optional(),
+    "withdrawn-at": isoTime.optional(),
+    "withdrawn-reason": z.string().max(2_000).optional(),
   })
   .passthrough();
 

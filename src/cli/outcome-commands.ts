@@ -1,5 +1,6 @@
-// The agent's commands: `show` (the question and its outcome) and `wait` (until it is decided).
-// Both print the one outcome shape with --json (src/questions/outcome.ts).
+// The agent's commands: `show` (the question and its outcome), `wait` (until it is decided) and
+// `withdraw` (the asker takes it back). Each prints the one outcome shape with --json
+// (src/questions/outcome.ts).
 
 import type { Command } from "commander";
 import type { Config } from "../config.ts";
@@ -8,6 +9,7 @@ import type { Core } from "../questions/core.ts";
 import { type OutcomeLink, type QuestionOutcome, questionOutcome } from "../questions/outcome.ts";
 import { loadQuestion } from "../questions/store.ts";
 import { waitForOutcome } from "../questions/waiter.ts";
+import { withdrawQuestion } from "../questions/withdraw.ts";
 import { linkUrl, loadSecret } from "../web/links.ts";
 import { type CommonOptions, printJson, withCore } from "./context.ts";
 import { WAIT_EXIT } from "./exit.ts";
@@ -91,6 +93,25 @@ ${WAIT_EXIT.dismissed} dismissed, ${WAIT_EXIT.expired} expired (both still answe
           process.off("SIGINT", onSignal);
           process.off("SIGTERM", onSignal);
         }
+      });
+    });
+
+  common(program.command("withdraw").argument("<id>", "the question id"))
+    .description("withdraw a question you asked: it is no longer needed and takes no answer")
+    .option("--reason <text>", "why, shown to the boxholder in place of the question")
+    .addHelpText(
+      "after",
+      '\nExample:\n  qbridge withdraw 2026-07-10-delete-old-backups-91bc07 --reason "the disk was cleaned up"',
+    )
+    .action(async (id: string, options: CommonOptions & { reason?: string }) => {
+      await withCore(options, async (core, config) => {
+        await withdrawQuestion(core, id, { via: "cli" }, { reason: options.reason });
+        const outcome = questionOutcome(loadQuestion(core, id), {
+          now: core.box.clock.now(),
+          link: outcomeLink(core, config),
+        });
+        if (options.json) return printJson(outcome);
+        process.stdout.write(`withdrawn ${id}\n`);
       });
     });
 }

@@ -25,6 +25,10 @@ export function describeAnswer(card: Question): string {
   }
   if (card.status === "dismissed") return `dismissed at ${card["dismissed-at"]} (still answerable)`;
   if (card.status === "expired") return `expired at ${card["expired-at"]} (still answerable)`;
+  if (card.status === "withdrawn") {
+    const reason = card["withdrawn-reason"] ? `: ${card["withdrawn-reason"]}` : "";
+    return `withdrawn by the asker at ${card["withdrawn-at"]}${reason} (no longer answerable)`;
+  }
   return "pending";
 }
 

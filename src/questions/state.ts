@@ -41,7 +41,13 @@ function split(entries: CardEntry[]): { views: QuestionView[]; unreadable: Unrea
 
 /** When a closed question was closed: its answer, dismissal or expiry time. */
 export function closedAt(card: Question): string {
-  return card["answered-at"] ?? card["dismissed-at"] ?? card["expired-at"] ?? card["asked-at"];
+  return (
+    card["answered-at"] ??
+    card["dismissed-at"] ??
+    card["expired-at"] ??
+    card["withdrawn-at"] ??
+    card["asked-at"]
+  );
 }
 
 export function pendingQuestions(core: Core): {

@@ -76,6 +76,8 @@ export function describeOutcome(card: Question): string {
       return `dismissed at ${card["dismissed-at"]}`;
     case "expired":
       return `expired at ${card["expired-at"]}`;
+    case "withdrawn":
+      return `withdrawn by the asker at ${card["withdrawn-at"]}${card["withdrawn-reason"] ? `: "${card["withdrawn-reason"]}"` : ""}`;
     case "pending":
       return "";
   }

@@ -18,6 +18,10 @@ export function closureOf(card: Question | undefined): Closure {
       return { kind: "dismissed", text: "dismissed (it stays answerable)", card };
     case "expired":
       return { kind: "expired", text: "expired unanswered (it stays answerable)", card };
+    case "withdrawn": {
+      const reason = card["withdrawn-reason"] ? `: ${card["withdrawn-reason"]}` : "";
+      return { kind: "withdrawn", text: `Withdrawn by the asker${reason}`, card };
+    }
     case "pending":
       return { kind: "changed", text: "changed since it was shown", card };
   }

@@ -17,7 +17,15 @@ export interface PresentRequest {
 
 /** What closed a presentation, for the bridge to show in place of its buttons. */
 export interface Closure {
-  kind: "answered" | "dismissed" | "expired" | "parked" | "changed" | "removed" | "set-aside";
+  kind:
+    | "answered"
+    | "dismissed"
+    | "expired"
+    | "withdrawn"
+    | "parked"
+    | "changed"
+    | "removed"
+    | "set-aside";
   /** One line a person reads: "answered via web: Finance". */
   text: string;
   /** The card as it is now, when it still exists. */

@@ -13,6 +13,7 @@ import { type OutcomeLink, questionOutcome } from "../questions/outcome.ts";
 import { boxState, pendingQuestions, questionsWithStatus } from "../questions/state.ts";
 import { loadQuestion } from "../questions/store.ts";
 import { MAX_WAIT_SECONDS, waitForQuestion } from "../questions/waiter.ts";
+import { MAX_REASON_LENGTH, withdrawQuestion } from "../questions/withdraw.ts";
 import { type ApiFailure, failure, failureOf } from "./api-errors.ts";
 import { requireBearer, sendFailure } from "./bearer.ts";
 import { announce, type WebDeps } from "./deps.ts";
@@ -31,6 +32,13 @@ const AnswerBody = z
   .strict();
 
 const DismissBody = z.object({}).strict();
+
+const WithdrawBody = z
+  .object({
+    reason: z.string().max(MAX_REASON_LENGTH).optional(),
+    by: z.string().trim().min(1).max(200).optional(),
+  })
+  .strict();
 
 const StatusQuery = z.enum([...STATUSES, "all"]).default("pending");
 
@@ -189,6 +197,22 @@ export function apiRoutes(deps: WebDeps): Hono {
     const result = await dismissQuestion(core, id, { via: "api" });
     await announce(deps, { id, action: "dismissed", via: "api" });
     return c.json(result);
+  });
+
+  // The asker takes its question back; answers the outcome (status withdrawn) and the commit.
+  api.post("/questions/:id/withdraw", async (c) => {
+    const id = c.req.param("id");
+    const body = parsed(WithdrawBody, await jsonBody(c));
+    const result = await withdrawQuestion(
+      core,
+      id,
+      { via: "api", by: body.by },
+      { reason: body.reason },
+    );
+    await announce(deps, { id, action: "withdrawn", via: "api" });
+    const { card } = loadQuestion(core, id);
+    const outcome = questionOutcome({ id, card }, { now: core.box.clock.now(), link });
+    return c.json({ ...outcome, commit: result.commit });
   });
 
   return api;

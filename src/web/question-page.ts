@@ -47,6 +47,9 @@ ${answer.note ? html`<p class="text">Note: ${answer.note}</p>` : ""}
   if (card.status === "expired") {
     return html`<div class="card warn" id="recorded"><p>Expired at ${when(card["expired-at"])} without an answer. You can still answer it below.</p></div>`;
   }
+  if (card.status === "withdrawn") {
+    return html`<div class="card warn" id="recorded"><p>Withdrawn by the asker${card["withdrawn-reason"] ? html`: <span class="text">${card["withdrawn-reason"]}</span>` : ""} (at ${when(card["withdrawn-at"])}). It can no longer be answered.</p></div>`;
+  }
   return html``;
 }
 
@@ -129,15 +132,17 @@ export function questionPage(input: QuestionPageInput): string {
   const { view, notice } = input;
   const { card } = view;
   const priority = priorityOf(card);
+  // Answered and withdrawn questions take no more answers: no form.
+  const final = card.status === "answered" || card.status === "withdrawn";
   const body = html`<p class="meta"><span class="tag ${priority}">${priority}</span> ${card.status} · asked ${when(card["asked-at"])}${card["asked-by"] ? ` by ${card["asked-by"]}` : ""}</p>
 ${notice ? html`<div class="card ${notice.tone}" role="status"><p class="text">${notice.text}</p></div>` : ""}
 <h1 class="text">${card.prompt}</h1>
 ${recordedAnswer(card)}
 <div class="card"><p class="meta">Why this is asked</p><p class="text">${card.memo}</p></div>
 ${learning(card)}
-${card.status === "answered" ? "" : guidance(card)}
+${final ? "" : guidance(card)}
 ${contextRefs(card)}
-${card.status === "answered" ? "" : answerForm(input)}
+${final ? "" : answerForm(input)}
 <div class="card"><p class="meta">What happens with the answer</p><p class="text">${card.directive}</p></div>
 <p class="meta">Question <code>${view.id}</code></p>`;
   return page(card.prompt.slice(0, 80), body);

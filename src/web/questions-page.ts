@@ -16,6 +16,8 @@ function outcome(card: Question): string {
       return `dismissed at ${card["dismissed-at"]}, still answerable`;
     case "expired":
       return `expired at ${card["expired-at"]} without an answer, still answerable`;
+    case "withdrawn":
+      return `withdrawn by the asker at ${card["withdrawn-at"]}${card["withdrawn-reason"] ? `: ${card["withdrawn-reason"]}` : ""}`;
     case "pending":
       return `asked ${card["asked-at"]}${card["asked-by"] ? ` by ${card["asked-by"]}` : ""}`;
   }

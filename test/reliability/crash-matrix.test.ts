@@ -1,5 +1,5 @@
 // Story: a qbridge process is SIGKILLed at every write step of answer, dismiss, expire (the
-// aging sweep) and ask. Whatever it left, the question is pending and answerable or answered
+// aging sweep), withdraw and ask. Whatever it left, the question is pending and answerable or answered
 // with its job, never answered without one and never half-written; `qbridge doctor` names the
 // leftovers, `doctor --repair` clears them, and the next attempt goes through (or, when the
 // commit had landed, is refused as already done, with no second commit or job).
@@ -27,7 +27,7 @@ import {
   waitUntilLocksStale,
 } from "./invariants.ts";
 
-type Op = "answer" | "dismiss" | "expire" | "ask";
+type Op = "answer" | "dismiss" | "expire" | "withdraw" | "ask";
 type Point = "before-write" | "between-writes" | "before-commit" | "in-commit" | "after-commit";
 
 const STALE_MS = 5000;
@@ -39,12 +39,13 @@ const AFTER: Record<Op, string> = {
   answer: "answered",
   dismiss: "dismissed",
   expire: "expired",
+  withdraw: "withdrawn",
   ask: "pending",
 };
 
 const POINTS: Point[] = ["before-write", "before-commit", "in-commit", "after-commit"];
 const MATRIX: [Op, Point][] = [
-  ...(["answer", "dismiss", "expire", "ask"] as Op[]).flatMap((op) =>
+  ...(["answer", "dismiss", "expire", "withdraw", "ask"] as Op[]).flatMap((op) =>
     (op === "answer" ? ["before-write", "between-writes", ...POINTS.slice(1)] : POINTS).map(
       (point) => [op, point] as [Op, Point],
     ),
@@ -74,6 +75,8 @@ function run(tb: TestBox, op: Op, point?: Point) {
       return runCli(["dismiss", ID], { env });
     case "expire":
       return runCli(["age", "--json"], { env: { ...env, QBRIDGE_TIME: EXPIRY_TIME } });
+    case "withdraw":
+      return runCli(["withdraw", ID, "--reason", "the invoices were filed by hand"], { env });
     case "ask":
       return runCli(["ask", "--unless-open", "--json"], { env, input: JSON.stringify(ASKED) });
   }
@@ -135,6 +138,7 @@ const SELF_RECOVERY: [Op, Point][] = [
   ["answer", "in-commit"],
   ["dismiss", "in-commit"],
   ["expire", "in-commit"],
+  ["withdraw", "in-commit"],
   ["ask", "before-commit"],
 ];
 const crashedWithDoctor = new Map<string, Crashed>();
@@ -195,7 +199,7 @@ describe.concurrent("killed at each write step, then doctor --repair and a retry
         // The commit had landed: repair keeps it, and the retry changes nothing.
         await expectDone(tb, op);
         const again = await run(tb, op);
-        if (op === "answer" || op === "dismiss") {
+        if (op === "answer" || op === "dismiss" || op === "withdraw") {
           expect(again.code).toBe(3);
           expect(again.stderr).toContain(`it is already ${AFTER[op]}`);
         } else {
