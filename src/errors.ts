@@ -33,8 +33,13 @@ export class InvalidAnswer extends InvalidInput {
 
 export class QuestionNotFound extends QbridgeError {
   override name = "QuestionNotFound";
-  constructor(readonly id: string) {
-    super(`no question "${id}" in this box: run "qbridge list --all" to see the ids`);
+  constructor(
+    readonly id: string,
+    /** The closest ids there are, when the id looks like a slip. */
+    readonly near: string[] = [],
+  ) {
+    const closest = near.length ? `; the closest: ${near.join(", ")}` : "";
+    super(`no question "${id}" in this box${closest}: run "qbridge list --all" to see the ids`);
   }
 }
 

@@ -1,4 +1,7 @@
-// Turning `qbridge ask` flags into the same card object a JSON caller sends.
+// Turning `qbridge ask` flags into the same card object a JSON caller sends. A missing flag is
+// named as the person adds it (`--memo TEXT (why you ask)`), not as the card's schema sees it.
+
+import { InvalidInput } from "../errors.ts";
 
 export interface AskFlags {
   prompt?: string;
@@ -30,7 +33,39 @@ function optionFrom(text: string, index: number): { id: string; label: string } 
   return { id: id || `option-${index + 1}`, label: text.trim() };
 }
 
+/** The flags a card needs, as a person adds them: the flag, its value, and what it is for. */
+const NEEDED: [keyof AskFlags, string][] = [
+  ["prompt", "--prompt TEXT (the question itself)"],
+  ["memo", "--memo TEXT (why you ask)"],
+  ["directive", "--directive TEXT (what the answer unblocks)"],
+];
+const LEARNING: [keyof AskFlags, string][] = [
+  ["learningSink", "--learning-sink SINK (guide, briefing or personality)"],
+  ["learningRef", "--learning-ref REF (the card the learning is recorded in)"],
+  ["proposal", "--proposal TEXT (what the box will learn)"],
+];
+
+/** Did the caller describe the card with flags (rather than send JSON on stdin)? */
+export function usesCardFlags(flags: AskFlags): boolean {
+  return [...NEEDED, ...LEARNING].some(([key]) => flags[key]) || flags.option.length > 0;
+}
+
+/** Every flag still missing, all at once, each with what to put in it. */
+function missingFlags(flags: AskFlags): string[] {
+  const missing = NEEDED.filter(([key]) => !flags[key]);
+  // The learning is optional, but all three parts or none.
+  if (LEARNING.some(([key]) => flags[key]))
+    missing.push(...LEARNING.filter(([key]) => !flags[key]));
+  return missing.map(([, flag]) => flag);
+}
+
 export function askInputFromFlags(flags: AskFlags): Record<string, unknown> {
+  const missing = missingFlags(flags);
+  if (missing.length > 0) {
+    throw new InvalidInput(
+      `ask needs ${missing.slice(0, -1).join(", ")}${missing.length > 1 ? " and " : ""}${missing.at(-1)}: run "qbridge help ask" for every flag`,
+    );
+  }
   const type = flags.type ?? (flags.option.length > 0 ? "select" : "text");
   const learning =
     flags.learningSink || flags.proposal

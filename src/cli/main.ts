@@ -8,6 +8,7 @@ import { registerDoctorCommand } from "./doctor-command.ts";
 import { EXIT, errorJson, exitCodeOf, messageOf } from "./exit.ts";
 import { registerMcpCommand } from "./mcp-command.ts";
 import { registerQuestionCommands } from "./question-commands.ts";
+import { resolveIdArgument } from "./question-ids.ts";
 import { registerServiceCommands } from "./service-commands.ts";
 import { styleUsageErrors } from "./usage.ts";
 
@@ -29,6 +30,7 @@ function packageVersion(): string {
 const program = new Command("qbridge")
   .description("Ask the boxholder what agents cannot settle alone; every answer becomes a commit.")
   .version(packageVersion(), "-V, --version")
+  .hook("preAction", resolveIdArgument)
   .exitOverride();
 
 registerQuestionCommands(program);

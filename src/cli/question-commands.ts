@@ -7,11 +7,12 @@ import { ageQuestions } from "../questions/aging.ts";
 import { answerQuestion } from "../questions/answer.ts";
 import { askQuestion } from "../questions/ask.ts";
 import { dismissQuestion } from "../questions/close.ts";
-import { boxState, listJobs, pendingQuestions, waiting } from "../questions/state.ts";
-import { type AskFlags, askInputFromFlags, readStdin } from "./ask-input.ts";
+import { listJobs, waiting } from "../questions/state.ts";
+import { type AskFlags, askInputFromFlags, readStdin, usesCardFlags } from "./ask-input.ts";
 import { type CommonOptions, configFor, printJson, progress, withCore } from "./context.ts";
+import { registerListCommand } from "./list-command.ts";
 import { registerOutcomeCommands } from "./outcome-commands.ts";
-import { listLine, showText } from "./render.ts";
+import { showText } from "./render.ts";
 
 function common(command: Command): Command {
   return command
@@ -72,7 +73,9 @@ Examples:
   echo '{"prompt":"Delete old backups?","memo":"Disk is full.","input":{"type":"confirm"},"directive":"Delete them."}' | qbridge ask --json`,
     )
     .action(async (options: CommonOptions & AskFlags & { unlessOpen?: boolean }) => {
-      const input = options.prompt ? askInputFromFlags(options) : parseJsonCard(await readStdin());
+      const input = usesCardFlags(options)
+        ? askInputFromFlags(options)
+        : parseJsonCard(await readStdin());
       await withCore(options, async (core) => {
         const result = await askQuestion(core, input, {
           unlessOpen: options.unlessOpen ?? false,
@@ -86,27 +89,7 @@ Examples:
       });
     });
 
-  common(program.command("list"))
-    .description("list pending questions in slot order (priority, earliest expiry, oldest)")
-    .option("--all", "also list the archive: answered, dismissed and expired questions")
-    .action(async (options: CommonOptions & { all?: boolean }) => {
-      await withCore(options, async (core) => {
-        if (options.all) {
-          const state = boxState(core);
-          if (options.json) return printJson(state);
-          printLines("pending", state.pending.map(listLine));
-          printLines("archive", state.archive.map(listLine));
-          warnUnreadable(state.unreadable.length);
-          return;
-        }
-        const { pending, unreadable } = pendingQuestions(core);
-        if (options.json) return printJson({ pending, unreadable });
-        process.stdout.write(
-          pending.length ? `${pending.map(listLine).join("\n")}\n` : "no pending questions\n",
-        );
-        warnUnreadable(unreadable.length);
-      });
-    });
+  registerListCommand(program, common);
 
   registerOutcomeCommands(program, common);
 
@@ -198,17 +181,6 @@ Examples:
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
-}
-
-function printLines(title: string, lines: string[]): void {
-  process.stdout.write(`${title} (${lines.length})\n${lines.map((l) => `  ${l}\n`).join("")}`);
-}
-
-function warnUnreadable(count: number): void {
-  if (count > 0)
-    process.stderr.write(
-      `${count} card(s) cannot be read and were skipped: run "qbridge doctor"\n`,
-    );
 }
 
 function parseJsonCard(text: string): unknown {

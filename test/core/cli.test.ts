@@ -8,6 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { askQuestion } from "../../src/questions/ask.ts";
+import { loadQuestion } from "../../src/questions/store.ts";
+import { PresentationStore } from "../../src/slot/presentations.ts";
 import {
   cleanupBoxes,
   cliEnv,
@@ -19,6 +21,7 @@ import {
   readBoxFile,
   runCli,
   selectCard,
+  T0,
   type TestBox,
   textCard,
   writeCardFile,
@@ -255,6 +258,104 @@ describe("list, show and doctor on a box with broken cards", () => {
   });
 });
 
+describe("ids as a person types them", () => {
+  let tb: TestBox;
+  const RECEIPTS = "2026-07-10-where-do-receipts-go-3fa2c1";
+  const BACKUPS = "2026-07-10-delete-old-backups-91bc07";
+  const BACKUPS_TOO = "2026-07-10-delete-old-backups-91bd00";
+  beforeAll(async () => {
+    tb = await makeBox();
+    await askQuestion(tb, selectCard({ id: RECEIPTS }));
+    await askQuestion(tb, confirmCard({ id: BACKUPS }));
+    await askQuestion(tb, confirmCard({ id: BACKUPS_TOO, prompt: "Delete the other backups?" }));
+  });
+
+  it("show takes a unique prefix of the id", async () => {
+    const shown = await runCli(["show", "2026-07-10-where"], { env: cliEnv(tb.dir) });
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toContain(`id:       ${RECEIPTS}`);
+  });
+
+  it("answer and dismiss take the 6-character suffix, and name the full id", async () => {
+    const answered = await runCli(["answer", "91bc07", "yes"], { env: cliEnv(tb.dir) });
+    expect(answered.stderr).toBe("");
+    expect(answered.stdout).toContain(`answered ${BACKUPS}: Yes`);
+    expect(loadQuestion(tb, BACKUPS).card.status).toBe("answered");
+    const dismissed = await runCli(["dismiss", "91bd00"], { env: cliEnv(tb.dir) });
+    expect(dismissed.stdout).toBe(`dismissed ${BACKUPS_TOO}\n`);
+  });
+
+  it("refuses a prefix that fits several questions and lists them (exit 1)", async () => {
+    const shown = await runCli(["show", "2026-07-10-delete"], { env: cliEnv(tb.dir) });
+    expect(shown.code).toBe(1);
+    expect(shown.stderr).toBe(
+      `qbridge: "2026-07-10-delete" matches 2 questions (${BACKUPS}, ${BACKUPS_TOO}): give more of the id\n`,
+    );
+  });
+
+  it("names the closest ids for an id with a slip in it (exit 2)", async () => {
+    const shown = await runCli(["show", "2026-07-10-where-do-reciepts-go-3fa2c1"], {
+      env: cliEnv(tb.dir),
+    });
+    expect(shown.code).toBe(2);
+    expect(shown.stderr).toBe(
+      `qbridge: no question "2026-07-10-where-do-reciepts-go-3fa2c1" in this box; the closest: ${RECEIPTS}: run "qbridge list --all" to see the ids\n`,
+    );
+  });
+});
+
+describe("list in the slot's order", () => {
+  it("puts parked questions behind the queue, in the order they were parked, and marks them", async () => {
+    const tb = await makeBox();
+    const high = await askQuestion(tb, selectCard({ priority: "high", id: "q-high" }));
+    await askQuestion(tb, confirmCard({ id: "q-medium" }));
+    await askQuestion(tb, textCard({ priority: "low", id: "q-low" }));
+    new PresentationStore(tb.ledger.db).park(high.id, T0);
+
+    const listed = await runCli(["list"], { env: cliEnv(tb.dir) });
+    const lines = listed.stdout.trim().split("\n");
+    expect(lines.map((line) => line.split("  ")[0])).toEqual(["q-medium", "q-low", "q-high"]);
+    expect(lines[2]).toMatch(/\(parked\)$/);
+
+    const json = await runCli(["list", "--json"], { env: cliEnv(tb.dir) });
+    const parsed = JSON.parse(json.stdout) as { pending: { id: string }[]; parked: string[] };
+    expect(parsed.pending.map((q) => q.id)).toEqual(["q-medium", "q-low", "q-high"]);
+    expect(parsed.parked).toEqual(["q-high"]);
+  });
+});
+
+describe("errors a person can act on", () => {
+  it("ask names every missing flag as it is typed, with what it is for", async () => {
+    const tb = await makeBox();
+    const asked = await runCli(["ask", "--prompt", "Where do receipts go?"], {
+      env: cliEnv(tb.dir),
+    });
+    expect(asked.code).toBe(1);
+    expect(asked.stderr).toBe(
+      'qbridge: ask needs --memo TEXT (why you ask) and --directive TEXT (what the answer unblocks): run "qbridge help ask" for every flag\n',
+    );
+    expect(asked.stderr).not.toContain("Required");
+  });
+
+  it.each([
+    [
+      ["list", "--bogus"],
+      `qbridge: unknown option '--bogus': run "qbridge help list" for its options`,
+    ],
+    [["show"], `qbridge: missing required argument 'id': run "qbridge help show" for its options`],
+    [
+      ["lsit"],
+      `qbridge: unknown command 'lsit' (Did you mean list?): run "qbridge help" for the commands`,
+    ],
+  ])(
+    "commander's own error for `qbridge %s` is one line with the qbridge: prefix and the help to read",
+    async (args, line) => {
+      const result = await runCli(args);
+      expect(result).toEqual({ code: 1, stdout: "", stderr: `${line}\n` });
+    },
+  );
+});
+
 describe("help", () => {
   const COMMANDS = [
     "init",
@@ -276,13 +377,22 @@ describe("help", () => {
       expect(help.stdout).toMatch(new RegExp(`^  ${command}\\b`, "m"));
   });
 
-  it("explains every command with `help <command>`", async () => {
-    const results = await Promise.all(COMMANDS.map((command) => runCli(["help", command])));
+  it("explains every command with `help <command>`; each takes --box, and --json unless it is a conversation", async () => {
+    const top = await runCli(["--help"]);
+    const all = [...top.stdout.matchAll(/^ {2}([a-z]+)\b/gm)]
+      .map((m) => m[1] as string)
+      .filter((c) => c !== "help");
+    expect(all).toEqual(expect.arrayContaining(COMMANDS));
+    const results = await Promise.all(all.map((command) => runCli(["help", command])));
+    const withoutJson: string[] = [];
     results.forEach((result, i) => {
       expect(result.code).toBe(0);
-      expect(result.stdout).toMatch(new RegExp(`^Usage: qbridge ${COMMANDS[i]}\\b`));
+      expect(result.stdout).toMatch(new RegExp(`^Usage: qbridge ${all[i]}\\b`));
       expect(result.stdout).toContain("--box <dir>");
+      if (!result.stdout.includes("--json")) withoutJson.push(all[i] as string);
     });
+    // The README says these two take no --json: a conversation on the terminal, and MCP's own.
+    expect(withoutJson.sort()).toEqual(["chat", "mcp"]);
   });
 
   it("prints the same help, examples included, for `<command> --help`", async () => {

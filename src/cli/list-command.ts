@@ -1,0 +1,68 @@
+// `qbridge list`: pending questions in the order the slot presents them (priority, earliest
+// expiry, oldest; parked questions behind the rest, in the order they were parked), then with
+// --all the archive, newest first.
+
+import type { Command } from "commander";
+import type { Core } from "../questions/core.ts";
+import { boxState, pendingQuestions, type QuestionView } from "../questions/state.ts";
+import { queueOrder } from "../slot/order.ts";
+import { PresentationStore } from "../slot/presentations.ts";
+import { type CommonOptions, printJson, withCore } from "./context.ts";
+import { listLine } from "./render.ts";
+
+/** The pending questions as the slot queues them, and which of them are parked. */
+function slotOrder(
+  core: Core,
+  pending: QuestionView[],
+): { ordered: QuestionView[]; parked: string[] } {
+  const { ready, parked } = queueOrder(pending, new PresentationStore(core.ledger.db).parked());
+  return { ordered: [...ready, ...parked], parked: parked.map((q) => q.id) };
+}
+
+function line(view: QuestionView, parked: string[]): string {
+  return parked.includes(view.id) ? `${listLine(view)}  (parked)` : listLine(view);
+}
+
+function printLines(title: string, lines: string[]): void {
+  process.stdout.write(`${title} (${lines.length})\n${lines.map((l) => `  ${l}\n`).join("")}`);
+}
+
+function warnUnreadable(count: number): void {
+  if (count > 0)
+    process.stderr.write(
+      `${count} card(s) cannot be read and were skipped: run "qbridge doctor"\n`,
+    );
+}
+
+export function registerListCommand(program: Command, common: (c: Command) => Command): void {
+  common(program.command("list"))
+    .description(
+      "list pending questions in the slot's order (priority, earliest expiry, oldest; parked ones last)",
+    )
+    .option("--all", "also list the archive: answered, dismissed and expired questions")
+    .action(async (options: CommonOptions & { all?: boolean }) => {
+      await withCore(options, async (core) => {
+        if (options.all) {
+          const state = boxState(core);
+          const { ordered, parked } = slotOrder(core, state.pending);
+          if (options.json) return printJson({ ...state, pending: ordered, parked });
+          printLines(
+            "pending",
+            ordered.map((v) => line(v, parked)),
+          );
+          printLines("archive", state.archive.map(listLine));
+          warnUnreadable(state.unreadable.length);
+          return;
+        }
+        const { pending, unreadable } = pendingQuestions(core);
+        const { ordered, parked } = slotOrder(core, pending);
+        if (options.json) return printJson({ pending: ordered, parked, unreadable });
+        process.stdout.write(
+          ordered.length
+            ? `${ordered.map((v) => line(v, parked)).join("\n")}\n`
+            : "no pending questions\n",
+        );
+        warnUnreadable(unreadable.length);
+      });
+    });
+}

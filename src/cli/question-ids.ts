@@ -1,0 +1,94 @@
+// Ids as a person types them: the full id, any unique prefix of it, or its end (the 6-character
+// suffix, say). Resolved once, before any command that asks for a question id runs, so every
+// such command (show, answer, dismiss, link, ...) takes them alike. An id that matches nothing
+// names the closest ids; one that matches several lists them.
+
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Command } from "commander";
+import { BoxPaths, QUESTION_SUFFIX } from "../box/paths.ts";
+import { InvalidInput, QuestionNotFound } from "../errors.ts";
+import { configFor } from "./context.ts";
+
+const SHOWN = 5;
+
+/** Every question id in the box (cards may sit in subfolders); undefined when there is no box. */
+function questionIds(boxDir: string): string[] | undefined {
+  const ids: string[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      // A symlinked folder is not followed: the box never reads through one.
+      if (entry.isDirectory()) walk(join(dir, entry.name));
+      else if (entry.name.endsWith(QUESTION_SUFFIX))
+        ids.push(entry.name.slice(0, -QUESTION_SUFFIX.length));
+    }
+  };
+  try {
+    walk(new BoxPaths(boxDir).questionsDir);
+  } catch {
+    return undefined; // no box here, or none readable: the command says so in its own words
+  }
+  return ids;
+}
+
+/** Edits between two strings (Levenshtein), for naming the closest ids. */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      next[j] = Math.min(
+        (row[j] as number) + 1,
+        (next[j - 1] as number) + 1,
+        (row[j - 1] as number) + cost,
+      );
+    }
+    row = next;
+  }
+  return row[b.length] as number;
+}
+
+/** How far `given` is from `id` read as a whole, as a prefix, or as its end. */
+function closeness(given: string, id: string): number {
+  const n = given.length;
+  return Math.min(
+    distance(given, id),
+    distance(given, id.slice(0, n)),
+    distance(given, id.slice(-n)),
+  );
+}
+
+/** The question id `given` stands for among `ids`. */
+export function resolveQuestionId(given: string, ids: string[]): string {
+  if (ids.includes(given)) return given;
+  const matches = ids.filter((id) => id.startsWith(given) || id.endsWith(given)).sort();
+  if (matches.length === 1) return matches[0] as string;
+  if (matches.length > 1) {
+    const shown = matches.slice(0, SHOWN).join(", ");
+    const more = matches.length > SHOWN ? `, and ${matches.length - SHOWN} more` : "";
+    throw new InvalidInput(
+      `"${given}" matches ${matches.length} questions (${shown}${more}): give more of the id`,
+    );
+  }
+  // Close enough to be a slip: at most a third of what was typed differs.
+  const limit = Math.max(2, Math.floor(given.length / 3));
+  const near = ids
+    .map((id) => ({ id, d: closeness(given, id) }))
+    .filter(({ d }) => d <= limit)
+    .sort((a, b) => a.d - b.d || a.id.localeCompare(b.id))
+    .slice(0, 3)
+    .map(({ id }) => id);
+  throw new QuestionNotFound(given, near);
+}
+
+/** Before a command runs: its `id` argument, if it has one, becomes the full question id. */
+export function resolveIdArgument(_program: Command, command: Command): void {
+  const at = command.registeredArguments.findIndex((arg) => arg.name() === "id");
+  const given = command.processedArgs[at] as unknown;
+  // Not an id we can look up: the command's own check refuses it in its words.
+  if (at < 0 || typeof given !== "string" || !/^[A-Za-z0-9._-]+$/.test(given)) return;
+  if (given.includes("..")) return;
+  const ids = questionIds(configFor(command.opts()).boxDir);
+  if (ids) command.processedArgs[at] = resolveQuestionId(given, ids);
+}
