@@ -123,7 +123,8 @@ export function readCard(
   };
 }
 
-const UTF8 = new TextDecoder("utf-8", { fatal: true });
+// ignoreBOM keeps a byte-order mark in the text, so a rewrite writes it back.
+const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 interface IndexRow {
   name: string;

@@ -152,6 +152,12 @@ export function rewriteCardText(text: string, changes: Record<string, unknown>):
   let front = card.front;
   const doc = parseFront(front);
   if (!isMap(doc.contents)) throw new CardSyntaxError("its front matter is not a map of fields");
+  // A card written with CRLF lines gets CRLF lines; the BOM, if any, stays in `head`.
+  const eol = card.head.endsWith("\r\n") ? "\r\n" : "\n";
+  const yaml = (data: Record<string, unknown>) => {
+    const out = stringify(data, YAML_OPTIONS);
+    return eol === "\n" ? out : out.replace(/\n/g, eol);
+  };
 
   // Splicing lines is only sound for the usual layout: a block map whose keys start their
   // lines. Any other (a flow map `{...}`, an indented map) is written out whole: every field
@@ -168,30 +174,33 @@ export function rewriteCardText(text: string, changes: Record<string, unknown>):
       if (value === undefined) delete data[key];
       else data[key] = value;
     }
-    return card.head + stringify(data, YAML_OPTIONS) + card.tail;
+    return card.head + yaml(data) + card.tail;
   }
 
   // Splice from the end of the text backwards so earlier offsets stay valid.
-  const spans: { start: number; end: number; key: string }[] = [];
+  const spans: { start: number; end: number; key: string; comment: string }[] = [];
   for (const pair of doc.contents.items) {
     if (!isScalar(pair.key) || !pair.key.range) continue;
     const key = String(pair.key.value);
     if (!(key in changes)) continue;
     const keyStart = pair.key.range[0];
-    const valueEnd =
-      pair.value && typeof pair.value === "object" && "range" in pair.value && pair.value.range
-        ? (pair.value.range as [number, number, number])[2]
-        : pair.key.range[2];
+    const valueRange = valueRangeOf(pair.value);
+    const valueEnd = valueRange ? valueRange[2] : pair.key.range[2];
     const start = front.lastIndexOf("\n", keyStart - 1) + 1;
     let end = front.indexOf("\n", Math.max(valueEnd - 1, keyStart));
     end = end === -1 ? front.length : end + 1;
-    spans.push({ start, end, key });
+    spans.push({ start, end, key, comment: keyLineComment(front, pair.key.range, valueRange) });
   }
   spans.sort((a, b) => b.start - a.start);
   const done = new Set<string>();
   for (const span of spans) {
     const value = changes[span.key];
-    const replacement = value === undefined ? "" : stringify({ [span.key]: value }, YAML_OPTIONS);
+    let replacement = value === undefined ? "" : yaml({ [span.key]: value });
+    if (replacement && span.comment) {
+      // The comment stays on the key's line, whatever the new value's shape.
+      const lineEnd = replacement.indexOf(eol);
+      replacement = replacement.slice(0, lineEnd) + span.comment + replacement.slice(lineEnd);
+    }
     front = front.slice(0, span.start) + replacement + front.slice(span.end);
     done.add(span.key);
   }
@@ -199,10 +208,32 @@ export function rewriteCardText(text: string, changes: Record<string, unknown>):
     ([key, value]) => !done.has(key) && value !== undefined,
   );
   if (added.length > 0) {
-    if (front.length > 0 && !front.endsWith("\n")) front += "\n";
-    front += stringify(Object.fromEntries(added), YAML_OPTIONS);
+    if (front.length > 0 && !front.endsWith("\n")) front += eol;
+    front += yaml(Object.fromEntries(added));
   }
   return card.head + front + card.tail;
+}
+
+type Range = [number, number, number];
+
+function valueRangeOf(value: unknown): Range | undefined {
+  return value && typeof value === "object" && "range" in value && value.range
+    ? (value.range as Range)
+    : undefined;
+}
+
+/**
+ * The comment that ends a key's line (`status: pending # set by ask`), with the spaces before
+ * it, or "". Read from the parser's ranges, so a `#` inside a quoted value is never taken.
+ */
+function keyLineComment(front: string, keyRange: Range, valueRange: Range | undefined): string {
+  let lineEnd = front.indexOf("\n", keyRange[0]);
+  if (lineEnd === -1) lineEnd = front.length;
+  // A value that starts on the key's line and ends there; else only `:` follows the key.
+  const from = valueRange && valueRange[0] < lineEnd ? valueRange[1] : keyRange[1];
+  if (from > lineEnd) return "";
+  const rest = front.slice(from, lineEnd).replace(/\r$/, "");
+  return /^(?:[ \t]*:)?([ \t]+#.*)$/.exec(rest)?.[1] ?? "";
 }
 
 /** The Markdown body of a card text (after the closing `---` line). */

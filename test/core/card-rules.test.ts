@@ -387,7 +387,48 @@ describe("the codec: a rewrite touches only the fields it sets", () => {
       "body",
     ].join("\n");
     expect(rewriteCardText(text, { status: "pending", "dismissed-at": undefined })).toBe(
-      ["---", "status: pending", "# about priority", "priority: high", "---", "body"].join("\n"),
+      ["---", "status: pending # old", "# about priority", "priority: high", "---", "body"].join(
+        "\n",
+      ),
+    );
+  });
+
+  it("keeps a CRLF card's line endings, its byte-order mark and the comment on its status line when answering", async () => {
+    const id = "codec-crlf-bom";
+    const original = `\uFEFF${handWritten.replace("status: pending", "status: pending   # set by ask").replace(/\n/g, "\r\n")}`;
+    writeFileSync(join(tb.dir, questionRel(id)), original);
+    await answerQuestion(tb, id, { text: "Taxes" }, { via: "cli" });
+    const expected = original
+      .replace("status: pending   # set by ask\r\n", "status: answered   # set by ask\r\n")
+      .replace(
+        "  - second\r\n---\r\n",
+        `  - second\r\nanswer:\r\n  text: Taxes\r\n  selected: taxes\r\nanswered-at: ${T0}\r\nanswered-via: cli\r\n---\r\n`,
+      );
+    expect(readFileSync(join(tb.dir, questionRel(id)))).toEqual(Buffer.from(expected, "utf8"));
+    expect(loadQuestion(tb, id).card).toMatchObject({
+      status: "answered",
+      answer: { text: "Taxes" },
+    });
+  });
+
+  it("keeps a comment on a replaced key's line without taking a '#' inside a quoted value", () => {
+    const text = [
+      "---",
+      "status: 'pending # not a comment' # a comment",
+      "answer: # what was said",
+      "  text: old",
+      "---",
+      "",
+    ].join("\n");
+    expect(rewriteCardText(text, { status: "answered", answer: { text: "new" } })).toBe(
+      [
+        "---",
+        "status: answered # a comment",
+        "answer: # what was said",
+        "  text: new",
+        "---",
+        "",
+      ].join("\n"),
     );
   });
 
