@@ -1,0 +1,39 @@
+// The outcome and the question as the client's users see them: plain types with no runtime,
+// so the client imports nothing. test/agent/client.test.ts holds them equal to the core's
+// QuestionOutcome (src/questions/outcome.ts) at compile time.
+
+export type OutcomeStatus = "pending" | "answered" | "dismissed" | "expired" | "withdrawn";
+
+export interface QuestionOutcome {
+  id: string;
+  status: OutcomeStatus;
+  answer?: { text: string; selected?: string | undefined; note?: string | undefined } | undefined;
+  answeredVia?: string | undefined;
+  answeredBy?: string | undefined;
+  askedAt: string;
+  answeredAt?: string | undefined;
+  waitedSeconds: number;
+  /** Answered after it was dismissed or expired. */
+  late: boolean;
+  link?: string | undefined;
+  jobRel?: string | undefined;
+  heldUntil?: string | undefined;
+}
+
+/** A question as an agent files it (the card's asker fields, in the card's own spelling). */
+export interface NewQuestion {
+  prompt: string;
+  memo: string;
+  input: { type: "select" | "confirm" | "text"; options?: { id: string; label: string }[] };
+  directive: string;
+  learning?: { sink: "guide" | "briefing" | "personality"; proposal: string; ref?: string };
+  context?: { ref: string; text?: string }[];
+  recommended?: string;
+  "while-waiting"?: string;
+  irreversible?: boolean;
+  priority?: "high" | "medium" | "low";
+  "expires-after"?: string;
+  tasks?: string[];
+  "asked-by"?: string;
+  id?: string;
+}
