@@ -8,10 +8,11 @@ import { registerAskTool } from "./ask-tool.ts";
 import type { McpDeps } from "./deps.ts";
 import { registerPermissionTool } from "./permission-tool.ts";
 import { registerReadTools } from "./read-tools.ts";
+import { registerWithdrawTool } from "./withdraw-tool.ts";
 
 export type { McpChange, McpDeps } from "./deps.ts";
 
-const INSTRUCTIONS = `question-bridge lets you ask your owner (the human you work for) what you cannot settle alone. Ask one decision at a time with ask_human, with a memo that lets them answer without looking anything up. Answers arrive when the owner has time: a result with status "pending" means nobody has answered yet; it is never a refusal and never consent. Do the safe thing meanwhile and read the answer later with get_answer.`;
+const INSTRUCTIONS = `question-bridge lets you ask your owner (the human you work for) what you cannot settle alone. Ask one decision at a time with ask_human, with a memo that lets them answer without looking anything up. Answers arrive when the owner has time: a result with status "pending" means nobody has answered yet; it is never a refusal and never consent. Do the safe thing meanwhile and read the answer later with get_answer; withdraw a question that no longer needs an answer.`;
 
 /** The package version, from src/mcp/ (sources) or from the bundle in dist/. */
 function version(): string {
@@ -35,5 +36,6 @@ export function createMcpServer(deps: McpDeps): McpServer {
   registerAskTool(server, deps);
   registerReadTools(server, deps);
   registerPermissionTool(server, deps);
+  registerWithdrawTool(server, deps);
   return server;
 }

@@ -33,6 +33,7 @@ describe("the MCP tools", () => {
       "get_answer",
       "list_questions",
       "request_permission",
+      "withdraw_question",
     ]);
     const ask = tools.find((t) => t.name === "ask_human");
     expect(ask?.description).toContain("cannot settle alone");

@@ -5,12 +5,12 @@
 
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dismissQuestion } from "../../src/questions/close.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
 import { boxFileExists, cleanupBoxes, jobRel, selectCard } from "../support/box.ts";
 import {
   buttonData,
   type Emulator,
+  eventually,
   type Harness,
   openHarness,
   startEmulator,
@@ -54,6 +54,8 @@ export function agentStories(transport: string, connect: Connect): void {
     let emulator: Emulator;
     let h: Harness;
     let agent: Connection;
+    /** The question the unanswered story leaves open, for the withdrawal story after it. */
+    let withdrawable: { id: string; prompt: string } | undefined;
 
     beforeAll(async () => {
       emulator = await startEmulator();
@@ -102,8 +104,35 @@ export function agentStories(transport: string, connect: Connect): void {
       expect(listed.structuredContent?.questions).toEqual([
         expect.objectContaining({ id, status: "pending" }),
       ]);
-      await dismissQuestion(h, id, { via: "cli" });
-      await h.slot.reconcile();
+      withdrawable = { id, prompt };
+    });
+
+    it("withdrawing edits the owner's Telegram message; a late tap records nothing", async () => {
+      const { id, prompt } = withdrawable as { id: string; prompt: string };
+      const message = await shownOnTelegram(h, prompt);
+      const result = await callTool(agent.client, "withdraw_question", {
+        id,
+        reason: "the invoices were split by hand",
+      }).result;
+      expect(result.structuredContent).toMatchObject({ id, status: "withdrawn" });
+      const edit = await eventually(
+        async () => {
+          await h.slot.reconcile();
+          return h.sent("editMessageText").find((c) => c.payload.message_id === message.messageId);
+        },
+        10_000,
+        "the edited message",
+      );
+      expect(String(edit.payload.text)).toContain(
+        "Withdrawn by the asker: the invoices were split by hand",
+      );
+      expect(edit.payload.reply_markup).toEqual({ inline_keyboard: [] });
+      await h.owner.tap(buttonData(message, "a)"), message.messageId);
+      await h.pump();
+      expect(loadQuestion(h, id).card.status).toBe("withdrawn");
+      expect(boxFileExists(h.dir, jobRel(id))).toBe(false);
+      const after = await callTool(agent.client, "get_answer", { id }).result;
+      expect(after.structuredContent).toMatchObject({ id, status: "withdrawn" });
     });
 
     it("request_permission allows after the owner's yes, with the input unchanged", async () => {
@@ -156,7 +185,7 @@ export function agentStories(transport: string, connect: Connect): void {
       expect(boxFileExists(h.dir, jobRel(id))).toBe(false);
       const later = await callTool(agent.client, "get_answer", { id }).result;
       expect(later.structuredContent).toMatchObject({ id, status: "pending" });
-      await dismissQuestion(h, id, { via: "cli" });
+      await callTool(agent.client, "withdraw_question", { id }).result;
       await h.slot.reconcile();
     });
   });
