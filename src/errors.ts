@@ -97,6 +97,14 @@ export class CardChanged extends TransitionRejected {
   }
 }
 
+/** Telegram answered 401: the bot token was revoked or mistyped (it looks well formed). */
+export class TokenRefused extends QbridgeError {
+  override name = "TokenRefused";
+  constructor() {
+    super("Telegram refused TELEGRAM_BOT_TOKEN (401 Unauthorized): copy it again from @BotFather");
+  }
+}
+
 /** Telegram answered getUpdates with 409: another poller or a webhook holds this bot token. */
 export class PollingConflict extends QbridgeError {
   override name = "PollingConflict";

@@ -9,7 +9,7 @@ import pinoPretty from "pino-pretty";
 import { createBot, type TelegramBridge } from "../bridges/telegram/bot.ts";
 import { type RunningWebhook, startWebhook } from "../bridges/telegram/webhook.ts";
 import type { Config } from "./config.ts";
-import { InvalidInput } from "./errors.ts";
+import { InvalidInput, TokenRefused } from "./errors.ts";
 import { ageQuestions, type SweepReport } from "./questions/aging.ts";
 import type { Core } from "./questions/core.ts";
 import { openCore } from "./questions/open.ts";
@@ -116,8 +116,14 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     await slot.reconcile();
 
     if (bridge) {
+      // One getMe before either mode starts: a refused token is a configuration error (one
+      // sentence, exit 78); an unreachable Bot API is said now, and is retried with backoff.
+      if (!(await bridge.init(AbortSignal.timeout(15_000)))) {
+        const health = bridge.health();
+        if (health.state === "unauthorized") throw new TokenRefused();
+        started.push(`telegram: ${health.reason}`);
+      }
       if (config.telegram.webhookUrl && config.telegram.webhookSecret) {
-        await bridge.init();
         webhook = await startWebhook({
           bot: bridge.bot,
           publicUrl: config.telegram.webhookUrl,

@@ -11,6 +11,7 @@ import { createAccess } from "./access.ts";
 import { createCommands, registerCommands } from "./commands.ts";
 import { type Polling, startPolling } from "./poll.ts";
 import { createTelegramPresenter } from "./presenter.ts";
+import { classify, createStanding, failureOf, type TelegramHealth } from "./standing.ts";
 import { createTapHandler } from "./taps.ts";
 import { createTypedReplyHandler } from "./typed.ts";
 
@@ -33,6 +34,8 @@ export interface BotOptions {
    * second service started on a token another one polls stops without sending anything.
    */
   polls?: boolean;
+  /** Told each time the standing with the Bot API changes (for /healthz). */
+  onHealth?: (health: TelegramHealth) => void;
   /** Told when a callback is acknowledged (the latency bench). */
   onAcknowledged?: (callbackId: string) => void;
 }
@@ -41,8 +44,13 @@ export interface TelegramBridge {
   bot: Bot;
   /** Handles one update as it would arrive by polling or webhook. */
   handleUpdate(update: Parameters<Bot["handleUpdate"]>[0]): Promise<void>;
-  /** getMe (until it works) and setMyCommands (failure logged); true once the bot is known. */
+  /**
+   * getMe (until it works) and setMyCommands (failure logged); true once the bot is known. A
+   * failure is told to the standing: `health()` says whether the token was refused.
+   */
   init(signal?: AbortSignal): Promise<boolean>;
+  /** Where the service stands with the Bot API (ok, unreachable, unauthorized, conflict). */
+  health(): TelegramHealth;
   /** Long polling until `stop`; nothing is shown before the first poll came back. */
   startPolling(options?: { idleMs?: number; timeoutSeconds?: number; graceMs?: number }): Polling;
   /** Resolves after polling's first successful getUpdates: this service holds the token. */
@@ -59,9 +67,17 @@ export function createBot(options: BotOptions): TelegramBridge {
       timeoutSeconds: 60,
     },
   });
-  bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60 }));
+  // getMe and getUpdates are retried by their callers, who tell the standing what failed:
+  // auto-retry would retry an unreachable API silently, forever, with waits of up to an hour.
+  const retry = autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60 });
+  bot.api.config.use((prev, method, payload, signal) =>
+    method === "getMe" || method === "getUpdates"
+      ? prev(method, payload, signal)
+      : retry(prev, method, payload, signal),
+  );
   for (const transformer of options.transformers ?? []) bot.api.config.use(transformer);
 
+  const standing = createStanding({ logger, onChange: options.onHealth });
   const link = options.link ?? (() => undefined);
   const access = createAccess({ slot, configuredOwner: options.ownerId });
   let holdsToken = !options.polls;
@@ -135,15 +151,17 @@ export function createBot(options: BotOptions): TelegramBridge {
   let ready = options.botInfo !== undefined;
   let commandsRegistered = false;
   let polling: Polling | undefined;
+  let stopping = false;
 
   async function init(signal?: AbortSignal): Promise<boolean> {
     if (!ready) {
       try {
         await bot.init(signal as Parameters<Bot["init"]>[0]);
         ready = true;
+        standing.ok();
         logger.info({ username: bot.botInfo.username }, "telegram bot ready");
       } catch (error) {
-        logger.warn({ err: error }, "getMe failed; Telegram will be retried");
+        if (!stopping) standing.failed(classify(error), failureOf(error, options.token));
         return false;
       }
     }
@@ -158,6 +176,7 @@ export function createBot(options: BotOptions): TelegramBridge {
     bot,
     handleUpdate: (update) => bot.handleUpdate(update),
     init,
+    health: () => standing.health(),
     established,
     startPolling(pollOptions = {}) {
       let webhookCleared = false;
@@ -165,6 +184,7 @@ export function createBot(options: BotOptions): TelegramBridge {
         bot,
         logger,
         ...pollOptions,
+        standing,
         onEstablished: () => {
           holdsToken = true;
           establish();
@@ -186,6 +206,7 @@ export function createBot(options: BotOptions): TelegramBridge {
       return polling;
     },
     async stop() {
+      stopping = true;
       await polling?.stop();
     },
   };

@@ -39,15 +39,19 @@ export function createTelegramCheck(options: TelegramCheckOptions): DoctorCheck 
       try {
         me = await api.getMe();
       } catch (error) {
+        // The same words the service logs for the same failure (standing.ts).
         const unauthorized = error instanceof GrammyError && error.error_code === 401;
         return {
           findings: [
-            finding(
-              `the bot cannot be reached (getMe: ${said(error, options.token)})`,
-              unauthorized
-                ? "the token was revoked or mistyped: copy it again from @BotFather into TELEGRAM_BOT_TOKEN"
-                : `check the network and TELEGRAM_API_ROOT (${options.apiRoot ?? "Telegram's own"})`,
-            ),
+            unauthorized
+              ? finding(
+                  "Telegram refused TELEGRAM_BOT_TOKEN (401 Unauthorized): it was revoked or mistyped",
+                  "copy it again from @BotFather into TELEGRAM_BOT_TOKEN, then restart qbridge serve",
+                )
+              : finding(
+                  `Telegram's Bot API cannot be reached (getMe: ${said(error, options.token)})`,
+                  `check the network and TELEGRAM_API_ROOT (${options.apiRoot ?? "Telegram's own"}); qbridge serve keeps retrying with backoff`,
+                ),
           ],
           facts: [],
         };

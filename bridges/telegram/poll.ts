@@ -7,9 +7,12 @@
 // before this loop's first successful poll means another service holds the token, and this one
 // (the newcomer) stops at once; a 409 after that is retried quickly (the retry ends the
 // newcomer's poll, which stops it) and stops this loop only when it persists for `graceMs`.
+// Any other failure (the network, a 5xx, the token refused with 401) is retried with backoff
+// and told to the standing, which logs it once and shows it in /healthz.
 
 import { type Bot, GrammyError } from "grammy";
 import { PollingConflict } from "../../src/errors.ts";
+import { classify, failureOf, type Standing } from "./standing.ts";
 
 export interface PollLogger {
   info(obj: object, msg?: string): void;
@@ -35,6 +38,8 @@ export interface PollOptions {
   ensureReady: (signal: AbortSignal) => Promise<boolean>;
   /** Told once, after the first successful getUpdates: this service holds the token. */
   onEstablished?: () => void;
+  /** Where each success and failure is told (logged once per change, shown in /healthz). */
+  standing?: Standing;
 }
 
 /** The first retry after a 409 comes quickly, well inside the newcomer's held poll. */
@@ -94,35 +99,40 @@ export function startPolling(options: PollOptions): Polling {
           signal as Parameters<Bot["init"]>[0],
         );
         backoff = 1_000;
+        options.standing?.ok();
       } catch (error) {
         if (signal.aborted) break;
-        if (error instanceof GrammyError && error.error_code === 409) {
+        const kind = classify(error);
+        if (kind === "conflict") {
           const now = Date.now();
-          const gone = new PollingConflict(error.description);
+          const gone = new PollingConflict((error as GrammyError).description);
           if (!established) {
-            logger.error({ telegram: error.description, newcomer: true }, gone.message);
+            logger.error({ telegram: gone.telegram, newcomer: true }, gone.message);
             return gone;
           }
           if (!conflict) {
             conflict = { since: now, last: now, retryMs: CONFLICT_RETRY_MS };
             logger.warn(
-              { telegram: error.description, graceSeconds: Math.round(graceMs / 1000) },
+              { telegram: gone.telegram, graceSeconds: Math.round(graceMs / 1000) },
               "another poller started on this bot token; this service was here first and keeps polling (the newcomer stops)",
             );
           } else if (now - conflict.since >= graceMs) {
             logger.error(
-              { telegram: error.description, seconds: Math.round((now - conflict.since) / 1000) },
+              { telegram: gone.telegram, seconds: Math.round((now - conflict.since) / 1000) },
               gone.message,
             );
             return gone;
           }
+          options.standing?.failed("conflict", gone.telegram);
           conflict.last = now;
           await sleep(conflict.retryMs, signal);
           conflict.retryMs = Math.min(conflict.retryMs * 2, CONFLICT_RETRY_MAX_MS);
           continue;
         }
-        logger.warn({ err: error }, "getUpdates failed; retrying");
-        await sleep(backoff, signal);
+        options.standing?.failed(kind, failureOf(error, bot.token));
+        // Telegram's own wait (a 429's retry_after) is honoured when it is longer.
+        const retryAfter = error instanceof GrammyError ? error.parameters.retry_after : undefined;
+        await sleep(Math.max(backoff, (retryAfter ?? 0) * 1000), signal);
         backoff = Math.min(backoff * 2, 60_000);
         continue;
       }

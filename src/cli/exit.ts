@@ -2,7 +2,8 @@
 // 0 ok, 1 usage or validation, 2 not found, 3 rejected transition, 4 the box is broken or
 // unusable (no box, git failing, the disk full or read-only, a ledger from a newer qbridge), so
 // a script can tell "fix your call" from "fix the box"; 78 (EX_CONFIG) a bot token another
-// poller holds, so a supervisor does not restart into the same conflict.
+// poller holds or Telegram refuses, so a supervisor does not restart into the same conflict or
+// the same bad token.
 // `qbridge wait` ends with 0 when answered, and 10-13 for what else it found (WAIT_EXIT).
 
 import {
@@ -11,6 +12,7 @@ import {
   PollingConflict,
   QbridgeError,
   QuestionNotFound,
+  TokenRefused,
   TransitionRejected,
 } from "../errors.ts";
 
@@ -26,7 +28,7 @@ export const WAIT_EXIT = {
 } as const;
 
 export function exitCodeOf(error: unknown): number {
-  if (error instanceof PollingConflict) return EXIT.conflict;
+  if (error instanceof PollingConflict || error instanceof TokenRefused) return EXIT.conflict;
   if (error instanceof TransitionRejected) return EXIT.rejected;
   if (error instanceof QuestionNotFound) return EXIT.notFound;
   if (error instanceof BoxError) return EXIT.box;

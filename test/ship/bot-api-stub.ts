@@ -32,7 +32,11 @@ export interface BotApiStub {
   stop(): Promise<void>;
 }
 
-export async function startBotApiStub(answers: Record<string, Answer>): Promise<BotApiStub> {
+/** Listens on `port` when given (a test that makes an unreachable API reachable), else any. */
+export async function startBotApiStub(
+  answers: Record<string, Answer>,
+  port = 0,
+): Promise<BotApiStub> {
   const calls: string[] = [];
   const defaults: Record<string, Answer> = {
     getMe: { ok: true, result: BOT_INFO },
@@ -59,10 +63,10 @@ export async function startBotApiStub(answers: Record<string, Answer>): Promise<
       res.end(JSON.stringify(answer));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const address = server.address() as AddressInfo;
   return {
-    apiRoot: `http://127.0.0.1:${port}`,
+    apiRoot: `http://127.0.0.1:${address.port}`,
     calls,
     stop: () =>
       new Promise<void>((resolve) => {

@@ -289,7 +289,8 @@ describe("doctor looks at the Telegram bot through TELEGRAM_API_ROOT", () => {
     expect(findings).toMatchObject([
       {
         kind: "telegram",
-        problem: "the bot cannot be reached (getMe: 401 Unauthorized)",
+        problem:
+          "Telegram refused TELEGRAM_BOT_TOKEN (401 Unauthorized): it was revoked or mistyped",
         repairable: false,
       },
     ]);
