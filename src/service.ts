@@ -98,6 +98,10 @@ export async function startService(options: ServiceOptions): Promise<Service> {
         link: (id) => linkUrl(config.web.publicUrl, secret, { question: id }, core.box.clock.now()),
         transformers: options.telegram?.transformers,
         polls: !config.telegram.webhookUrl,
+        // /healthz shows Telegram as not ok while the token is refused, polled elsewhere, or
+        // the Bot API cannot be reached; the web page itself stays up.
+        onHealth: ({ ok, reason }) =>
+          health.report("telegram", { ok, ...(reason ? { reason } : {}) }),
       });
     }
     if (options.web !== false) {

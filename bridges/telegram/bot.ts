@@ -156,7 +156,9 @@ export function createBot(options: BotOptions): TelegramBridge {
   async function init(signal?: AbortSignal): Promise<boolean> {
     if (!ready) {
       try {
-        await bot.init(signal as Parameters<Bot["init"]>[0]);
+        // getMe itself, not bot.init(): that retries a network failure on its own, silently,
+        // until the signal ends it.
+        bot.botInfo = await bot.api.getMe(signal as Parameters<Bot["init"]>[0]);
         ready = true;
         standing.ok();
         logger.info({ username: bot.botInfo.username }, "telegram bot ready");
