@@ -9,7 +9,15 @@ import { permissionDecision } from "../../src/mcp/permission.ts";
 import { createMcpServer } from "../../src/mcp/server.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
 import type { QuestionOutcome } from "../../src/questions/outcome.ts";
-import { cleanupBoxes, confirmCard, makeBox, selectCard, type TestBox } from "../support/box.ts";
+import {
+  cleanupBoxes,
+  confirmCard,
+  makeBox,
+  selectCard,
+  T0,
+  type TestBox,
+} from "../support/box.ts";
+import { qbridge, qbridgeRun } from "../support/child.ts";
 import { API_TOKEN, webFixture } from "../web/web-support.ts";
 import { callTool } from "./agent-support.ts";
 
@@ -160,5 +168,54 @@ describe("the /mcp endpoint", () => {
       headers: { Authorization: `Bearer ${API_TOKEN}`, Accept: "text/event-stream" },
     });
     expect(get.status).toBe(405);
+  });
+});
+
+describe("qbridge mcp over stdio", () => {
+  const lines = (messages: object[]) => messages.map((m) => JSON.stringify(m)).join("\n");
+  const initialize = {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: {
+      protocolVersion: "2025-06-18",
+      capabilities: {},
+      clientInfo: { name: "raw", version: "1" },
+    },
+  };
+
+  it("writes nothing but JSON-RPC messages on stdout and ends when stdin closes", async () => {
+    const box = await makeBox();
+    const child = qbridge(["mcp", "--box", box.dir], {
+      cwd: box.dir,
+      env: { QBRIDGE_TIME: T0 },
+    });
+    child.type(
+      lines([
+        initialize,
+        { jsonrpc: "2.0", method: "notifications/initialized" },
+        { jsonrpc: "2.0", id: 2, method: "tools/list" },
+      ]),
+    );
+    await child.waitFor('"id":2');
+    child.endInput();
+    const run = { code: await child.exited, stdout: child.stdout() };
+    expect(run.code).toBe(0);
+    const out = run.stdout.split("\n").filter((line) => line !== "");
+    expect(out).toHaveLength(2);
+    for (const line of out) expect(JSON.parse(line)).toMatchObject({ jsonrpc: "2.0" });
+    expect(JSON.parse(out[1] as string).result.tools).toHaveLength(5);
+  });
+
+  it("outside a box says so in one sentence on stderr and writes nothing on stdout", async () => {
+    const box = await makeBox();
+    const run = await qbridgeRun(["mcp", "--box", `${box.dir}/missing`], {
+      cwd: box.dir,
+      input: lines([initialize]),
+    });
+    expect(run.code).not.toBe(0);
+    expect(run.stdout).toBe("");
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+    expect(run.stderr).toMatch(/^qbridge: /);
   });
 });
