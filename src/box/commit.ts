@@ -9,7 +9,8 @@
 import { readOrNull, writeAtomic } from "./atomic.ts";
 import { type Box, commitIdentity } from "./box.ts";
 import { asBoxError } from "./commit-errors.ts";
-import { unstage, withCommitLock } from "./commit-lock.ts";
+import { withCommitLock } from "./commit-lock.ts";
+import { dropSavedIndex, putIndexBack, saveIndex } from "./index-snapshot.ts";
 import { type Committed, dropJournal, type Journal, restore, writeJournal } from "./journal.ts";
 
 import { announceStep } from "./write-steps.ts";
@@ -49,6 +50,9 @@ export type CrashPoint =
 function checkpoint(box: Box, point: CrashPoint): void {
   announceStep(box.paths.root, point);
 }
+
+/** Marks a commit failure after which the files could not be unstaged. */
+const INDEX_STAGED = Symbol("index-staged");
 
 function commitMessage(plan: CommitPlan): string {
   const trailers = Object.entries(plan.trailers).map(
@@ -101,11 +105,12 @@ export async function applyAndCommit(
     checkpoint(box, "before-commit");
     const sha = await withCommitLock(box, async () => {
       const identity = await commitIdentity(box);
-      // --verbose: simple-git waits 50 ms after any git command that prints nothing.
-      await box.git.raw(["add", "--verbose", "--", ...rels]);
-      checkpoint(box, "in-commit");
-      const out = await box.git
-        .raw([
+      const saved = saveIndex(box);
+      try {
+        // --verbose: simple-git waits 50 ms after any git command that prints nothing.
+        await box.git.raw(["add", "--verbose", "--", ...rels]);
+        checkpoint(box, "in-commit");
+        const out = await box.git.raw([
           ...identity,
           ...NO_AUTO_MAINTENANCE,
           "commit",
@@ -114,16 +119,21 @@ export async function applyAndCommit(
           "--only",
           "--",
           ...rels,
-        ])
-        .catch(async (error: unknown) => {
-          // Unstaged while the commit lock is held: a reset outside it races the index.lock
-          // of another writer's add or commit, and a failed reset would leave the files staged.
-          await unstage(box, rels).catch(() => undefined);
-          throw error;
-        });
-      // "[main 1a2b3c4] message": the short id saves a rev-parse process per commit.
-      const sha = /^\[[^\]]*?([0-9a-f]{7,40})\]/m.exec(out)?.[1];
-      return sha ?? (await box.git.raw(["rev-parse", "HEAD"])).trim();
+        ]);
+        // "[main 1a2b3c4] message": the short id saves a rev-parse process per commit.
+        const sha = /^\[[^\]]*?([0-9a-f]{7,40})\]/m.exec(out)?.[1];
+        return sha ?? (await box.git.raw(["rev-parse", "HEAD"])).trim();
+      } catch (error) {
+        // Put back while the commit lock is held: outside it, another writer's add or commit
+        // could be changing the index. If it cannot be put back, the files stay staged, so the
+        // journal must stay for doctor --repair (or the next writer) to unstage them.
+        if (!(await putIndexBack(box, saved, rels))) {
+          throw Object.assign(error as object, { [INDEX_STAGED]: true });
+        }
+        throw error;
+      } finally {
+        dropSavedIndex(saved);
+      }
     });
     checkpoint(box, "after-commit");
     if (plan.record) onCommitted?.(sha, plan.record);
@@ -131,10 +141,13 @@ export async function applyAndCommit(
     dropJournal(box, key);
     return sha;
   } catch (error) {
-    let undone = true;
+    // Files left staged (the index could not be put back) keep the journal, so the next
+    // writer of this question or doctor --repair unstages them.
+    const staged = (error as { [INDEX_STAGED]?: boolean })[INDEX_STAGED] === true;
+    let undone = !staged;
     try {
       restore(box, journal.files);
-      dropJournal(box, key);
+      if (!staged) dropJournal(box, key);
     } catch {
       // The undo failed too: the journal stays, and the next writer or doctor --repair finishes it.
       undone = false;

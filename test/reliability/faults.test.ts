@@ -7,7 +7,7 @@
 // suite runs as root, where chmod alone does not stop writes). Needs mount privileges.
 
 import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -28,7 +28,7 @@ import {
   T0,
   type TestBox,
 } from "../support/box.ts";
-import { diskCards, diskJobs, history, printFigures } from "./invariants.ts";
+import { diskCards, diskJobs, headFile, history, printFigures } from "./invariants.ts";
 
 const figures = { injectedFaults: 0, cleanFailures: 0, retriesAfterFix: 0 };
 const mounts: string[] = [];
@@ -104,9 +104,26 @@ async function expectCleanFailure(
   expect(readBoxFile(tb.dir, questionRel(id))).toBe(before.card);
   expect(diskJobs(tb.dir)).toEqual([]);
   expect((await history(tb.dir)).subjects).toHaveLength(before.commits);
+  // Nothing is left staged: a hand-made `git commit` afterwards would commit nothing of it.
+  expect(await staged(tb.dir)).toEqual([]);
   const doctor = await runCli(["doctor", "--json"], { env: cliEnv(tb.dir) });
   expect(JSON.parse(doctor.stdout)).toEqual({ healthy: true, findings: [] });
   figures.cleanFailures++;
+}
+
+/** The paths git's index holds different from HEAD. */
+async function staged(dir: string): Promise<string[]> {
+  const out = execFileSync("git", ["-C", dir, "diff", "--cached", "--name-only"]).toString();
+  return out.split("\n").filter((line) => line !== "");
+}
+
+/** Moves `folder` of a box onto its own tmpfs of `size`, keeping what it holds. */
+function onTmpfs(folder: string, size: string): void {
+  const aside = mkdtempSync(join(tmpdir(), "qbridge-aside-"));
+  cpSync(folder, aside, { recursive: true });
+  mount("-t", "tmpfs", "-o", `size=${size}`, "tmpfs", folder);
+  cpSync(aside, folder, { recursive: true });
+  rmSync(aside, { recursive: true, force: true });
 }
 
 async function expectAnsweredOnRetry(tb: { dir: string }, id: string) {
@@ -218,6 +235,113 @@ describe("a full disk (a small tmpfs)", () => {
     await expectAnsweredOnRetry({ dir }, id);
     unmount(disk);
     rmSync(disk, { recursive: true, force: true });
+  });
+});
+
+describe("a full disk at each step of an answer: nothing is left staged", () => {
+  it("the card write: the disk is full (_bookkeeping/questions), the job is removed, nothing staged", async () => {
+    const { tb, id } = await boxWithQuestion();
+    const before = await snapshot(tb, id);
+    const questions = join(tb.dir, "_bookkeeping/questions");
+    onTmpfs(questions, "256k");
+    writeFileSync(join(tb.dir, ".git/info/exclude"), "_bookkeeping/questions/filler\n", {
+      flag: "a",
+    });
+    const filler = fill(questions);
+
+    const failed = await runCli(["answer", id, "b"], { env: cliEnv(tb.dir) });
+    await expectCleanFailure(
+      tb,
+      id,
+      before,
+      failed,
+      /the disk is full \(_bookkeeping\/questions\)/,
+    );
+
+    rmSync(filler);
+    await expectAnsweredOnRetry(tb, id);
+  });
+
+  it("inside git add (git's object store full): the disk is full, nothing staged", async () => {
+    const { tb, id } = await boxWithQuestion();
+    const before = await snapshot(tb, id);
+    const git = join(tb.dir, ".git");
+    onTmpfs(git, "2m");
+    const filler = fill(git);
+
+    const failed = await runCli(["answer", id, "b"], { env: cliEnv(tb.dir) });
+    await expectCleanFailure(tb, id, before, failed, /the disk is full/);
+
+    rmSync(filler);
+    await expectAnsweredOnRetry(tb, id);
+  });
+
+  it("inside git commit (the disk fills after git add staged both files): the index is put back", async () => {
+    const { tb, id } = await boxWithQuestion();
+    const before = await snapshot(tb, id);
+    const git = join(tb.dir, ".git");
+    onTmpfs(git, "2m");
+    // The pre-commit hook runs after our `git add` staged the job and the card. It starts a
+    // writer that keeps the disk full (as another program filling it would), so the commit
+    // cannot write its objects and no new index can be written after it either.
+    const filler = join(git, "filler");
+    const filling = join(git, "filling");
+    const hook = join(git, "hooks/pre-commit");
+    writeFileSync(filling, "");
+    const keepFull = [
+      `const fs = require("node:fs");`,
+      `const fd = fs.openSync(${JSON.stringify(filler)}, "a");`,
+      `const page = Buffer.alloc(4096);`,
+      `let full = false;`,
+      `const fillNow = () => { for (;;) { try { fs.writeSync(fd, page); } catch { full = true; return; } } };`,
+      `fillNow();`,
+      `const again = setInterval(() => { if (!fs.existsSync(${JSON.stringify(filling)})) clearInterval(again); else fillNow(); }, 1);`,
+    ].join(" ");
+    writeFileSync(join(git, "keep-full.cjs"), keepFull);
+    writeFileSync(
+      hook,
+      [
+        "#!/bin/sh",
+        `'${process.execPath}' '${join(git, "keep-full.cjs")}' >/dev/null 2>&1 &`,
+        `until [ -s '${filler}' ] && ! dd if=/dev/zero bs=4096 count=1 >> '${filler}' 2>/dev/null; do sleep 0.01; done`,
+        "exit 0",
+        "",
+      ].join("\n"),
+      { mode: 0o755 },
+    );
+
+    try {
+      const failed = await runCli(["answer", id, "b"], { env: cliEnv(tb.dir) });
+      await expectCleanFailure(tb, id, before, failed, /the disk is full/);
+    } finally {
+      rmSync(filling, { force: true }); // the writer that keeps the disk full stops
+    }
+    rmSync(hook);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    rmSync(filler);
+    await expectAnsweredOnRetry(tb, id);
+  });
+});
+
+describe("the commit lock is lost while its commit runs", () => {
+  it("an answer whose lock file was removed mid-commit is reported recorded, as it is", async () => {
+    const { tb, id } = await boxWithQuestion();
+    // The hook removes the commit lock and outlasts its refresh (half the 5 s stale time), so
+    // proper-lockfile finds the lock compromised while the commit is landing.
+    const lock = join(tb.dir, ".qbridge/locks/commit.lock");
+    writeFileSync(
+      join(tb.dir, ".git/hooks/pre-commit"),
+      `#!/bin/sh\nrm -rf '${lock}'\nsleep 3\nexit 0\n`,
+      { mode: 0o755 },
+    );
+    const answered = await runCli(["answer", id, "b"], { env: cliEnv(tb.dir) });
+    figures.injectedFaults++;
+    expect(answered.stderr).toBe("");
+    expect(answered.code).toBe(0);
+    expect(await headFile(tb.dir, questionRel(id))).toContain("status: answered");
+    expect(diskJobs(tb.dir)).toEqual([id]);
+    expect(await gitStatus(tb.dir)).toBe("");
+    figures.cleanFailures++;
   });
 });
 
