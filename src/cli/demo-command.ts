@@ -3,8 +3,11 @@
 // are open files nothing new.
 
 import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
 import type { Command } from "commander";
 import { initBox } from "../box/box.ts";
+import { BoxPaths, QUESTIONS_DIR } from "../box/paths.ts";
+import { BoxError } from "../errors.ts";
 import { askQuestion } from "../questions/ask.ts";
 import { type CommonOptions, configFor, printJson, withCore } from "./context.ts";
 
@@ -53,20 +56,20 @@ export function registerDemoCommand(program: Command): void {
     .description("file three sample questions (select, confirm, text) to try answering")
     .option("--box <dir>", "the box directory (default: $QBRIDGE_BOX or ./box; made when missing)")
     .option("--json", "print machine-readable JSON")
+    .option("--init", "make the folder a box even when it holds other files")
     .addHelpText(
       "after",
       `
 Then answer them with "qbridge chat", on Telegram while "qbridge serve" runs, or on the web page.
-Running demo again while they are open files nothing new.
+Running demo again while they are open files nothing new. A missing or empty folder is made a
+box; a folder with other files in it only with --init.
 
 Example:
   qbridge demo && qbridge chat`,
     )
-    .action(async (options: CommonOptions) => {
+    .action(async (options: CommonOptions & { init?: boolean }) => {
       const config = configFor(options);
-      if (!existsSync(config.boxDir) || readdirSync(config.boxDir).length === 0) {
-        await initBox(config.boxDir);
-      }
+      const made = await boxForDemo(config.boxDir, options.init ?? false);
       await withCore(options, async (core) => {
         const filed = [];
         for (const card of DEMO_QUESTIONS) {
@@ -77,7 +80,9 @@ Example:
             deduplicated: result.deduplicated,
           });
         }
-        if (options.json) return printJson({ box: config.boxDir, questions: filed });
+        if (options.json) return printJson({ box: config.boxDir, made, questions: filed });
+        if (made.length)
+          process.stdout.write(`made a box at ${config.boxDir}: ${made.join(", ")}\n`);
         for (const q of filed) {
           process.stdout.write(
             `${q.deduplicated ? "already open" : "asked"} ${q.id} (${q.type})\n`,
@@ -88,4 +93,19 @@ Example:
         );
       });
     });
+}
+
+/**
+ * The box the demo files into: made when the folder is missing or empty; a folder holding other
+ * things is made a box only when asked (--init), since that puts a git repository in it.
+ * Returns what was done to make it.
+ */
+async function boxForDemo(dir: string, init: boolean): Promise<string[]> {
+  const paths = new BoxPaths(dir);
+  const isBox = existsSync(join(paths.root, ".git")) && existsSync(paths.questionsDir);
+  if (isBox) return [];
+  if (!existsSync(dir) || readdirSync(dir).length === 0 || init) return initBox(dir);
+  throw new BoxError(
+    `${paths.root} is not empty and is not a box: run "qbridge demo --init" to make it one (a git repository with ${QUESTIONS_DIR}/), or point --box at another folder`,
+  );
 }

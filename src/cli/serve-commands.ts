@@ -13,6 +13,13 @@ function isMissingOrEmpty(dir: string): boolean {
   return !existsSync(dir) || readdirSync(dir).length === 0;
 }
 
+/** "12:32": the hour and minute on this machine's clock (TZ), as a person reads a deadline. */
+function localTime(iso: string): string {
+  const at = new Date(iso);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${two(at.getHours())}:${two(at.getMinutes())}`;
+}
+
 export function registerServeCommands(program: Command): void {
   program
     .command("serve")
@@ -101,8 +108,13 @@ once. With TELEGRAM_OWNER_ID set, that user is the boxholder and no pairing is n
         const { code, expiresAt } = new Owners(core.ledger.db).newPairingCode(core.box.clock.now());
         if (options.json) return printJson({ code, expiresAt });
         process.stdout.write(
-          `Pairing code: ${code}\nSend "/start ${code}" to your bot in a private chat before ${expiresAt} (10 minutes). It works once.\n`,
+          `Pairing code: ${code}\nSend "/start ${code}" to your bot in a private chat; valid until ${localTime(expiresAt)}, 10 minutes. It works once.\n`,
         );
+        if (!config.telegram.token) {
+          process.stderr.write(
+            'note: TELEGRAM_BOT_TOKEN is not set here: the code is for the bot of a "qbridge serve" that has it; set it where serve runs\n',
+          );
+        }
         if (config.telegram.ownerId) {
           process.stderr.write(
             `note: TELEGRAM_OWNER_ID=${config.telegram.ownerId} is set, so that user is the boxholder and the code will be refused\n`,

@@ -3,7 +3,7 @@
 // `doctor` and never stop the good ones from listing; ids that try to leave the box are
 // refused; every command explains itself.
 
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -354,6 +354,64 @@ describe("errors a person can act on", () => {
       expect(result).toEqual({ code: 1, stdout: "", stderr: `${line}\n` });
     },
   );
+});
+
+describe("demo", () => {
+  it("says when it made a box, and not when the box was there", async () => {
+    const dir = join(scratchDir("qbridge-demo-"), "box");
+    const first = await runCli(["demo", "--box", dir]);
+    expect(first.code).toBe(0);
+    expect(first.stdout.split("\n")[0]).toBe(
+      `made a box at ${dir}: made a git repository, made _bookkeeping/questions/, made _bookkeeping/jobs/, ignored .qbridge/ in .gitignore, committed the layout`,
+    );
+    const again = await runCli(["demo", "--box", dir]);
+    expect(again.stdout).not.toContain("made a box");
+    expect(again.stdout.match(/^already open /gm)).toHaveLength(3);
+  });
+
+  it("refuses to make a folder with other files in it a box, unless told with --init", async () => {
+    const dir = scratchDir("qbridge-demo-");
+    writeFileSync(join(dir, "notes.txt"), "mine\n");
+    const refused = await runCli(["demo", "--box", dir]);
+    expect(refused.stderr).toBe(
+      `qbridge: ${dir} is not empty and is not a box: run "qbridge demo --init" to make it one (a git repository with _bookkeeping/questions/), or point --box at another folder\n`,
+    );
+    expect(refused.code).not.toBe(0);
+    expect(existsSync(join(dir, ".git"))).toBe(false);
+
+    const made = await runCli(["demo", "--box", dir, "--init"]);
+    expect(made.code).toBe(0);
+    expect(made.stdout).toMatch(/^made a box at /);
+    expect(readFileSync(join(dir, "notes.txt"), "utf8")).toBe("mine\n");
+  });
+});
+
+describe("pair", () => {
+  it("prints the expiry in local time and warns that no bot token is set", async () => {
+    const tb = await makeBox();
+    const paired = await runCli(["pair"], {
+      env: { ...cliEnv(tb.dir), TZ: "Europe/Zurich", TELEGRAM_BOT_TOKEN: "" },
+    });
+    expect(paired.code).toBe(0);
+    // T0 is 09:00 UTC: 11:00 in Zurich in July, and the code lasts 10 minutes.
+    expect(paired.stdout).toMatch(
+      /^Send "\/start [A-Z0-9-]+" to your bot in a private chat; valid until 11:10, 10 minutes\. It works once\.$/m,
+    );
+    expect(paired.stderr).toContain("TELEGRAM_BOT_TOKEN is not set here");
+  });
+
+  it("does not warn when the bot token is set", async () => {
+    const tb = await makeBox();
+    const paired = await runCli(["pair"], {
+      env: {
+        ...cliEnv(tb.dir),
+        TZ: "UTC",
+        TELEGRAM_BOT_TOKEN: "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+      },
+    });
+    expect(paired.stdout).toContain("valid until 09:10, 10 minutes");
+    expect(paired.stderr).toBe("");
+  });
 });
 
 describe("help", () => {
