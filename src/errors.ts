@@ -74,6 +74,19 @@ export class BoxError extends QbridgeError {
   override name = "BoxError";
 }
 
+/** The disk failed to give a card's bytes (permissions, I/O): the card is not gone, not bad. */
+export class CardReadFailed extends BoxError {
+  override name = "CardReadFailed";
+  constructor(
+    readonly path: string,
+    readonly code: string,
+  ) {
+    super(
+      `${path} could not be read from disk (${code}): the disk or the file's permissions failed, not the card; fix them and try again`,
+    );
+  }
+}
+
 /** The ledger's schema is newer than this qbridge knows: a newer version wrote it. */
 export class LedgerTooNew extends BoxError {
   override name = "LedgerTooNew";

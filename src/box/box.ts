@@ -1,12 +1,19 @@
 // The box: a git repository holding the cards. Opening checks that it is one; init makes one.
 
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  readlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { type SimpleGit, simpleGit } from "simple-git";
 import { BoxError } from "../errors.ts";
 import { type Clock, createClock } from "./clock.ts";
 import { DEFAULT_LOCK_OPTIONS, type LockOptions } from "./locks.ts";
-import { BoxPaths, JOBS_DIR, QUESTIONS_DIR, STATE_DIR } from "./paths.ts";
+import { BOOKKEEPING_DIR, BoxPaths, JOBS_DIR, QUESTIONS_DIR, STATE_DIR } from "./paths.ts";
 
 export interface BoxOptions {
   clock?: Clock;
@@ -26,6 +33,28 @@ function gitFor(root: string): SimpleGit {
   return simpleGit({ baseDir: root, maxConcurrentProcesses: 4, trimmed: false });
 }
 
+/**
+ * The folders cards live in must be folders of the box itself: through a symbolic link a scan
+ * would list cards from elsewhere and a write would land outside the box. Refused, as a card
+ * file that is a link is; checked on open and on every scan (the link can appear later).
+ */
+export function checkCardFolders(paths: BoxPaths): void {
+  for (const rel of [BOOKKEEPING_DIR, QUESTIONS_DIR, JOBS_DIR]) {
+    const full = join(paths.root, rel);
+    let linked = false;
+    try {
+      linked = lstatSync(full).isSymbolicLink();
+    } catch {
+      continue; // missing: the caller says what to do about that
+    }
+    if (linked) {
+      throw new BoxError(
+        `${full} is a symbolic link (to ${readlinkSync(full)}): card folders must be real folders inside the box; replace the link with the folder it points to`,
+      );
+    }
+  }
+}
+
 export function openBox(root: string, options: BoxOptions = {}): Box {
   const paths = new BoxPaths(root);
   if (!existsSync(join(paths.root, ".git"))) {
@@ -33,6 +62,7 @@ export function openBox(root: string, options: BoxOptions = {}): Box {
       `${paths.root} is not a box (no git repository there): run "qbridge init --box ${root}"`,
     );
   }
+  checkCardFolders(paths);
   if (!existsSync(paths.questionsDir)) {
     throw new BoxError(
       `${paths.root} has no ${QUESTIONS_DIR}/: run "qbridge init --box ${root}" to add it`,

@@ -3,8 +3,9 @@
 import { join, relative, resolve, sep } from "node:path";
 import { InvalidId } from "../errors.ts";
 
-export const QUESTIONS_DIR = "_bookkeeping/questions";
-export const JOBS_DIR = "_bookkeeping/jobs";
+export const BOOKKEEPING_DIR = "_bookkeeping";
+export const QUESTIONS_DIR = `${BOOKKEEPING_DIR}/questions`;
+export const JOBS_DIR = `${BOOKKEEPING_DIR}/jobs`;
 export const STATE_DIR = ".qbridge";
 export const QUESTION_SUFFIX = ".question.card";
 export const JOB_SUFFIX = ".question-followup.job.card";

@@ -20,8 +20,9 @@ import {
   type Status,
   TRANSITION_FIELDS,
 } from "../card/question.ts";
+import { CardReadFailed, QuestionNotFound } from "../errors.ts";
 import type { Ledger } from "../ledger/ledger.ts";
-import type { Box } from "./box.ts";
+import { type Box, checkCardFolders } from "./box.ts";
 import { QUESTION_SUFFIX, QUESTIONS_DIR } from "./paths.ts";
 
 export const DEFAULT_EXPIRY_MS = 30 * DAY_MS;
@@ -54,6 +55,7 @@ export function slotSortKey(id: string, card: Question): string {
  * Node 20's recursive readdir is several times slower. Symlinks are listed (and refused by
  * readEntry), never followed. */
 function listCardFiles(box: Box): string[] {
+  checkCardFolders(box.paths);
   const rels: string[] = [];
   const walk = (dir: string, prefix: string): void => {
     let entries: import("node:fs").Dirent[];
@@ -77,13 +79,33 @@ function idOf(name: string): string {
   return base.slice(0, -QUESTION_SUFFIX.length);
 }
 
-/** Parses one card file into an entry; symlinks and non-files are refused, not followed. */
+/**
+ * Parses one card file into an entry; symlinks and non-files are refused, not followed. A card
+ * removed meanwhile is QuestionNotFound; a disk that fails to read it is CardReadFailed: only
+ * a missing file means the question is gone.
+ */
 export function readEntry(box: Box, rel: string, id: string, stat?: Stats): CardEntry {
-  return readCard(box, rel, id, stat).entry;
+  return readCardFile(box, rel, id, stat).entry;
 }
 
 /** The entry of one card file and the text it was parsed from (undefined when unread). */
 export function readCard(
+  box: Box,
+  rel: string,
+  id: string,
+  stat?: Stats,
+): { entry: CardEntry; text: string | undefined } {
+  checkCardFolders(box.paths);
+  return readCardFile(box, rel, id, stat);
+}
+
+function readFailure(rel: string, id: string, error: unknown): Error {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === "ENOENT" || code === "ENOTDIR") return new QuestionNotFound(id);
+  return new CardReadFailed(rel, code ?? (error as Error).message);
+}
+
+function readCardFile(
   box: Box,
   rel: string,
   id: string,
@@ -94,17 +116,24 @@ export function readCard(
     text: undefined,
   });
   const full = join(box.paths.root, rel);
-  const info = stat ?? lstatSync(full);
-  if (info.isSymbolicLink()) {
-    return refused("it is a symbolic link; cards must be regular files in the box");
-  }
-  if (!info.isFile()) return refused("it is not a regular file");
-  if (info.size > CARD_LIMITS.bytes) {
-    return refused(`it is ${info.size} bytes, over the ${CARD_LIMITS.bytes}-byte card limit`);
+  let info: Stats;
+  let bytes: Buffer;
+  try {
+    info = stat ?? lstatSync(full);
+    if (info.isSymbolicLink()) {
+      return refused("it is a symbolic link; cards must be regular files in the box");
+    }
+    if (!info.isFile()) return refused("it is not a regular file");
+    if (info.size > CARD_LIMITS.bytes) {
+      return refused(`it is ${info.size} bytes, over the ${CARD_LIMITS.bytes}-byte card limit`);
+    }
+    bytes = readFileSync(full);
+  } catch (error) {
+    throw readFailure(rel, id, error);
   }
   let text: string;
   try {
-    text = UTF8.decode(readFileSync(full));
+    text = UTF8.decode(bytes);
   } catch {
     // Read leniently, its bad bytes would become U+FFFD and a rewrite would change them.
     return refused("it is not UTF-8 text (cards are UTF-8)");
@@ -164,13 +193,29 @@ function keepIndexCurrent(ledger: Ledger): void {
 }
 
 /**
+ * One card of a scan: undefined when it went away meanwhile; a disk that fails to read it
+ * lists it as unreadable with that reason (and `unread`, so the index never keeps that).
+ */
+function scanEntry(box: Box, rel: string): (CardEntry & { unread?: true }) | undefined {
+  try {
+    return readEntry(box, rel, idOf(rel));
+  } catch (error) {
+    if (error instanceof QuestionNotFound) return undefined;
+    if (error instanceof CardReadFailed) {
+      return { id: idOf(rel), rel, error: error.message, sortKey: `9|${idOf(rel)}`, unread: true };
+    }
+    throw error;
+  }
+}
+
+/**
  * Every question card of the box, fresh: changed files are re-parsed and the index updated.
  * With `status`, only entries of that status are returned (unreadable ones are always kept).
  */
 export function scanQuestions(box: Box, ledger: Ledger | undefined, status?: Status): CardEntry[] {
   const files = listCardFiles(box);
   if (!ledger) {
-    const all = files.map((rel) => readEntry(box, rel, idOf(rel)));
+    const all = files.flatMap((rel) => scanEntry(box, rel) ?? []);
     return all.filter((e) => !status || e.status === status || e.error);
   }
   keepIndexCurrent(ledger);
@@ -196,12 +241,13 @@ export function scanQuestions(box: Box, ledger: Ledger | undefined, status?: Sta
     } catch {
       continue; // removed between readdir and stat: gone
     }
-    const mtime = String(info.mtimeMs);
     const size = info.size;
-    if (row && row[1] === mtime && row[2] === size) continue;
-    const entry = readEntry(box, rel, idOf(rel));
+    if (row && row[1] === String(info.mtimeMs) && row[2] === size) continue;
+    const entry = scanEntry(box, rel);
+    if (!entry) continue;
     changed.push(entry);
-    changedStamps.push({ mtime, size });
+    // A card the disk failed to give gets a stamp no file has, so the next scan tries again.
+    changedStamps.push({ mtime: entry.unread ? "unread" : String(info.mtimeMs), size });
   }
   const gone = [...known.keys()];
   if (changed.length > 0 || gone.length > 0) {

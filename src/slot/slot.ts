@@ -10,6 +10,7 @@
 // that must not interleave (check a tap, answer, record, acknowledge, move on).
 
 import type { AnswerAttempt } from "../card/resolve.ts";
+import { CardUnreadable, QuestionNotFound } from "../errors.ts";
 import type { Nudger } from "../questions/aging.ts";
 import type { AnswerOptions, AnswerResult, Surface } from "../questions/answer.ts";
 import type { CloseResult } from "../questions/close.ts";
@@ -115,11 +116,14 @@ export function createSlot(deps: { core: Core; logger?: SlotLogger }): Slot {
   const tokens = new TokenStore(core.ledger.db);
   const registry = createRegistry(core.box.paths.locksDir, logger);
   const now = () => core.box.clock.iso();
+  // A card removed, or one nobody can read as a card, leaves the slot; a disk that fails to
+  // give its bytes does not: the error goes up, the presentation stays, the next tick retries.
   const load = (id: string) => {
     try {
       return loadQuestion(core, id).card;
-    } catch {
-      return undefined;
+    } catch (error) {
+      if (error instanceof QuestionNotFound || error instanceof CardUnreadable) return undefined;
+      throw error;
     }
   };
   const teller = createClosedTeller({ presentations, registry, logger, now, load });

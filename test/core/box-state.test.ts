@@ -3,7 +3,20 @@
 // archive shows answered, dismissed and expired questions with their recorded answers; the
 // follow-up jobs are listed for the agent side.
 
-import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import {
+  chmodSync,
+  chownSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INDEX_RULES } from "../../src/box/scan.ts";
@@ -17,14 +30,18 @@ import { boxState, listJobs, waiting } from "../../src/questions/state.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
 import {
   atTime,
+  CLI,
+  type CliResult,
   cleanupBoxes,
   cliEnv,
   confirmCard,
   makeBox,
   pendingCardText,
   questionRel,
+  ROOT,
   runCli,
   selectCard,
+  T0,
   type TestBox,
   textCard,
   writeCardFile,
@@ -196,5 +213,103 @@ describe("a box that cannot be used", () => {
     expect(listed.stderr.trim().split("\n")).toEqual([
       `qbridge: the ledger ${other.box.paths.ledgerPath} was written by a newer qbridge (schema ${MIGRATIONS.length + 5}, this one knows ${MIGRATIONS.length}): run that newer qbridge, or move the file aside to start a fresh ledger (old buttons go stale and a nudge may repeat; no answer is lost)`,
     ]);
+  });
+});
+
+describe("a questions folder that is a symbolic link", () => {
+  it("is refused as card links are: nothing is read through it and nothing is written through it", async () => {
+    const box = await makeBox();
+    const outside = mkdtempSync(join(tmpdir(), "qbridge-outside-"));
+    try {
+      writeFileSync(
+        join(outside, "elsewhere.question.card"),
+        pendingCardText(selectCard({ prompt: "From outside the box?" })),
+      );
+      const folder = join(box.dir, "_bookkeeping/questions");
+      rmSync(folder, { recursive: true });
+      symlinkSync(outside, folder);
+      const refusal = `${folder} is a symbolic link (to ${outside}): card folders must be real folders inside the box; replace the link with the folder it points to`;
+
+      const [listed, shown] = await Promise.all([
+        runCli(["list"], { env: cliEnv(box.dir) }),
+        runCli(["show", "elsewhere"], { env: cliEnv(box.dir) }),
+      ]);
+      for (const run of [listed, shown]) {
+        expect(run.code).toBe(4);
+        expect(run.stderr).toBe(`qbridge: ${refusal}\n`);
+        expect(run.stdout).not.toContain("From outside the box?");
+      }
+      // A box opened before the link appeared (a running service) refuses the same way.
+      expect(() => boxState(box)).toThrow(refusal);
+      expect(() => loadQuestion(box, "elsewhere")).toThrow(refusal);
+      await expect(askQuestion(box, selectCard({ id: "written-out" }))).rejects.toThrow(refusal);
+      expect(readdirSync(outside)).toEqual(["elsewhere.question.card"]);
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
+  });
+});
+
+/** `qbridge` as root without the capabilities that let root read any file (setpriv). */
+function runCliAsPlainUser(
+  args: string[],
+  options: { env: Record<string, string> },
+): Promise<CliResult> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(
+      "setpriv",
+      ["--bounding-set", "-dac_override,-dac_read_search", process.execPath, CLI, ...args],
+      {
+        cwd: ROOT,
+        env: { ...process.env, QBRIDGE_TIME: T0, ...options.env },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => {
+      stdout += d;
+    });
+    child.stderr.on("data", (d) => {
+      stderr += d;
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolvePromise({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+describe("a card the disk fails to give", () => {
+  it("is not taken for a missing or a bad card: show exits 4 naming the read error, list names it and goes on", async () => {
+    const box = await makeBox();
+    const good = (await askQuestion(box, selectCard({ prompt: "Readable?" }))).id;
+    const locked = (await askQuestion(box, selectCard({ prompt: "Locked away?" }))).id;
+    const path = join(box.dir, questionRel(locked));
+    // Root reads any file; the child then runs without the capabilities that allow it.
+    const root = process.getuid?.() === 0;
+    if (root) chownSync(path, 65534, 65534);
+    chmodSync(path, 0);
+    const run = (args: string[]) =>
+      (root ? runCliAsPlainUser : runCli)(args, { env: cliEnv(box.dir) });
+    try {
+      const [shown, listed] = await Promise.all([run(["show", locked]), run(["list", "--json"])]);
+      expect(shown.code).toBe(4);
+      expect(shown.stderr).toBe(
+        `qbridge: ${questionRel(locked)} could not be read from disk (EACCES): the disk or the file's permissions failed, not the card; fix them and try again\n`,
+      );
+      expect(listed.code, listed.stderr).toBe(0);
+      const state = JSON.parse(listed.stdout);
+      expect(state.pending.map((q: { id: string }) => q.id)).toEqual([good]);
+      expect(state.unreadable).toEqual([
+        {
+          rel: questionRel(locked),
+          reason: expect.stringContaining("could not be read from disk (EACCES)"),
+        },
+      ]);
+    } finally {
+      chmodSync(path, 0o644);
+    }
+    // Readable again, it is listed again: the failed read was not kept in the index.
+    const again = JSON.parse((await runCli(["list", "--json"], { env: cliEnv(box.dir) })).stdout);
+    expect(again.pending.map((q: { id: string }) => q.id).sort()).toEqual([good, locked].sort());
   });
 });
