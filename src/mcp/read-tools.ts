@@ -7,6 +7,8 @@ import { STATUSES } from "../card/question.ts";
 import { QuestionOutcomeSchema, questionOutcome } from "../questions/outcome.ts";
 import type { QuestionView, Unreadable } from "../questions/state.ts";
 import { boxState, pendingQuestions, questionsWithStatus } from "../questions/state.ts";
+import { queueOrder } from "../slot/order.ts";
+import { PresentationStore } from "../slot/presentations.ts";
 import { waitSeconds } from "./ask-tool.ts";
 import type { McpDeps } from "./deps.ts";
 import { guarded, structuredResult } from "./result.ts";
@@ -15,12 +17,19 @@ import { waitReporting } from "./waiting.ts";
 const GET_DESCRIPTION = `Read the owner's answer to a question you asked (its id came from ask_human or request_permission). With wait_seconds the call waits up to that long for the answer. Status "pending" means nobody has answered YET: it is not a refusal and not consent; ask again later.`;
 
 const LIST_DESCRIPTION =
-  'List questions in the box as outcomes. Default: the pending ones, in the order the owner sees them (the first is the one in front of them now). status "all" lists every question.';
+  'List questions in the box as outcomes. Default: the pending ones, in the order the owner sees them (questions the owner parked last). status "all" adds every closed question after them.';
 
 const ListOutput = {
   questions: z.array(QuestionOutcomeSchema),
   unreadable: z.array(z.object({ rel: z.string(), reason: z.string() })),
 };
+
+/** Pending questions as the slot queues them: parked ones behind the rest, as `qbridge list`. */
+function inSlotOrder(deps: McpDeps, pending: QuestionView[]): QuestionView[] {
+  const parked = new PresentationStore(deps.core.ledger.db).parked();
+  const queue = queueOrder(pending, parked);
+  return [...queue.ready, ...queue.parked];
+}
 
 function listed(
   deps: McpDeps,
@@ -28,11 +37,12 @@ function listed(
 ): { views: QuestionView[]; unreadable: Unreadable[] } {
   if (status === "pending") {
     const { pending, unreadable } = pendingQuestions(deps.core);
-    return { views: pending, unreadable };
+    return { views: inSlotOrder(deps, pending), unreadable };
   }
   if (status === "all") {
     const state = boxState(deps.core);
-    return { views: [...state.pending, ...state.archive], unreadable: state.unreadable };
+    const pending = inSlotOrder(deps, state.pending);
+    return { views: [...pending, ...state.archive], unreadable: state.unreadable };
   }
   return {
     views: questionsWithStatus(deps.core, status as (typeof STATUSES)[number]),

@@ -9,6 +9,7 @@ import { permissionDecision } from "../../src/mcp/permission.ts";
 import { createMcpServer } from "../../src/mcp/server.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
 import type { QuestionOutcome } from "../../src/questions/outcome.ts";
+import { PresentationStore } from "../../src/slot/presentations.ts";
 import {
   cleanupBoxes,
   confirmCard,
@@ -16,6 +17,7 @@ import {
   selectCard,
   T0,
   type TestBox,
+  textCard,
 } from "../support/box.ts";
 import { qbridge, qbridgeRun } from "../support/child.ts";
 import { API_TOKEN, webFixture } from "../web/web-support.ts";
@@ -65,16 +67,18 @@ describe("the MCP tools", () => {
     expect(call.progress[1]?.message).toContain(`no answer to ${id} yet`);
   });
 
-  it("list_questions gives the pending questions in slot order: high priority first", async () => {
+  it("list_questions gives the pending questions in slot order: high priority first, parked last", async () => {
     const box = await makeBox();
+    const parked = await askQuestion(box, textCard({ priority: "high" }));
     const low = await askQuestion(box, selectCard({ prompt: "Low one?", priority: "low" }));
     const high = await askQuestion(box, confirmCard({ priority: "high" }));
+    new PresentationStore(box.ledger.db).park(parked.id, T0);
     const client = await inMemory(box);
     const result = await callTool(client, "list_questions", {}).result;
     const ids = (result.structuredContent?.questions as QuestionOutcome[] | undefined)?.map(
       (q) => q.id,
     );
-    expect(ids).toEqual([high.id, low.id]);
+    expect(ids).toEqual([high.id, low.id, parked.id]);
   });
 
   it("a question the card rules refuse comes back as a tool error saying what to fix", async () => {
