@@ -11,7 +11,7 @@ import { type CommonOptions, printJson, withCore } from "./context.ts";
 import { listLine } from "./render.ts";
 
 /** The pending questions as the slot queues them, and which of them are parked. */
-function slotOrder(
+export function slotOrder(
   core: Core,
   pending: QuestionView[],
 ): { ordered: QuestionView[]; parked: string[] } {

@@ -7,10 +7,10 @@ import { ageQuestions } from "../questions/aging.ts";
 import { answerQuestion } from "../questions/answer.ts";
 import { askQuestion } from "../questions/ask.ts";
 import { dismissQuestion } from "../questions/close.ts";
-import { listJobs, waiting } from "../questions/state.ts";
+import { listJobs, pendingQuestions } from "../questions/state.ts";
 import { type AskFlags, askInputFromFlags, readStdin, usesCardFlags } from "./ask-input.ts";
 import { type CommonOptions, configFor, printJson, progress, withCore } from "./context.ts";
-import { registerListCommand } from "./list-command.ts";
+import { registerListCommand, slotOrder } from "./list-command.ts";
 import { registerOutcomeCommands } from "./outcome-commands.ts";
 import { showText } from "./render.ts";
 
@@ -154,7 +154,10 @@ Examples:
     .description("what is waiting on me: the count and the top question alone")
     .action(async (options: CommonOptions) => {
       await withCore(options, async (core) => {
-        const { count, top } = waiting(core);
+        // The top is the one the slot would show next: parked questions come after the rest.
+        const { pending } = pendingQuestions(core);
+        const count = pending.length;
+        const top = slotOrder(core, pending).ordered[0];
         if (options.json) return printJson({ count, top: top ?? null });
         if (!top) return void process.stdout.write("nothing is waiting on you\n");
         process.stdout.write(`${count} waiting. Top:\n\n${showText(top)}`);

@@ -305,7 +305,7 @@ describe("ids as a person types them", () => {
 });
 
 describe("list in the slot's order", () => {
-  it("puts parked questions behind the queue, in the order they were parked, and marks them", async () => {
+  it("puts parked questions behind the queue, in the order they were parked, and marks them; waiting's top is the first of that order", async () => {
     const tb = await makeBox();
     const high = await askQuestion(tb, selectCard({ priority: "high", id: "q-high" }));
     await askQuestion(tb, confirmCard({ id: "q-medium" }));
@@ -321,6 +321,9 @@ describe("list in the slot's order", () => {
     const parsed = JSON.parse(json.stdout) as { pending: { id: string }[]; parked: string[] };
     expect(parsed.pending.map((q) => q.id)).toEqual(["q-medium", "q-low", "q-high"]);
     expect(parsed.parked).toEqual(["q-high"]);
+
+    const waiting = await runCli(["waiting", "--json"], { env: cliEnv(tb.dir) });
+    expect(JSON.parse(waiting.stdout)).toMatchObject({ count: 3, top: { id: "q-medium" } });
   });
 });
 
