@@ -22,6 +22,27 @@ export const CARD_RULES_VERSION = 1;
 /** The id of the option whose answer carries the boxholder's own words. */
 export const OTHER_OPTION = "_other";
 
+/**
+ * Card text may carry tabs and line breaks, never other control characters: a NUL cannot pass
+ * through git, a terminal or Telegram, and the rest only hide or garble what is shown.
+ */
+export function controlCharacterIn(text: string): string | undefined {
+  for (const ch of text) {
+    const code = ch.codePointAt(0) as number;
+    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f) {
+      return `U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
+    }
+  }
+  return undefined;
+}
+
+const NO_CONTROLS = {
+  message: "must not contain control characters (tabs and line breaks are fine)",
+} as const;
+const noControls = (text: string) => controlCharacterIn(text) === undefined;
+/** A text field of a card: any Unicode text but control characters. */
+const cardText = () => z.string().refine(noControls, NO_CONTROLS);
+
 const isoTime = z
   .string({ invalid_type_error: "must be an ISO time text such as 2026-07-10T09:00:00+02:00" })
   .datetime({
@@ -35,7 +56,12 @@ const optionId = z
 
 export const OptionSchema = z.object({
   id: optionId,
-  label: z.string().trim().min(1, "an option needs a label").max(500),
+  label: z
+    .string()
+    .trim()
+    .min(1, "an option needs a label")
+    .max(500)
+    .refine(noControls, NO_CONTROLS),
 });
 export type Option = z.infer<typeof OptionSchema>;
 
@@ -46,19 +72,19 @@ export const InputSchema = z.object({
 
 export const LearningSchema = z.object({
   sink: z.enum(["guide", "briefing", "personality"]),
-  ref: z.string().min(1).optional(),
-  proposal: z.string().trim().min(1, "a learning needs a proposal"),
+  ref: cardText().pipe(z.string().min(1)).optional(),
+  proposal: z.string().trim().min(1, "a learning needs a proposal").refine(noControls, NO_CONTROLS),
 });
 
 export const ContextSchema = z.object({
-  ref: z.string().min(1),
-  text: z.string().optional(),
+  ref: cardText().pipe(z.string().min(1)),
+  text: cardText().optional(),
 });
 
 export const AnswerSchema = z.object({
-  text: z.string(),
-  selected: z.string().optional(),
-  note: z.string().optional(),
+  text: cardText(),
+  selected: cardText().optional(),
+  note: cardText().optional(),
 });
 export type Answer = z.infer<typeof AnswerSchema>;
 
@@ -68,20 +94,35 @@ const duration = z
 
 /** The fields an asker sets. */
 export const askedFields = {
-  memo: z.string().trim().min(1, "a memo says why you ask").max(20_000),
-  prompt: z.string().trim().min(1, "a prompt is the question itself").max(2_000),
+  memo: z
+    .string()
+    .trim()
+    .min(1, "a memo says why you ask")
+    .max(20_000)
+    .refine(noControls, NO_CONTROLS),
+  prompt: z
+    .string()
+    .trim()
+    .min(1, "a prompt is the question itself")
+    .max(2_000)
+    .refine(noControls, NO_CONTROLS),
   input: InputSchema,
   learning: LearningSchema.optional(),
-  directive: z.string().trim().min(1, "a directive says what the answer unblocks").max(20_000),
+  directive: z
+    .string()
+    .trim()
+    .min(1, "a directive says what the answer unblocks")
+    .max(20_000)
+    .refine(noControls, NO_CONTROLS),
   context: z.array(ContextSchema).optional(),
   "asked-at": isoTime,
   "expires-after": duration.optional(),
   priority: z.enum(PRIORITIES).optional(),
-  recommended: z.string().optional(),
-  "while-waiting": z.string().optional(),
+  recommended: cardText().optional(),
+  "while-waiting": cardText().optional(),
   irreversible: z.boolean().optional(),
-  tasks: z.array(z.string()).optional(),
-  "asked-by": z.string().optional(),
+  tasks: z.array(cardText()).optional(),
+  "asked-by": cardText().optional(),
 };
 
 /** The fields only transitions write, and the status that owns each. */
@@ -198,7 +239,7 @@ const QuestionShape = z
         "answered-via names a surface such as cli, web, api, telegram",
       )
       .optional(),
-    "answered-by": z.string().optional(),
+    "answered-by": cardText().optional(),
     /** Set when the answer came after a dismissal or expiry: the answer was late. */
     "answered-after": z.enum(["dismissed", "expired"]).optional(),
     "dismissed-at": isoTime.optional(),

@@ -2,8 +2,14 @@
 // turned into the answer recorded on the card. It never guesses: what does not resolve is an
 // InvalidAnswer that says what would.
 
-import { InvalidAnswer } from "../errors.ts";
-import { type Answer, type Option, OTHER_OPTION, type Question } from "./question.ts";
+import { InvalidAnswer, InvalidInput } from "../errors.ts";
+import {
+  type Answer,
+  controlCharacterIn,
+  type Option,
+  OTHER_OPTION,
+  type Question,
+} from "./question.ts";
 
 export const MAX_ANSWER_CHARS = 20_000;
 
@@ -66,7 +72,19 @@ function cleanNote(note: string | undefined): string | undefined {
   return trimmed ? limited(trimmed, "a note") : undefined;
 }
 
+/** Answers carry what cards carry: tabs and line breaks, no other control characters. */
+function refuseControls(what: string, text: string | undefined): void {
+  const found = text === undefined ? undefined : controlCharacterIn(text);
+  if (found) {
+    throw new InvalidInput(
+      `${what} contains a control character (${found}): answers may carry tabs and line breaks, no other control characters`,
+    );
+  }
+}
+
 export function resolveAnswer(card: Pick<Question, "input">, attempt: AnswerAttempt): Answer {
+  refuseControls("the answer", attempt.text);
+  refuseControls("the note", attempt.note);
   const given = attempt.text.trim();
   const note = cleanNote(attempt.note);
   switch (card.input.type) {

@@ -227,6 +227,16 @@ describe("text that is not a card", () => {
     expect(reasonOf(text)).toMatch(reason);
   });
 
+  it("refuses control characters in card text but keeps tabs and line breaks", () => {
+    const reason = reasonOf(
+      pendingCardText(selectCard({ prompt: "Where\u0000to?", memo: "Bell\u0007." })),
+    );
+    expect(reason).toMatch(/prompt: must not contain control characters/);
+    expect(reason).toMatch(/memo: must not contain control characters/);
+    const { load: read } = load(pendingCardText(selectCard({ memo: "Tab\there,\r\nline there." })));
+    expect(read().card.memo).toBe("Tab\there,\r\nline there.");
+  });
+
   it("refuses fields of the wrong type, naming each field", () => {
     const text = pendingCardText({ ...selectCard(), prompt: 42, irreversible: "yes" });
     const reason = reasonOf(text);

@@ -24,6 +24,7 @@ import {
   cleanupBoxes,
   cliEnv,
   confirmCard,
+  gitLog,
   makeBox,
   pendingCardText,
   questionRel,
@@ -597,5 +598,52 @@ describe("malformed cards", () => {
     } finally {
       await service.stop();
     }
+  });
+});
+
+describe("control characters", () => {
+  it("are refused with one sentence where they make no sense: 422 from the API, exit 1 from the CLI; tabs and line breaks pass", async () => {
+    figures.properties++;
+    const web = await webFixture();
+    const post = (path: string, body: unknown) =>
+      web.app.request(`/api/v1${path}`, {
+        method: "POST",
+        headers: { ...web.auth(API_TOKEN), "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const commits = (await gitLog(web.box.dir)).length;
+
+    const asked = await post("/questions", selectCard({ prompt: "Where\u0000 to?" }));
+    expect(asked.status).toBe(422);
+    const askedError = ((await asked.json()) as { error: { message: string } }).error.message;
+    expect(askedError).toBe(
+      "the question is not valid: prompt: must not contain control characters (tabs and line breaks are fine)",
+    );
+    const cli = await runCli(["ask", "--json"], {
+      env: cliEnv(web.box.dir),
+      input: JSON.stringify(confirmCard({ memo: "Bell \u0007 and escape \u001b[31m." })),
+    });
+    expect(cli.code).toBe(1);
+    expect(cli.stderr).toMatch(
+      /^qbridge: .*memo: must not contain control characters \(tabs and line breaks are fine\)\n$/,
+    );
+    expect(await gitLog(web.box.dir)).toHaveLength(commits);
+
+    const id = await web.ask(textCard({ prompt: "Tabs\tand\nlines?" }));
+    const refused = await post(`/questions/${id}/answer`, { answer: "Ann\u0000Smith" });
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+      "the answer contains a control character (U+0000): answers may carry tabs and line breaks, no other control characters",
+    );
+    const escaped = await runCli(["answer", id, "Ann \u001b[2J Smith"], {
+      env: cliEnv(web.box.dir),
+    });
+    expect(escaped.code).toBe(1);
+    expect(escaped.stderr).toBe(
+      "qbridge: the answer contains a control character (U+001B): answers may carry tabs and line breaks, no other control characters\n",
+    );
+    const answered = await post(`/questions/${id}/answer`, { answer: "Ann\tSmith\nline two" });
+    expect(answered.status).toBe(200);
+    expect(web.jobs()).toHaveLength(1);
   });
 });
