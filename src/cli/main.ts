@@ -4,12 +4,8 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { endQuietlyWhenOutputCloses } from "./closed-output.ts";
-import { registerDoctorCommand } from "./doctor-command.ts";
 import { EXIT, errorJson, exitCodeOf, messageOf } from "./exit.ts";
-import { registerMcpCommand } from "./mcp-command.ts";
-import { registerQuestionCommands } from "./question-commands.ts";
-import { resolveIdArgument } from "./question-ids.ts";
-import { registerServiceCommands } from "./service-commands.ts";
+import { familiesFor } from "./families.ts";
 import { styleUsageErrors } from "./usage.ts";
 
 endQuietlyWhenOutputCloses();
@@ -18,8 +14,11 @@ endQuietlyWhenOutputCloses();
 function packageVersion(): string {
   for (const up of ["../../package.json", "../package.json"]) {
     try {
-      return (JSON.parse(readFileSync(new URL(up, import.meta.url), "utf8")) as { version: string })
-        .version;
+      const pkg = JSON.parse(readFileSync(new URL(up, import.meta.url), "utf8")) as {
+        name?: string;
+        version: string;
+      };
+      if (pkg.name === "question-bridge") return pkg.version;
     } catch {
       // not at this level; try the next
     }
@@ -30,13 +29,14 @@ function packageVersion(): string {
 const program = new Command("qbridge")
   .description("Ask the boxholder what agents cannot settle alone; every answer becomes a commit.")
   .version(packageVersion(), "-V, --version")
-  .hook("preAction", resolveIdArgument)
+  // Loaded with the command it serves, not at start-up (it reads the settings and the box).
+  .hook("preAction", async (program, command) =>
+    (await import("./question-ids.ts")).resolveIdArgument(program, command),
+  )
   .exitOverride();
 
-registerQuestionCommands(program);
-registerDoctorCommand(program);
-registerServiceCommands(program);
-registerMcpCommand(program);
+// Only the commands this command line can reach are loaded (start-up is most of a short command).
+for (const family of familiesFor(process.argv.slice(2))) (await family.register())(program);
 styleUsageErrors(program);
 
 try {
