@@ -1,13 +1,14 @@
 #!/usr/bin/env node
-// Launcher for the qbridge command. Runs the bundle in dist/ when it is newer than every
-// source file (made by `npm run build`, which `npm ci` runs); otherwise the TypeScript
-// sources through tsx, so a stale bundle can never run edited code.
-import { readdirSync, statSync } from "node:fs";
+// Launcher for the qbridge command: runs the compiled CLI in dist/. Only in a clone (src/ sits
+// next to bin/) and only when a TypeScript source is newer than the build does it run the
+// sources through tsx instead, so a stale build never runs edited code. The published package
+// has no src/ and never reaches tsx (a devDependency).
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const bundle = join(root, "dist", "qbridge.mjs");
+const built = join(root, "dist", "qbridge.mjs");
 
 function newestSource(dir) {
   let newest = 0;
@@ -19,23 +20,20 @@ function newestSource(dir) {
   return newest;
 }
 
-function bundleIsFresh() {
+function buildIsCurrent() {
+  if (!existsSync(join(root, "src"))) return true;
   try {
-    const built = statSync(bundle).mtimeMs;
-    return ["src", "bridges"].every((dir) => {
-      try {
-        return newestSource(join(root, dir)) <= built;
-      } catch {
-        return true;
-      }
-    });
+    const builtAt = statSync(built).mtimeMs;
+    return ["src", "bridges"].every(
+      (dir) => !existsSync(join(root, dir)) || newestSource(join(root, dir)) <= builtAt,
+    );
   } catch {
     return false;
   }
 }
 
-if (bundleIsFresh()) {
-  await import(bundle);
+if (buildIsCurrent()) {
+  await import(built);
 } else {
   const { register } = await import("tsx/esm/api");
   register();

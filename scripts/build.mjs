@@ -1,11 +1,34 @@
-// Bundles the CLI into dist/qbridge.mjs so that start-up does not pay for compiling
-// TypeScript. Runs on `npm ci` (prepare). Dependencies stay external, loaded from node_modules.
+// Compiles the package into dist/ (or the folder given as the first argument): the CLI and
+// the library entries as ES modules, and type declarations for the library entries. Runs on
+// `npm ci` (prepare), before `npm test`, and in the package test (into its own folder).
+// Never needed at run time: the published package carries only the output.
+//
+// Pure-JavaScript libraries the CLI loads on every command (yaml, commander, simple-git,
+// proper-lockfile) are bundled in: one file parses in a fraction of the time node takes to
+// resolve and load their hundred small files. Native, worker-spawning and service-only
+// packages stay external and are installed as dependencies.
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const outdir = resolve(process.argv[2] ?? join(root, "dist"));
+const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+
+/** Library entries: export name -> source; an entry whose source is not written yet is skipped. */
+const LIBRARY = { client: "src/client/index.ts" };
+const library = Object.fromEntries(
+  Object.entries(LIBRARY).filter(([, source]) => existsSync(join(root, source))),
+);
+
+rmSync(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: { qbridge: "src/cli/main.ts" },
-  outdir: "dist",
-  // Commands load the bot, the web server and the logger on demand, as separate chunks.
+  absWorkingDir: root,
+  entryPoints: { qbridge: "src/cli/main.ts", ...library },
+  outdir,
+  // Commands load what they need on demand, as separate chunks.
   splitting: true,
   outExtension: { ".js": ".mjs" },
   chunkNames: "chunks/[name]-[hash]",
@@ -13,7 +36,55 @@ await build({
   platform: "node",
   format: "esm",
   target: "node20",
-  packages: "external",
+  // Everything in `dependencies` stays external; the bundled libraries are devDependencies.
+  external: Object.keys(pkg.dependencies ?? {}).flatMap((name) => [name, `${name}/*`]),
+  // Bundled CommonJS calls require() for node's own modules; give the ES module one.
+  banner: {
+    js: 'import { createRequire as __qbridgeRequire } from "node:module"; const require = __qbridgeRequire(import.meta.url);',
+  },
   sourcemap: "linked",
+  legalComments: "linked",
   logLevel: "warning",
 });
+
+if (Object.keys(library).length > 0) declarations(Object.values(library));
+
+/** Type declarations for the library entries, with their imports as a consumer resolves them. */
+function declarations(sources) {
+  const types = join(outdir, "types");
+  const config = join(outdir, "tsconfig.declarations.json");
+  writeFileSync(
+    config,
+    JSON.stringify({
+      extends: join(root, "tsconfig.json"),
+      compilerOptions: {
+        noEmit: false,
+        declaration: true,
+        emitDeclarationOnly: true,
+        rootDir: root,
+        outDir: types,
+      },
+      include: [],
+      files: sources.map((source) => join(root, source)),
+    }),
+  );
+  const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
+  execFileSync(process.execPath, [tsc, "-p", config], { stdio: "inherit" });
+  rmSync(config);
+  // The sources import each other as `./x.ts`; the declarations sit next to each other as
+  // `x.d.ts`, which a consumer's TypeScript finds from `./x.js`.
+  const rewrite = (folder) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) rewrite(path);
+      else if (entry.name.endsWith(".d.ts")) {
+        const text = readFileSync(path, "utf8");
+        writeFileSync(
+          path,
+          text.replace(/((?:from\s+|import\()["']\.{1,2}\/[^"']*)\.ts(["'])/g, "$1.js$2"),
+        );
+      }
+    }
+  };
+  rewrite(types);
+}

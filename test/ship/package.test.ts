@@ -1,0 +1,117 @@
+// Story: someone who never clones the repository installs question-bridge from its npm
+// tarball, with nothing else installed, and uses it: `npm install -g` then `qbridge init`,
+// `qbridge demo`, `qbridge list`; and `npx ./question-bridge-*.tgz --version`.
+//
+// The tarball is built from the current sources into its own folder (never into dist/, which
+// other tests' children run). Installs use npm's cache (--prefer-offline). better-sqlite3 gets
+// its compiled binary as a local prebuild made from the one in node_modules, which is what a
+// user's install downloads from its releases; compiling it from source is measured by hand
+// (deploy/README.md), not on every test run.
+
+import { execFileSync } from "node:child_process";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from "node:fs";
+import { homedir, tmpdir } from "node:os";
+import { basename, join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { ROOT } from "../support/box.ts";
+
+const work = mkdtempSync(join(tmpdir(), "qbridge-package-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** The environment of a machine without the clone: no NODE_PATH, none of `npm test`'s npm_*. */
+function outsideEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
+  for (const key of Object.keys(env))
+    if (key.startsWith("npm_") && !(key in extra)) delete env[key];
+  delete env.NODE_PATH;
+  delete env.NODE_OPTIONS;
+  return env;
+}
+
+const run = (command: string, args: string[], cwd: string, env: Record<string, string> = {}) =>
+  execFileSync(command, args, {
+    cwd,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+    env: outsideEnv(env),
+    // An unreachable registry makes npm retry for minutes; fail with its output instead.
+    timeout: 240_000,
+  });
+
+/** Builds and packs the package as `npm pack` in the clone would; returns the tarball path. */
+function pack(): string {
+  const stage = join(work, "stage");
+  mkdirSync(stage);
+  for (const part of ["package.json", "README.md", "bin", "docs", "deploy"])
+    cpSync(join(ROOT, part), join(stage, part), { recursive: true });
+  run(process.execPath, [join(ROOT, "scripts/build.mjs"), join(stage, "dist")], ROOT);
+  const name = run("npm", ["pack", "--ignore-scripts", "--pack-destination", work], stage).trim();
+  return join(work, name.split("\n").pop() as string);
+}
+
+/** better-sqlite3's compiled binary as the release asset its installer looks for. */
+function localPrebuild(): Record<string, string> {
+  const sqlite = join(ROOT, "node_modules/better-sqlite3");
+  const { version } = JSON.parse(readFileSync(join(sqlite, "package.json"), "utf8")) as {
+    version: string;
+  };
+  const dir = join(work, "prebuilds");
+  mkdirSync(dir);
+  const asset = `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
+  run("tar", ["-czf", join(dir, asset), "-C", sqlite, "build/Release/better_sqlite3.node"], work);
+  return { npm_config_better_sqlite3_local_prebuilds: dir };
+}
+
+const INSTALL_FLAGS = ["--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"];
+
+describe("the npm package", () => {
+  it("installs from its tarball with npm install -g and runs init, demo and list; npx runs --version", () => {
+    const tarball = pack();
+    const files = run("tar", ["-tzf", tarball], work).split("\n");
+    expect(files).toContain("package/dist/qbridge.mjs");
+    expect(files.some((f) => f.startsWith("package/src/"))).toBe(false);
+    const prebuild = localPrebuild();
+
+    const prefix = join(work, "prefix");
+    run("npm", ["install", "-g", "--prefix", prefix, tarball, ...INSTALL_FLAGS], work, prebuild);
+    const installed = join(prefix, "lib/node_modules/question-bridge");
+    expect(existsSync(join(installed, "node_modules/tsx"))).toBe(false);
+    expect(existsSync(join(prefix, "lib/node_modules/tsx"))).toBe(false);
+
+    const user = join(work, "user");
+    mkdirSync(user);
+    // Only the installed package's bin folder is added; cwd is outside the clone.
+    const path = { PATH: `${join(prefix, "bin")}:${process.env.PATH ?? ""}` };
+    run("qbridge", ["init", "--box", "b"], user, path);
+    const demo = run("qbridge", ["demo", "--box", "b"], user, path);
+    const asked = [...demo.matchAll(/^asked (\S+)/gm)].map((m) => m[1]);
+    expect(asked.length).toBeGreaterThan(0);
+    const list = JSON.parse(run("qbridge", ["list", "--box", "b", "--json"], user, path)) as {
+      pending: { id: string }[];
+    };
+    expect(list.pending.map((q) => q.id).sort()).toEqual(asked.sort());
+
+    // npx keeps what it installs in the cache's _npx folder; remove this run's entry after.
+    const npxDir = join(process.env.HOME ?? homedir(), ".npm/_npx");
+    const before = new Set(existsSync(npxDir) ? readdirSync(npxDir) : []);
+    try {
+      cpSync(tarball, join(user, basename(tarball)));
+      const version = run("npx", ["--yes", `./${basename(tarball)}`, "--version"], user, prebuild);
+      const { version: expected } = JSON.parse(
+        readFileSync(join(ROOT, "package.json"), "utf8"),
+      ) as { version: string };
+      expect(version.trim()).toBe(expected);
+    } finally {
+      for (const entry of existsSync(npxDir) ? readdirSync(npxDir) : [])
+        if (!before.has(entry)) rmSync(join(npxDir, entry), { recursive: true, force: true });
+    }
+  }, 480_000);
+});
