@@ -1,8 +1,11 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --
 // Launcher for the qbridge command: runs the compiled CLI in dist/. Only in a clone (src/ sits
 // next to bin/) and only when a TypeScript source is newer than the build does it run the
 // sources through tsx instead, so a stale build never runs edited code. The published package
 // has no src/ and never reaches tsx (a devDependency).
+// The shebang's `node --`: Node 20 itself takes an `--env-file` anywhere on its command line,
+// even after the script, and reads or rejects the file before qbridge runs (`qbridge doctor
+// --env-file`); `--` ends node's own options.
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";

@@ -4,6 +4,7 @@
 import { type Config, loadConfig } from "../config.ts";
 import type { Core } from "../questions/core.ts";
 import { openCore } from "../questions/open.ts";
+import { environmentWith } from "./env-file.ts";
 
 export interface CommonOptions {
   box?: string;
@@ -12,12 +13,14 @@ export interface CommonOptions {
   host?: string;
   port?: string;
   watchMs?: string;
+  /** A service's env file to read settings from as well (`doctor --env-file`). */
+  envFile?: string;
 }
 
 /** The settings with this command's flags applied, every problem of either reported at once. */
 export function configFor(options: CommonOptions): Config {
   const { box, host, port, watchMs } = options;
-  return loadConfig(process.env, { box, host, port, watchMs });
+  return loadConfig(environmentWith(options.envFile), { box, host, port, watchMs });
 }
 
 /** Runs `fn` with the core open, closing the ledger afterwards. */

@@ -15,6 +15,10 @@ export function registerDoctorCommand(program: Command): void {
     .option("--box <dir>", "the box directory (default: $QBRIDGE_BOX or ./box)")
     .option("--json", "print machine-readable JSON")
     .option("--repair", "fix what is safe to fix and list the rest")
+    .option(
+      "--env-file <file>",
+      "read the service's settings from its env file too (the file wins), so the bot checks run as the service would",
+    )
     .addHelpText(
       "after",
       `
@@ -28,7 +32,8 @@ its fix.
 
 Examples:
   qbridge doctor
-  qbridge doctor --repair --json`,
+  qbridge doctor --repair --json
+  sudo cat /etc/qbridge/qbridge.env | sudo -u qbridge qbridge doctor --env-file /dev/stdin`,
     )
     .action(async (options: CommonOptions & { repair?: boolean }) => {
       await withCore(options, async (core, config) => {

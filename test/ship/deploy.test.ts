@@ -1,0 +1,97 @@
+// Story: an operator deploys with the files in deploy/: the example env file goes unchanged
+// into the container (whose image sets the box and the listening address), and `qbridge doctor
+// --env-file` reads the service's env file so its bot checks use the service's token and Bot
+// API server, not whatever the operator's shell has.
+
+import { execFile } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { parseEnv } from "node:util";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { CLI, cleanupBoxes, makeBox, ROOT, runCli } from "../support/box.ts";
+import { TOKEN } from "../support/telegram.ts";
+import { type BotApiStub, startBotApiStub } from "./bot-api-stub.ts";
+
+let stub: BotApiStub | undefined;
+afterEach(async () => {
+  await stub?.stop();
+  stub = undefined;
+});
+afterAll(cleanupBoxes);
+
+/** `qbridge ARGS` run as an operator runs it: the command itself, through its shebang. */
+function qbridgeCommand(
+  args: string[],
+  command = CLI,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = execFile(command, args, { env: { PATH: process.env.PATH } }, (error, out, err) =>
+      resolve({ code: error ? (child.exitCode ?? 1) : 0, stdout: out, stderr: err }),
+    );
+  });
+}
+
+const EXAMPLE = join(ROOT, "deploy/qbridge.env.example");
+
+describe("the example env file", () => {
+  it("sets no path and no address, so it works unchanged where the container puts the box", async () => {
+    const settings = parseEnv(readFileSync(EXAMPLE, "utf8"));
+    for (const [key, value] of Object.entries(settings)) {
+      expect(value?.startsWith("/"), `${key}=${value} is a path`).toBe(false);
+      expect(["QBRIDGE_BOX", "QBRIDGE_WEB_HOST", "QBRIDGE_WEB_PORT"]).not.toContain(key);
+    }
+    // What the image sets, then the file as docker --env-file lays it over.
+    const tb = await makeBox();
+    const result = await runCli(["doctor", "--json", "--env-file", EXAMPLE], {
+      env: { QBRIDGE_BOX: tb.dir, QBRIDGE_WEB_HOST: "0.0.0.0", QBRIDGE_WEB_PORT: "8787" },
+    });
+    expect(result.stderr).toBe("");
+    expect(JSON.parse(result.stdout)).toMatchObject({ healthy: true });
+  });
+});
+
+describe("qbridge doctor --env-file", () => {
+  it("runs the bot checks with the token and Bot API server of the service's env file", async () => {
+    stub = await startBotApiStub({});
+    const tb = await makeBox();
+    const envFile = join(tb.dir, ".qbridge", "service.env");
+    writeFileSync(
+      envFile,
+      `# as in /etc/qbridge/qbridge.env\nTELEGRAM_BOT_TOKEN=${TOKEN}\nTELEGRAM_API_ROOT=${stub.apiRoot}\n`,
+    );
+    const result = await qbridgeCommand(["doctor", "--box", tb.dir, "--env-file", envFile]);
+    expect(result.stdout).toContain("ok: telegram: bot @questions_test_bot reachable");
+    expect(stub.calls).toEqual(["getMe", "getWebhookInfo"]);
+  });
+
+  it("reads the env file piped in on /dev/stdin (the service user cannot read the root-only file)", async () => {
+    stub = await startBotApiStub({});
+    const tb = await makeBox();
+    const rootOnly = join(tb.dir, ".qbridge", "root-only.env");
+    writeFileSync(rootOnly, `TELEGRAM_BOT_TOKEN=${TOKEN}\nTELEGRAM_API_ROOT=${stub.apiRoot}\n`);
+    // As deploy/README.md has it: sudo cat FILE | sudo -u qbridge qbridge doctor --env-file /dev/stdin
+    const result = await qbridgeCommand(
+      [
+        "-c",
+        'cat "$1" | "$2" doctor --box "$3" --env-file /dev/stdin',
+        "sh",
+        rootOnly,
+        CLI,
+        tb.dir,
+      ],
+      "sh",
+    );
+    expect(result.stdout).toContain("ok: telegram: bot @questions_test_bot reachable");
+    expect(stub.calls).toEqual(["getMe", "getWebhookInfo"]);
+  });
+
+  it("an env file that cannot be read is one sentence naming it, with exit status 1", async () => {
+    const tb = await makeBox();
+    const missing = join(tb.dir, "no-such.env");
+    const result = await qbridgeCommand(["doctor", "--box", tb.dir, "--env-file", missing]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `qbridge: cannot read the env file ${missing} (ENOENT): check the path, or pipe it in with --env-file /dev/stdin\n`,
+    );
+  });
+});
