@@ -13,7 +13,19 @@ export interface Family {
 
 export const FAMILIES: readonly Family[] = [
   {
-    commands: ["init", "ask", "list", "show", "answer", "dismiss", "age", "waiting", "jobs"],
+    commands: [
+      "init",
+      "ask",
+      "list",
+      "show",
+      "wait",
+      "answer",
+      "dismiss",
+      "withdraw",
+      "age",
+      "waiting",
+      "jobs",
+    ],
     register: async () => (await import("./question-commands.ts")).registerQuestionCommands,
   },
   {
