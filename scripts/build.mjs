@@ -8,7 +8,7 @@
 // resolve and load their hundred small files. Native, worker-spawning and service-only
 // packages stay external and are installed as dependencies.
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -17,11 +17,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const outdir = resolve(process.argv[2] ?? join(root, "dist"));
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 
-/** Library entries: export name -> source; an entry whose source is not written yet is skipped. */
-const LIBRARY = { client: "src/client/index.ts" };
-const library = Object.fromEntries(
-  Object.entries(LIBRARY).filter(([, source]) => existsSync(join(root, source))),
-);
+/** Library entries: export name -> source (package.json `exports`, tsconfig.declarations.json). */
+const library = { client: "src/client/index.ts" };
 
 rmSync(outdir, { recursive: true, force: true });
 await build({
@@ -47,30 +44,15 @@ await build({
   logLevel: "warning",
 });
 
-if (Object.keys(library).length > 0) declarations(Object.values(library));
+declarations();
 
-/** Type declarations for the library entries, with their imports as a consumer resolves them. */
-function declarations(sources) {
+/** Type declarations for the library entries (tsconfig.declarations.json lists them), with
+ * their imports as a consumer resolves them. */
+function declarations() {
   const types = join(outdir, "types");
-  const config = join(outdir, "tsconfig.declarations.json");
-  writeFileSync(
-    config,
-    JSON.stringify({
-      extends: join(root, "tsconfig.json"),
-      compilerOptions: {
-        noEmit: false,
-        declaration: true,
-        emitDeclarationOnly: true,
-        rootDir: root,
-        outDir: types,
-      },
-      include: [],
-      files: sources.map((source) => join(root, source)),
-    }),
-  );
   const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
-  execFileSync(process.execPath, [tsc, "-p", config], { stdio: "inherit" });
-  rmSync(config);
+  const config = join(root, "tsconfig.declarations.json");
+  execFileSync(process.execPath, [tsc, "-p", config, "--outDir", types], { stdio: "inherit" });
   // The sources import each other as `./x.ts`; the declarations sit next to each other as
   // `x.d.ts`, which a consumer's TypeScript finds from `./x.js`.
   const rewrite = (folder) => {

@@ -17,6 +17,8 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  symlinkSync,
+  writeFileSync,
 } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { basename, join } from "node:path";
@@ -98,6 +100,30 @@ describe("the npm package", () => {
       pending: { id: string }[];
     };
     expect(list.pending.map((q) => q.id).sort()).toEqual(asked.sort());
+
+    // The library entry, as a project that depends on the package imports and typechecks it.
+    const consumer = join(work, "consumer");
+    mkdirSync(join(consumer, "node_modules"), { recursive: true });
+    symlinkSync(installed, join(consumer, "node_modules/question-bridge"));
+    const imported = run(
+      process.execPath,
+      [
+        "--input-type=module",
+        "-e",
+        'const c = await import("question-bridge/client"); console.log(typeof c.QuestionBridge)',
+      ],
+      consumer,
+    );
+    expect(imported.trim()).toBe("function");
+    writeFileSync(
+      join(consumer, "use.ts"),
+      'import { QuestionBridge, type QuestionOutcome } from "question-bridge/client";\n' +
+        'const bridge = new QuestionBridge({ url: "http://127.0.0.1:8787", token: "t" });\n' +
+        'export const outcome: Promise<QuestionOutcome> = bridge.get("x");\n',
+    );
+    const tsc = join(ROOT, "node_modules/typescript/bin/tsc");
+    const typecheck = [tsc, "--noEmit", "--strict", "--module", "nodenext", "--target", "es2022"];
+    run(process.execPath, [...typecheck, "--lib", "es2022,dom", "use.ts"], consumer);
 
     // npx keeps what it installs in the cache's _npx folder; remove this run's entry after.
     const npxDir = join(process.env.HOME ?? homedir(), ".npm/_npx");
