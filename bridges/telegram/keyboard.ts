@@ -1,5 +1,6 @@
-// The buttons of a presentation: one per option (lettered), Park, Dismiss, and a URL button to
-// the web page. Each callback button carries only a minted token; what it means stays in the ledger.
+// The buttons of a presentation: one per option (lettered; short ones two to a row), then Park,
+// Dismiss and a URL button to the web page in one row. Text questions get that last row too.
+// Each callback button carries only a minted token; what it means stays in the ledger.
 
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
 import { optionsOf, type Question } from "../../src/card/question.ts";
@@ -8,11 +9,35 @@ import { flat, shorten } from "./html.ts";
 import { MAX_BUTTON_CHARS } from "./limits.ts";
 import { buttonText } from "./render.ts";
 
+/** A button text this short fits half a phone's width (390 px) whole. */
+const HALF_ROW_CHARS = 18;
+
 export interface Layout {
   /** What each callback button does, in the order of the buttons. */
   specs: ButtonSpec[];
   /** Builds the keyboard once the tokens for `specs` are minted. */
   build(tokens: string[]): InlineKeyboardMarkup;
+}
+
+/**
+ * Buttons two to a row where both are short, in letter order: a short button waits in its row
+ * for the next short one, so a long label between them takes the row below (a b / c d / e g / f).
+ */
+function pairShort(buttons: InlineKeyboardButton[]): InlineKeyboardButton[][] {
+  const rows: InlineKeyboardButton[][] = [];
+  let waiting: InlineKeyboardButton[] | undefined;
+  for (const button of buttons) {
+    if (Array.from(button.text).length > HALF_ROW_CHARS) {
+      rows.push([button]);
+    } else if (waiting) {
+      waiting.push(button);
+      waiting = undefined;
+    } else {
+      waiting = [button];
+      rows.push(waiting);
+    }
+  }
+  return rows;
 }
 
 export function answerLayout(card: Question, link: string | undefined): Layout {
@@ -30,9 +55,6 @@ export function answerLayout(card: Question, link: string | undefined): Layout {
         text,
         callback_data: tokens[i] as string,
       });
-      const optionButtons = options.map((o, i) =>
-        button(i, buttonText(i, o.label, card.recommended === o.id)),
-      );
       const rows: InlineKeyboardButton[][] =
         card.input.type === "confirm"
           ? [
@@ -40,9 +62,12 @@ export function answerLayout(card: Question, link: string | undefined): Layout {
                 button(i, card.recommended === o.id ? `⭐ ${o.label}` : o.label),
               ),
             ]
-          : optionButtons.map((b) => [b]);
-      rows.push([button(options.length, "🅿️ Park"), button(options.length + 1, "🚫 Dismiss")]);
-      if (link) rows.push([{ text: "🌐 Open on the web", url: link }]);
+          : pairShort(
+              options.map((o, i) => button(i, buttonText(i, o.label, card.recommended === o.id))),
+            );
+      const last = [button(options.length, "🅿️ Park"), button(options.length + 1, "🚫 Dismiss")];
+      if (link) last.push({ text: "🌐 Web page", url: link });
+      rows.push(last);
       return { inline_keyboard: rows };
     },
   };

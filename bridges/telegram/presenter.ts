@@ -36,14 +36,6 @@ export function createTelegramPresenter(deps: PresenterDeps): Presenter & {
     const { question, seq, cardHash } = request;
     const link = deps.link(question.id);
     const html = presentationHtml({ card: question.card, behind: request.behind, link });
-    if (question.card.input.type === "text") {
-      const sent = await api.sendMessage(chatId, html, {
-        parse_mode: "HTML",
-        link_preview_options: { is_disabled: true },
-        reply_markup: { force_reply: true, input_field_placeholder: "Your answer" },
-      });
-      return { chatId, messageId: String(sent.message_id) };
-    }
     const layout = answerLayout(question.card, link);
     const tokens = slot.tokens.mint(
       { presentationSeq: seq, questionId: question.id, cardHash },

@@ -1,12 +1,19 @@
-// How a question looks in Telegram: the presentation (prompt, memo, options with letters, what
-// the box will learn, the recommendation, the safe action while waiting), the closed message
-// that replaces it, and the short lines of the bot. Pure: text in, HTML out, within the limits.
+// How a question looks in Telegram: the presentation (prompt, memo, what the box will learn,
+// the recommendation, the safe action while waiting), the closed message that replaces it, and
+// the short lines of the bot. Pure: text in, HTML out, within the limits.
+//
+// A presentation fits one phone screen (390x844) with its buttons: the memo is cut at a sentence
+// near MEMO_CHARS (the rest is on the web page), and the options are not listed again in the
+// text when their buttons carry them; only a label its button cannot show whole is spelled out.
 
 import { optionsOf, type Question } from "../../src/card/question.ts";
 import { letterOf } from "../../src/card/resolve.ts";
 import type { Closure } from "../../src/slot/presenter.ts";
 import { escapeHtml, escapeWithin, flat, shorten } from "./html.ts";
 import { MAX_BUTTON_CHARS, MAX_MESSAGE_CHARS } from "./limits.ts";
+
+/** About a third of a phone screen of text: the memo is cut at a sentence near here. */
+export const MEMO_CHARS = 300;
 
 /** How much room each part may take (escaped characters); tried from generous to tight. */
 interface Budget {
@@ -17,12 +24,12 @@ interface Budget {
   waiting: number;
 }
 
+// The first step is the phone screen; the tighter ones only keep a card with very many long
+// labels under Telegram's 4,096 characters.
 const LADDER: Budget[] = [
-  { prompt: 4096, memo: 4096, label: 4096, learning: 4096, waiting: 4096 },
-  { prompt: 2000, memo: 1200, label: 500, learning: 600, waiting: 400 },
-  { prompt: 1200, memo: 600, label: 200, learning: 300, waiting: 200 },
-  { prompt: 800, memo: 300, label: 100, learning: 200, waiting: 120 },
-  { prompt: 400, memo: 120, label: 60, learning: 100, waiting: 80 },
+  { prompt: 300, memo: MEMO_CHARS, label: 200, learning: 200, waiting: 160 },
+  { prompt: 300, memo: 200, label: 100, learning: 120, waiting: 100 },
+  { prompt: 300, memo: 120, label: 60, learning: 100, waiting: 80 },
   { prompt: 300, memo: 80, label: 24, learning: 80, waiting: 60 },
   { prompt: 200, memo: 60, label: 10, learning: 60, waiting: 40 },
 ];
@@ -46,61 +53,74 @@ const ICONS: Record<Closure["kind"], string> = {
   "set-aside": "↩️",
 };
 
-function optionLines(card: Question, max: number): string[] {
-  if (card.input.type !== "select") return [];
-  return optionsOf(card).map((option, i) => {
-    const mark = card.recommended === option.id ? " ⭐" : "";
-    return `<b>${letterOf(i)})</b> ${escapeWithin(flat(option.label), max)}${mark}`;
-  });
+/** How far past `near` a sentence may run before the memo is cut at an earlier one or a word. */
+const SENTENCE_SLACK = 40;
+
+/**
+ * The memo cut at the end of the sentence nearest `near` characters (up to SENTENCE_SLACK past
+ * it), or at a word when no sentence ends in the second half; `cut` when anything was left out.
+ */
+export function memoWithin(memo: string, near: number): { text: string; cut: boolean } {
+  const text = memo.trim();
+  if (text.length <= near + SENTENCE_SLACK) return { text, cut: false };
+  const ends = [...text.slice(0, near + SENTENCE_SLACK).matchAll(/[.!?…]["')\]]?(?=\s)/g)]
+    .map((m) => m.index + m[0].length)
+    .filter((end) => end >= near / 2)
+    .sort((x, y) => Math.abs(x - near) - Math.abs(y - near));
+  if (ends[0] !== undefined) return { text: text.slice(0, ends[0]), cut: true };
+  const word = text.slice(0, near).replace(/\s+\S*$/, "");
+  return { text: `${word.length >= near / 2 ? word : text.slice(0, near - 1)}…`, cut: true };
 }
 
-function howToAnswer(card: Question): string {
-  switch (card.input.type) {
-    case "select":
-      return 'Tap a button, or reply with a letter, a label, or "Label - note".';
-    case "confirm":
-      return 'Tap Yes or No, or reply "yes - your note" / "no - your note".';
-    case "text":
-      return "Reply to this message with your answer. /park or /dismiss to put it aside.";
-  }
+/** Options whose button cannot show the whole label, spelled out in the text. */
+function cutLabelLines(card: Question, max: number): string[] {
+  if (card.input.type !== "select") return [];
+  return optionsOf(card).flatMap((option, i) =>
+    buttonText(i, option.label, card.recommended === option.id).endsWith("…")
+      ? [`<b>${letterOf(i)})</b> ${escapeWithin(flat(option.label), max)}`]
+      : [],
+  );
+}
+
+/** What to do, where the buttons do not say it: a text question is answered by a reply. */
+function howToAnswer(card: Question): string | undefined {
+  return card.input.type === "text" ? "Reply with your answer in your own words." : undefined;
 }
 
 function renderWith(view: PresentationView, b: Budget): string {
   const { card } = view;
-  const lines: string[] = [`❓ <b>${escapeWithin(card.prompt.trim(), b.prompt)}</b>`, ""];
-  lines.push(escapeWithin(card.memo.trim(), b.memo));
-  const options = optionLines(card, b.label);
-  if (options.length) lines.push("", ...options);
+  const lines: string[] = [`❓ <b>${escapeWithin(flat(card.prompt), b.prompt)}</b>`, ""];
+  const memo = memoWithin(card.memo, b.memo);
+  const more = view.link ? " <i>More on the 🌐 web page.</i>" : " <i>(More: qbridge show.)</i>";
+  lines.push(`${escapeHtml(memo.text)}${memo.cut ? more : ""}`);
+  const labels = cutLabelLines(card, b.label);
+  if (labels.length) lines.push("", ...labels);
   const extra: string[] = [];
   if (card.learning) {
     extra.push(
-      `📚 <b>The box will learn:</b> ${escapeWithin(card.learning.proposal.trim(), b.learning)}`,
+      `📚 <b>The box will learn:</b> ${escapeWithin(flat(card.learning.proposal), b.learning)}`,
     );
   }
-  if (card.recommended !== undefined) {
-    const options = optionsOf(card);
-    const index = options.findIndex((o) => o.id === card.recommended);
-    const option = options[index];
-    const name =
-      card.input.type === "select" && option
-        ? `${letterOf(index)}) ${escapeWithin(flat(option.label), b.label)}`
-        : escapeHtml(option?.label ?? card.recommended);
-    extra.push(`👉 <b>Recommended:</b> ${name}`);
+  // On a select or yes/no question the ⭐ on its button says which one is recommended.
+  if (card.recommended !== undefined && card.input.type === "text") {
+    extra.push(`👉 <b>Recommended:</b> ${escapeWithin(flat(card.recommended), b.label)}`);
   }
   if (card["while-waiting"]) {
-    extra.push(`⏳ <b>While waiting:</b> ${escapeWithin(card["while-waiting"].trim(), b.waiting)}`);
+    extra.push(`⏳ <b>While waiting:</b> ${escapeWithin(flat(card["while-waiting"]), b.waiting)}`);
   }
   if (card.irreversible) extra.push("⚠️ <b>Irreversible:</b> a tap asks you to confirm first.");
   if (extra.length) lines.push("", ...extra);
-  lines.push("", `<i>${escapeHtml(howToAnswer(card))}</i>`);
-  if (card.input.type === "text" && view.link) {
-    lines.push(`<a href="${escapeHtml(view.link)}">Open it on the web page</a>`);
-  }
-  if (view.behind > 0) lines.push(`<i>${view.behind} more waiting after this one.</i>`);
+  const footer = [
+    howToAnswer(card),
+    view.behind > 0 ? `${view.behind} more waiting after this one.` : undefined,
+  ]
+    .filter((line) => line !== undefined)
+    .join(" ");
+  if (footer) lines.push("", `<i>${escapeHtml(footer)}</i>`);
   return lines.join("\n");
 }
 
-/** The presentation's HTML: whole when it fits, else memo, learning and labels shortened. */
+/** The presentation's HTML: the phone-screen cut, or tighter while over Telegram's limit. */
 export function presentationHtml(view: PresentationView): string {
   for (const budget of LADDER) {
     const html = renderWith(view, budget);

@@ -57,10 +57,10 @@ describe("typed answers to the presented question", () => {
     });
   });
 
-  it("free text answers a text question asked with force-reply", async () => {
+  it("free text answers a text question, which offers Park and Dismiss as buttons", async () => {
     const h = await openHarness(emulator());
     const { id, message } = await presentQuestion(h, textCard());
-    expect(h.sent("sendMessage")[0]?.payload.reply_markup).toMatchObject({ force_reply: true });
+    expect(message.buttons.map((b) => b.text)).toEqual(["🅿️ Park", "🚫 Dismiss"]);
     await h.owner.say("Anna Muster", { replyTo: message.messageId });
     await h.pump();
     expect(loadQuestion(h, id).card.answer).toEqual({ text: "Anna Muster" });
