@@ -4,6 +4,7 @@
 import type { Api, Context } from "grammy";
 import type { Slot } from "../../src/slot/slot.ts";
 import type { Access } from "./access.ts";
+import { pairWithCode } from "./pairing.ts";
 import { SURFACE } from "./presenter.ts";
 import { HELP_HTML, waitingHtml } from "./render.ts";
 import { replyForError } from "./replies.ts";
@@ -16,12 +17,6 @@ export const COMMANDS = [
   { command: "help", description: "How to answer" },
   { command: "start", description: "Start, or pair with a code from qbridge pair" },
 ];
-
-const PAIRING_FAILURE = {
-  unknown: "That pairing code is not known. Run qbridge pair on the server for a new one.",
-  used: "That pairing code was used already. Run qbridge pair on the server for a new one.",
-  expired: "That pairing code has expired (codes last 10 minutes). Run qbridge pair again.",
-};
 
 export function createCommands(deps: {
   slot: Slot;
@@ -49,24 +44,7 @@ export function createCommands(deps: {
         return;
       }
       if (code && !deps.configuredOwner) {
-        const userId = String(ctx.from.id);
-        const check = slot.owners.usePairingCode(code, userId, slot.core.box.clock.now());
-        slot.core.ledger.audit({
-          at: slot.core.box.clock.iso(),
-          surface: SURFACE,
-          actor: userId,
-          action: "pair",
-          outcome: check.ok ? "applied" : `refused:${check.reason}`,
-        });
-        if (!check.ok) {
-          await ctx.reply(PAIRING_FAILURE[check.reason]);
-          return;
-        }
-        slot.owners.bind(SURFACE, userId, slot.core.box.clock.iso(), "pairing code");
-        await ctx.reply(
-          "Paired: you are the boxholder now. Questions will appear here one at a time.",
-        );
-        await slot.fill();
+        await pairWithCode(ctx, code, { slot });
         return;
       }
       if (!access.isBoxholder(ctx)) {

@@ -97,19 +97,38 @@ Examples:
     )
     .option("--box <dir>", "the box directory (default: $QBRIDGE_BOX or ./box)")
     .option("--json", "print machine-readable JSON")
+    .option(
+      "--replace",
+      "make a code that moves the bot to another Telegram account while a boxholder is paired (they are told)",
+    )
     .addHelpText(
       "after",
       `
 Send "/start CODE" to your bot in a private chat while "qbridge serve" runs. The code works
-once. With TELEGRAM_OWNER_ID set, that user is the boxholder and no pairing is needed.`,
+once. With TELEGRAM_OWNER_ID set, that user is the boxholder and no pairing is needed. Once a
+boxholder is paired, a new code needs --replace: whoever sends it becomes the boxholder, and
+the one before is told in their chat.`,
     )
-    .action(async (options: CommonOptions) => {
+    .action(async (options: CommonOptions & { replace?: boolean }) => {
       await withCore(options, async (core, config) => {
-        const { code, expiresAt } = new Owners(core.ledger.db).newPairingCode(core.box.clock.now());
-        if (options.json) return printJson({ code, expiresAt });
+        const owners = new Owners(core.ledger.db);
+        const bound = owners.get("telegram");
+        if (bound && !options.replace && !config.telegram.ownerId) {
+          throw new InvalidInput(
+            `telegram user ${bound.userId} is the boxholder (paired ${bound.boundAt}): run "qbridge pair --replace" for a code that moves the bot to another account (they are told)`,
+          );
+        }
+        const replace = options.replace === true;
+        const { code, expiresAt } = owners.newPairingCode(core.box.clock.now(), { replace });
+        if (options.json) return printJson({ code, expiresAt, replace });
         process.stdout.write(
           `Pairing code: ${code}\nSend "/start ${code}" to your bot in a private chat; valid until ${localTime(expiresAt)}, 10 minutes. It works once.\n`,
         );
+        if (bound && replace && !config.telegram.ownerId) {
+          process.stdout.write(
+            `Whoever sends it becomes the boxholder instead of telegram user ${bound.userId}, who is told in their chat.\n`,
+          );
+        }
         if (!config.telegram.token) {
           process.stderr.write(
             'note: TELEGRAM_BOT_TOKEN is not set here: the code is for the bot of a "qbridge serve" that has it; set it where serve runs\n',

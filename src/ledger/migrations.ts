@@ -145,4 +145,16 @@ export const MIGRATIONS: string[] = [
   `
   ALTER TABLE presentations ADD COLUMN holder TEXT;
   `,
+  // 6: pairing that cannot be guessed at or slip past the boxholder: a code says whether it may
+  // replace a bound boxholder (qbridge pair --replace), and each refused /start is kept for the
+  // rate limit per sender (rows older than its window are pruned).
+  `
+  ALTER TABLE pairing_codes ADD COLUMN replaces INTEGER NOT NULL DEFAULT 0;
+  CREATE TABLE pairing_refusals (
+    surface TEXT NOT NULL,
+    actor   TEXT NOT NULL,
+    at      TEXT NOT NULL
+  );
+  CREATE INDEX pairing_refusals_actor ON pairing_refusals (surface, actor, at);
+  `,
 ];

@@ -37,6 +37,12 @@ export const SET_ASIDE: Omit<Closure, "card"> = {
   text: "set aside for another question: it stays pending in the queue",
 };
 
+/** A question shown to a boxholder who was replaced: it is shown again to the new one. */
+export const MOVED: Omit<Closure, "card"> = {
+  kind: "set-aside",
+  text: "moved to the new boxholder: nothing was done here",
+};
+
 /** A send a restart cut short: the question is shown again in a newer message. */
 export const RESENT = {
   text: "shown again after a restart",

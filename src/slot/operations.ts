@@ -10,7 +10,7 @@ import type { Core } from "../questions/core.ts";
 import { pendingQuestions, type QuestionView } from "../questions/state.ts";
 import { settleInterruptedWrites } from "../questions/transition.ts";
 import type { ClosedTeller } from "./closed.ts";
-import { closureOf, LEFT, PARKED, RESENT, SET_ASIDE } from "./closure.ts";
+import { closureOf, LEFT, MOVED, PARKED, RESENT, SET_ASIDE } from "./closure.ts";
 import { queueOrder } from "./order.ts";
 import type { Presentation, PresentationStore } from "./presentations.ts";
 import type { Closure } from "./presenter.ts";
@@ -158,14 +158,15 @@ export function createOperations(deps: OperationsDeps): SlotOps {
       };
     },
 
-    async show(questionId) {
+    async show(questionId, options = {}) {
       const open = presentations.open();
-      if (open?.questionId === questionId) return open;
+      if (open?.questionId === questionId && !options.again) return open;
       const { pending } = queue();
       const wanted = pending.find((q) => q.id === questionId);
       if (!wanted) return undefined;
-      if (open && presentations.close(open.seq, "superseded", SET_ASIDE.text, now())) {
-        await teller.tell(open, { ...SET_ASIDE, card: load(open.questionId) });
+      const aside = open?.questionId === questionId ? MOVED : SET_ASIDE;
+      if (open && presentations.close(open.seq, "superseded", aside.text, now())) {
+        await teller.tell(open, { ...aside, card: load(open.questionId) });
       }
       return presentQuestion(wanted, pending.length - 1);
     },

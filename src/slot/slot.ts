@@ -62,8 +62,12 @@ export interface SlotOps {
   fill(afterClose?: boolean): Promise<Presentation | undefined>;
   /** Presents the next question, parked ones included, when the slot is free. */
   next(): Promise<{ presented: Presentation | undefined; busy: boolean }>;
-  /** Presents this question now; the presented one (if another) is set aside, still queued. */
-  show(questionId: string): Promise<Presentation | undefined>;
+  /**
+   * Presents this question now; the presented one (if another) is set aside, still queued.
+   * `again`: shown anew even when it is the open one, whose message is closed as moved (the
+   * boxholder changed, so it must appear in the new one's chat).
+   */
+  show(questionId: string, options?: { again?: boolean }): Promise<Presentation | undefined>;
   /** Parks the presented question (it stays pending, behind the queue) and presents the next. */
   park(): Promise<Presentation | undefined>;
   /** The one answer path for every bridge: the core's transition, then the slot moves on. */
