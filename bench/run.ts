@@ -1,5 +1,6 @@
 // `npm run bench`: each figure beside its floor measured in the same run, as a ratio.
-// (a) the answer transition vs a bare `git add` + `git commit` of the same two files;
+// (a) the answer transition vs a bare `git add` + `git commit` of the same two files, flushed
+//     to the disk (files fsynced, git's core.fsync) and, beside it, the same without fsync;
 // (b) listing pending questions vs reading every card file raw;
 // (c) `qbridge --version` start-up vs `node -e 0`.
 // Then the Telegram figures (telegram.ts) and the agent's (agent.ts: MCP ask, tap to a waiting agent).
@@ -7,10 +8,14 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { writeAtomic } from "../src/box/atomic.ts";
+import { openBox } from "../src/box/box.ts";
+import { createClock } from "../src/box/clock.ts";
+import { DURABLE_GIT } from "../src/box/commit.ts";
 import { JOBS_DIR, QUESTIONS_DIR } from "../src/box/paths.ts";
 import { answerQuestion } from "../src/questions/answer.ts";
 import { pendingQuestions } from "../src/questions/state.ts";
-import { buildBox } from "./fixture.ts";
+import { buildBox, NOW } from "./fixture.ts";
 import { row, sample } from "./stats.ts";
 
 const SIZES = (process.env.BENCH_SIZES ?? "10,1000,10000").split(",").map(Number);
@@ -58,25 +63,40 @@ async function benchSize(count: number): Promise<void> {
   };
   await answerQuestion(core, id, { text: "a" }, { via: "bench" });
   reset();
-  const transition: number[] = [];
-  const floor: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    transition.push(
-      ...(await sample(1, () => answerQuestion(core, id, { text: "b" }, { via: "bench" }))),
-    );
+  // The same transition without flushing to the disk (the box as it was before durability),
+  // and the floors: bare git with the same git fsync settings, and with git's defaults.
+  const volatile = {
+    box: openBox(dir, { clock: createClock(NOW), durable: false }),
+    ledger: core.ledger,
+  };
+  const bare = (durable: boolean) => () => {
     const { card, job } = rels(floorId);
     const cardText = texts[floorId] as string;
-    floor.push(
-      ...(await sample(1, () => {
-        writeFileSync(join(dir, job), cardText);
-        writeFileSync(join(dir, card), cardText.replace("status: pending", "status: answered"));
-        git("add", "--", job, card);
-        git("commit", "-q", "-m", "floor", "--", job, card);
-      })),
-    );
-    reset();
+    const flags = durable ? DURABLE_GIT : [];
+    const write = durable ? writeAtomic : (path: string, text: string) => writeFileSync(path, text);
+    write(join(dir, job), cardText);
+    write(join(dir, card), cardText.replace("status: pending", "status: answered"));
+    git(...flags, "add", "--", job, card);
+    git(...flags, "commit", "-q", "-m", "floor", "--", job, card);
+  };
+  const figures = { durable: [] as number[], volatile: [] as number[] };
+  const floors = { durable: [] as number[], volatile: [] as number[] };
+  for (let i = 0; i < RUNS; i++) {
+    for (const kind of ["durable", "volatile"] as const) {
+      const on = kind === "durable" ? core : volatile;
+      figures[kind].push(
+        ...(await sample(1, () => answerQuestion(on, id, { text: "b" }, { via: "bench" }))),
+      );
+      floors[kind].push(...(await sample(1, bare(kind === "durable"))));
+      reset();
+    }
   }
-  console.log(row(`answer transition @${count}`, transition, "bare git add+commit", floor));
+  console.log(
+    row(`answer transition @${count}`, figures.durable, "bare git, fsync", floors.durable),
+  );
+  console.log(
+    row(`  same, no fsync @${count}`, figures.volatile, "bare git, no fsync", floors.volatile),
+  );
 
   // (b) The index is built on the first list; later lists only stat the files.
   pendingQuestions(core);

@@ -18,6 +18,11 @@ import { BOOKKEEPING_DIR, BoxPaths, JOBS_DIR, QUESTIONS_DIR, STATE_DIR } from ".
 export interface BoxOptions {
   clock?: Clock;
   locks?: Partial<LockOptions>;
+  /**
+   * Flush every change to the disk before it counts as done (default true). Only the bench
+   * turns it off, to measure what durability costs.
+   */
+  durable?: boolean;
 }
 
 export interface Box {
@@ -25,6 +30,8 @@ export interface Box {
   git: SimpleGit;
   clock: Clock;
   locks: LockOptions;
+  /** Whether writes and commits are flushed to the disk before they count as done. */
+  durable: boolean;
   /** `-c` flags giving commits an identity when git has none configured; filled on first use. */
   identity?: string[];
 }
@@ -73,6 +80,7 @@ export function openBox(root: string, options: BoxOptions = {}): Box {
     git: gitFor(paths.root),
     clock: options.clock ?? createClock(),
     locks: { ...DEFAULT_LOCK_OPTIONS, ...options.locks },
+    durable: options.durable ?? true,
   };
 }
 

@@ -68,6 +68,17 @@ function commitMessage(plan: CommitPlan): string {
  */
 const NO_AUTO_MAINTENANCE = ["-c", "maintenance.auto=false", "-c", "gc.auto=0"];
 
+/**
+ * Git flushes few of its files by default: a power cut right after an acknowledged answer
+ * could lose the commit's objects or the branch's move. For our commits it flushes the
+ * objects, the refs and the index (`core.fsync`, git 2.36+), each with a real fsync.
+ */
+export const DURABLE_GIT = ["-c", "core.fsync=committed,index", "-c", "core.fsyncMethod=fsync"];
+
+function durability(box: Box): string[] {
+  return box.durable ? DURABLE_GIT : [];
+}
+
 /** Git's housekeeping (packing loose objects when there are many), under the commit lock. */
 export async function maintainBox(box: Box): Promise<void> {
   await withCommitLock(box, async () => {
@@ -100,7 +111,7 @@ export async function applyAndCommit(
     writeJournal(box, journal);
     plan.writes.forEach((write, i) => {
       if (i > 0) checkpoint(box, "between-writes");
-      writeAtomic(box.paths.abs(write.rel), write.content);
+      writeAtomic(box.paths.abs(write.rel), write.content, { durable: box.durable });
     });
     checkpoint(box, "before-commit");
     const sha = await withCommitLock(box, async () => {
@@ -108,11 +119,12 @@ export async function applyAndCommit(
       const saved = saveIndex(box);
       try {
         // --verbose: simple-git waits 50 ms after any git command that prints nothing.
-        await box.git.raw(["add", "--verbose", "--", ...rels]);
+        await box.git.raw([...durability(box), "add", "--verbose", "--", ...rels]);
         checkpoint(box, "in-commit");
         const out = await box.git.raw([
           ...identity,
           ...NO_AUTO_MAINTENANCE,
+          ...durability(box),
           "commit",
           "-m",
           commitMessage(plan),

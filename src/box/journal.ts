@@ -24,7 +24,7 @@ export function journalPath(box: Box, key: string): string {
 
 /** Writes the journal of `key` (whole or not at all). */
 export function writeJournal(box: Box, journal: Journal): void {
-  writeAtomic(journalPath(box, journal.key), JSON.stringify(journal));
+  writeAtomic(journalPath(box, journal.key), JSON.stringify(journal), { durable: box.durable });
 }
 
 export function dropJournal(box: Box, key: string): void {
@@ -37,7 +37,9 @@ export function restore(box: Box, files: Journal["files"]): void {
     const path = box.paths.abs(file.rel);
     if (file.before === null) rmSync(path, { force: true });
     // A file the write never reached needs no rewrite (and may sit on a read-only disk).
-    else if (readOrNull(path) !== file.before) writeAtomic(path, file.before);
+    else if (readOrNull(path) !== file.before) {
+      writeAtomic(path, file.before, { durable: box.durable });
+    }
   }
 }
 
