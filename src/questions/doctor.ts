@@ -8,10 +8,10 @@
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { journalPaths, pendingJournals, recover } from "../box/commit.ts";
-import { gitLockFiles, withCommitLock } from "../box/commit-lock.ts";
-import { statusEntries } from "../box/git-status.ts";
+import { withCommitLock } from "../box/commit-lock.ts";
 import { isValidId, JOB_SUFFIX, JOBS_DIR } from "../box/paths.ts";
 import type { Core } from "./core.ts";
+import { examineGit, rebuildIndex } from "./doctor-git.ts";
 import { boxState } from "./state.ts";
 import { withQuestionLock } from "./transition.ts";
 
@@ -26,6 +26,7 @@ export interface Finding {
     | "git"
     | "index-lock"
     | "git-lock"
+    | "git-index"
     | "sweep"
     | "stuck-presentation"
     | "telegram";
@@ -64,7 +65,8 @@ export async function examineBox(core: Core, options: ExamineOptions = {}): Prom
   let done = 0;
   const step = () => options.onProgress?.(++done, total);
   const { box } = core;
-  findings.push(...(await examineGit(core)));
+  const git = await examineGit(core);
+  findings.push(...git.findings);
   step();
   const state = boxState(core);
   step();
@@ -109,8 +111,8 @@ export async function examineBox(core: Core, options: ExamineOptions = {}): Prom
   const answered = new Set(
     state.archive.filter((v) => v.card.status === "answered").map((v) => v.id),
   );
-  // No optional locks: a doctor killed midway must not leave an index.lock of its own.
-  for (const file of await statusEntries(box, ["_bookkeeping"])) {
+  // Git's view of the files, unless git could not give it (reported above).
+  for (const file of git.status ?? []) {
     const rel = file.path;
     if (interrupted.has(rel)) continue;
     const isJob = rel.startsWith(`${JOBS_DIR}/`) && rel.endsWith(JOB_SUFFIX);
@@ -160,74 +162,6 @@ export async function examineBox(core: Core, options: ExamineOptions = {}): Prom
     step();
   }
   return findings;
-}
-
-/** Git answers for the box, HEAD is a commit, the object store is whole, no index.lock left. */
-async function examineGit(core: Core): Promise<Finding[]> {
-  const { box } = core;
-  const findings: Finding[] = [];
-  const gitFix = `look at "git -C ${box.paths.root} fsck"; restore the box from its remote or a backup if it is damaged`;
-  try {
-    await box.git.raw(["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]);
-  } catch {
-    findings.push({
-      kind: "git",
-      path: ".git",
-      problem: "the box's git repository has no readable HEAD commit",
-      fix: gitFix,
-      repairable: false,
-    });
-    return findings;
-  }
-  // fsck prints what it finds (missing or broken objects); simple-git does not always reject
-  // on its exit status, so any output is the finding.
-  let damage: string;
-  try {
-    damage = await box.git.raw(["fsck", "--no-progress", "--connectivity-only", "--no-dangling"]);
-  } catch (error) {
-    damage = String((error as Error).message ?? error) || "git fsck failed";
-  }
-  if (damage.trim()) {
-    findings.push({
-      kind: "git",
-      path: ".git",
-      problem: `git fsck finds the repository damaged: ${damage.trim().split("\n")[0]}`,
-      fix: gitFix,
-      repairable: false,
-    });
-  }
-  findings.push(...examineGitLocks(core));
-  return findings;
-}
-
-/**
- * Git's lock files left in .git. One a qbridge git left when it died under the commit lock is
- * provably nobody else's (the commit lock's marker): the next commit removes it, and so does
- * repair. Another one old enough that no running git can hold it is reported with the command
- * that removes it; a fresh one belongs to a git that is running now, and is not a problem.
- */
-function examineGitLocks(core: Core): Finding[] {
-  const { box } = core;
-  return gitLockFiles(box)
-    .filter((lock) => lock.deadQbridgeGit || lock.ageMs > box.locks.staleMs)
-    .map((lock) => {
-      const seconds = Math.round(lock.ageMs / 1000);
-      const blocks =
-        lock.rel === ".git/index.lock"
-          ? "every commit fails"
-          : "every commit (or ref update) fails";
-      return {
-        kind: lock.rel === ".git/index.lock" ? "index-lock" : "git-lock",
-        path: lock.rel,
-        problem: lock.deadQbridgeGit
-          ? `git's ${lock.rel} was left by a qbridge git that was killed while it ran; the next answer removes it`
-          : `git's ${lock.rel} is ${seconds} s old: a git process died holding it, and ${blocks} until it is gone`,
-        fix: lock.deadQbridgeGit
-          ? `qbridge doctor --repair removes it now (safe: .qbridge/locks/commit.git-running shows the qbridge git that made it died, and no process holds the commit lock)`
-          : `rm '${join(box.paths.root, lock.rel)}' (or qbridge doctor --repair) removes it; safe only when no git command is running in this box (git holds a lock for milliseconds, this one is ${seconds} s old, so its git most likely died; it was not qbridge's, so check for a git someone started by hand)`,
-        repairable: true,
-      } satisfies Finding;
-    });
 }
 
 /** When the aging sweep last ran; long ago means no `serve` sweeps this box. */
@@ -290,6 +224,9 @@ export async function repairBox(core: Core, findings: Finding[]): Promise<Findin
         });
         break;
       }
+      case "git-index":
+        await rebuildIndex(box);
+        break;
       case "dirty-index":
         // Under the commit lock: a reset beside a writer's add would race its index.lock.
         await withCommitLock(box, () => box.git.raw(["reset", "--quiet", "--", finding.path]));
