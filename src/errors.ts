@@ -74,6 +74,16 @@ export class BoxError extends QbridgeError {
   override name = "BoxError";
 }
 
+/** A write on a box that cannot be written (a read-only mount): reading still works. */
+export class BoxReadOnly extends BoxError {
+  override name = "BoxReadOnly";
+  constructor(readonly root: string) {
+    super(
+      `${root} is read-only: list, show, waiting, jobs and doctor work, but asking, answering, dismissing, expiring and repairs need a writable box; make it writable and try again`,
+    );
+  }
+}
+
 /** The disk failed to give a card's bytes (permissions, I/O): the card is not gone, not bad. */
 export class CardReadFailed extends BoxError {
   override name = "CardReadFailed";

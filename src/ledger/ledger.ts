@@ -2,7 +2,7 @@
 // truth for a question's status: losing it costs a duplicate nudge or stale buttons, never an
 // answer. A ledger that cannot be opened is set aside and a fresh one made.
 
-import { mkdirSync, renameSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdirSync, renameSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import { BoxError, LedgerTooNew } from "../errors.ts";
@@ -58,22 +58,34 @@ export class Ledger {
   readonly db: Db;
   /** Set when the file could not be opened and was moved aside to this path. */
   readonly setAside: string | undefined;
+  /**
+   * True on a read-only box: the ledger is a copy in memory (of the file when it can be read),
+   * so reading commands work; what is written to it is gone when the process ends.
+   */
+  readonly readOnly: boolean;
 
   constructor(readonly path: string) {
-    mkdirSync(dirname(path), { recursive: true });
     let setAside: string | undefined;
     let db: Db;
+    let readOnly = false;
     try {
+      mkdirSync(dirname(path), { recursive: true });
       db = openDatabase(path);
     } catch (error) {
-      if (isStorageFault(error)) throw storageFault(path, error);
-      if (!isCorruption(error)) throw error;
-      setAside = `${path}.corrupt-${Date.now()}`;
-      renameSync(path, setAside);
-      db = openDatabase(path);
+      if (readOnlyBox(dirname(path))) {
+        db = readOnlyCopy(path);
+        readOnly = true;
+      } else {
+        if (isStorageFault(error)) throw storageFault(path, error);
+        if (!isCorruption(error)) throw error;
+        setAside = `${path}.corrupt-${Date.now()}`;
+        renameSync(path, setAside);
+        db = openDatabase(path);
+      }
     }
     this.db = db;
     this.setAside = setAside;
+    this.readOnly = readOnly;
   }
 
   close(): void {
@@ -175,6 +187,45 @@ export class Ledger {
     const rows = this.db.pragma("integrity_check") as { integrity_check: string }[];
     return rows.map((r) => r.integrity_check).join("; ");
   }
+}
+
+/** Whether the folder (or the nearest one that exists) refuses writes: a read-only mount. */
+function readOnlyBox(dir: string): boolean {
+  let at = dir;
+  while (!existsSync(at) && dirname(at) !== at) at = dirname(at);
+  try {
+    accessSync(at, constants.W_OK);
+    return false;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === "EROFS" || code === "EACCES" || code === "EPERM";
+  }
+}
+
+/**
+ * The ledger of a read-only box, in memory: a copy of the file when SQLite can read it there
+ * (a newer schema is still refused), else an empty one. Old buttons and latches are not needed
+ * to read cards; nothing can be written to the box anyway.
+ */
+function readOnlyCopy(path: string): Db {
+  let db: Db;
+  try {
+    const file = new Database(path, { readonly: true, fileMustExist: true });
+    try {
+      db = new Database(file.serialize());
+    } finally {
+      file.close();
+    }
+  } catch {
+    db = new Database(":memory:");
+  }
+  try {
+    migrate(db, path);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return db;
 }
 
 /** The disk, not the file: full, failing, read-only or not writable. */

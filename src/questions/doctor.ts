@@ -13,7 +13,7 @@ import { isValidId, JOB_SUFFIX, JOBS_DIR } from "../box/paths.ts";
 import type { Core } from "./core.ts";
 import { examineGit, rebuildIndex } from "./doctor-git.ts";
 import { boxState } from "./state.ts";
-import { withQuestionLock } from "./transition.ts";
+import { refuseOnReadOnly, withQuestionLock } from "./transition.ts";
 
 export interface Finding {
   kind:
@@ -200,6 +200,7 @@ function safeIntegrity(core: Core): string {
 
 export async function repairBox(core: Core, findings: Finding[]): Promise<Finding[]> {
   const { box } = core;
+  if (findings.some((f) => f.repairable)) refuseOnReadOnly(core);
   for (const finding of findings) {
     if (!finding.repairable) continue;
     if (finding.apply) {

@@ -10,7 +10,7 @@ import { withFileLock } from "../box/locks.ts";
 import { checkId, isValidId } from "../box/paths.ts";
 import { parseQuestion } from "../card/load.ts";
 import type { Question, Status } from "../card/question.ts";
-import { BoxError, TransitionRejected } from "../errors.ts";
+import { BoxError, BoxReadOnly, TransitionRejected } from "../errors.ts";
 import { auditCommitted, auditRecovered } from "./audit.ts";
 import type { Core } from "./core.ts";
 import { announceTransitioned } from "./events.ts";
@@ -23,6 +23,11 @@ export interface TransitionResult<T> {
 
 export type Plan<T> = (current: LoadedQuestion) => { plan: CommitPlan; value: T };
 
+/** Every write takes a question lock first: on a read-only box it is refused here, in words. */
+export function refuseOnReadOnly(core: Core): void {
+  if (core.ledger.readOnly) throw new BoxReadOnly(core.box.paths.root);
+}
+
 /** Runs `fn` holding the question's locks, after finishing any write a dead process left. */
 export async function withQuestionLock<T>(
   core: Core,
@@ -30,6 +35,7 @@ export async function withQuestionLock<T>(
   fn: () => Promise<T>,
 ): Promise<T> {
   checkId(id);
+  refuseOnReadOnly(core);
   return withFileLock(core.box.paths.locksDir, `q-${id}`, core.box.locks, async () => {
     await recover(core.box, id, auditRecovered(core));
     return fn();

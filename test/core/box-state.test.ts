@@ -3,7 +3,7 @@
 // archive shows answered, dismissed and expired questions with their recorded answers; the
 // follow-up jobs are listed for the agent side.
 
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import {
   chmodSync,
   chownSync,
@@ -311,5 +311,89 @@ describe("a card the disk fails to give", () => {
     // Readable again, it is listed again: the failed read was not kept in the index.
     const again = JSON.parse((await runCli(["list", "--json"], { env: cliEnv(box.dir) })).stdout);
     expect(again.pending.map((q: { id: string }) => q.id).sort()).toEqual([good, locked].sort());
+  });
+});
+
+/**
+ * `qbridge` over the box bind-mounted read-only, in a user and mount namespace of its own: a
+ * real read-only file system that stops root too, and needs no privilege (chmod does not stop
+ * root, and mount needs it).
+ */
+function runCliReadOnly(dir: string, args: string[], input = ""): Promise<CliResult> {
+  const script =
+    'mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" "$1" && shift && exec "$@"';
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(
+      "unshare",
+      [
+        "--user",
+        "--map-root-user",
+        "--mount",
+        "sh",
+        "-c",
+        script,
+        "sh",
+        dir,
+        process.execPath,
+        CLI,
+        ...args,
+      ],
+      {
+        cwd: ROOT,
+        env: { ...process.env, QBRIDGE_TIME: T0, ...cliEnv(dir) },
+        stdio: ["pipe", "pipe", "pipe"],
+      },
+    );
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => {
+      stdout += d;
+    });
+    child.stderr.on("data", (d) => {
+      stderr += d;
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolvePromise({ code: code ?? -1, stdout, stderr }));
+    child.stdin.end(input);
+  });
+}
+
+describe("a read-only box", () => {
+  it("can be read (list, show, waiting, jobs, doctor); a write is refused with one sentence and changes nothing", async () => {
+    const box = await makeBox();
+    const open = (await askQuestion(box, selectCard({ prompt: "Still open?" }))).id;
+    const done = (await askQuestion(box, confirmCard())).id;
+    await answerQuestion(box, done, { text: "yes" }, { via: "cli" });
+    box.ledger.close();
+    const files = () =>
+      execFileSync("git", ["-C", box.dir, "status", "--porcelain", "--ignored"], {
+        encoding: "utf8",
+      });
+    const before = files();
+
+    const [list, show, waitingNow, jobs, doctor] = await Promise.all([
+      runCliReadOnly(box.dir, ["list", "--json"]),
+      runCliReadOnly(box.dir, ["show", open]),
+      runCliReadOnly(box.dir, ["waiting", "--json"]),
+      runCliReadOnly(box.dir, ["jobs", "--json"]),
+      runCliReadOnly(box.dir, ["doctor", "--json"]),
+    ]);
+    for (const run of [list, show, waitingNow, jobs, doctor]) expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(list.stdout).pending.map((q: { id: string }) => q.id)).toEqual([open]);
+    expect(show.stdout).toContain("Still open?");
+    expect(JSON.parse(waitingNow.stdout).count).toBe(1);
+    expect(JSON.parse(jobs.stdout)).toHaveLength(1);
+    expect(JSON.parse(doctor.stdout)).toEqual({ healthy: true, findings: [] });
+
+    const refusal = `qbridge: ${box.dir} is read-only: list, show, waiting, jobs and doctor work, but asking, answering, dismissing, expiring and repairs need a writable box; make it writable and try again\n`;
+    const [answered, asked] = await Promise.all([
+      runCliReadOnly(box.dir, ["answer", open, "a"]),
+      runCliReadOnly(box.dir, ["ask"], JSON.stringify(textCard())),
+    ]);
+    for (const run of [answered, asked]) {
+      expect(run.code).toBe(4);
+      expect(run.stderr).toBe(refusal);
+    }
+    expect(files()).toBe(before);
   });
 });
