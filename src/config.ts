@@ -5,6 +5,7 @@
 
 import { resolve } from "node:path";
 import { z } from "zod";
+import { parseDuration } from "./card/duration.ts";
 import { SettingsInvalid } from "./errors.ts";
 
 const optionalText = z
@@ -22,62 +23,84 @@ const isUrl = (v: string) => /^https?:\/\/\S+$/.test(v);
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
-const EnvSchema = z.object({
-  QBRIDGE_BOX: optionalText,
-  QBRIDGE_TIME: checked(
-    (v) => !Number.isNaN(new Date(v).getTime()),
-    "QBRIDGE_TIME must be an ISO time such as 2026-07-10T09:00:00Z (or unset for the real clock)",
-  ),
-  TELEGRAM_BOT_TOKEN: checked(
-    (v) => /^\d{3,}:[A-Za-z0-9_-]{20,}$/.test(v),
-    "TELEGRAM_BOT_TOKEN does not look like a bot token (digits, a colon, then 20+ letters): copy it again from @BotFather",
-  ),
-  TELEGRAM_OWNER_ID: checked(
-    (v) => /^\d{1,20}$/.test(v),
-    "TELEGRAM_OWNER_ID must be your numeric Telegram user id (digits only), or unset to pair with /start",
-  ),
-  TELEGRAM_API_ROOT: checked(
-    isUrl,
-    "TELEGRAM_API_ROOT must be an http(s) URL of a Bot API server, or unset for Telegram's own",
-  ),
-  TELEGRAM_WEBHOOK_SECRET: checked(
-    (v) => /^[A-Za-z0-9_-]{1,256}$/.test(v),
-    "TELEGRAM_WEBHOOK_SECRET may hold only letters, digits, '_' and '-' (1 to 256): make one with openssl rand -hex 32",
-  ),
-  TELEGRAM_WEBHOOK_URL: checked(
-    isUrl,
-    "TELEGRAM_WEBHOOK_URL must be the public https URL Telegram posts updates to, or unset for long polling",
-  ),
-  TELEGRAM_WEBHOOK_PORT: checked(
-    isPort,
-    "TELEGRAM_WEBHOOK_PORT must be a port number from 0 to 65535",
-  ),
-  QBRIDGE_WEB_HOST: checked(
-    (v) => !/\s/.test(v),
-    "QBRIDGE_WEB_HOST must be a host name or an IP address, without spaces",
-  ),
-  QBRIDGE_WEB_PORT: checked(isPort, "QBRIDGE_WEB_PORT must be a port number from 0 to 65535"),
-  QBRIDGE_PUBLIC_URL: checked(
-    isUrl,
-    "QBRIDGE_PUBLIC_URL must be the http(s) address where the web page is reached, e.g. https://q.example.org",
-  ),
-  QBRIDGE_API_TOKEN: checked(
-    (v) => v.length >= 16,
-    "QBRIDGE_API_TOKEN must be at least 16 characters (make one with: openssl rand -hex 24)",
-  ),
-  QBRIDGE_SWEEP_MINUTES: checked(
-    (v) => /^\d{1,4}$/.test(v) && Number(v) >= 1 && Number(v) <= 1440,
-    "QBRIDGE_SWEEP_MINUTES must be a whole number of minutes from 1 to 1440 (the sweep cannot be turned off)",
-  ),
-  QBRIDGE_LOCK_STALE_MS: checked(
-    (v) => /^\d{1,9}$/.test(v) && Number(v) >= 5000,
-    "QBRIDGE_LOCK_STALE_MS must be a whole number of milliseconds, at least 5000",
-  ),
-  QBRIDGE_LOG_LEVEL: checked(
-    (v) => (LOG_LEVELS as readonly string[]).includes(v),
-    `QBRIDGE_LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}`,
-  ),
-});
+const EnvSchema = z
+  .object({
+    QBRIDGE_BOX: optionalText,
+    QBRIDGE_TIME: checked(
+      (v) => !Number.isNaN(new Date(v).getTime()),
+      "QBRIDGE_TIME must be an ISO time such as 2026-07-10T09:00:00Z (or unset for the real clock)",
+    ),
+    TELEGRAM_BOT_TOKEN: checked(
+      (v) => /^\d{3,}:[A-Za-z0-9_-]{20,}$/.test(v),
+      "TELEGRAM_BOT_TOKEN does not look like a bot token (digits, a colon, then 20+ letters): copy it again from @BotFather",
+    ),
+    TELEGRAM_OWNER_ID: checked(
+      (v) => /^\d{1,20}$/.test(v),
+      "TELEGRAM_OWNER_ID must be your numeric Telegram user id (digits only), or unset to pair with /start",
+    ),
+    TELEGRAM_API_ROOT: checked(
+      isUrl,
+      "TELEGRAM_API_ROOT must be an http(s) URL of a Bot API server, or unset for Telegram's own",
+    ),
+    TELEGRAM_WEBHOOK_SECRET: checked(
+      (v) => /^[A-Za-z0-9_-]{1,256}$/.test(v),
+      "TELEGRAM_WEBHOOK_SECRET may hold only letters, digits, '_' and '-' (1 to 256): make one with openssl rand -hex 32",
+    ),
+    TELEGRAM_WEBHOOK_URL: checked(
+      isUrl,
+      "TELEGRAM_WEBHOOK_URL must be the public https URL Telegram posts updates to, or unset for long polling",
+    ),
+    TELEGRAM_WEBHOOK_PORT: checked(
+      isPort,
+      "TELEGRAM_WEBHOOK_PORT must be a port number from 0 to 65535",
+    ),
+    QBRIDGE_WEB_HOST: checked(
+      (v) => !/\s/.test(v),
+      "QBRIDGE_WEB_HOST must be a host name or an IP address, without spaces",
+    ),
+    QBRIDGE_WEB_PORT: checked(isPort, "QBRIDGE_WEB_PORT must be a port number from 0 to 65535"),
+    QBRIDGE_PUBLIC_URL: checked(
+      isUrl,
+      "QBRIDGE_PUBLIC_URL must be the http(s) address where the web page is reached, e.g. https://q.example.org",
+    ),
+    QBRIDGE_API_TOKEN: checked(
+      (v) => v.length >= 16,
+      "QBRIDGE_API_TOKEN must be at least 16 characters (make one with: openssl rand -hex 24)",
+    ),
+    QBRIDGE_SWEEP_MINUTES: checked(
+      (v) => /^\d{1,4}$/.test(v) && Number(v) >= 1 && Number(v) <= 1440,
+      "QBRIDGE_SWEEP_MINUTES must be a whole number of minutes from 1 to 1440 (the sweep cannot be turned off)",
+    ),
+    QBRIDGE_LOCK_STALE_MS: checked(
+      (v) => /^\d{1,9}$/.test(v) && Number(v) >= 5000,
+      "QBRIDGE_LOCK_STALE_MS must be a whole number of milliseconds, at least 5000",
+    ),
+    QBRIDGE_LOG_LEVEL: checked(
+      (v) => (LOG_LEVELS as readonly string[]).includes(v),
+      `QBRIDGE_LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}`,
+    ),
+    QBRIDGE_WEBHOOK_URL: checked(
+      isUrl,
+      "QBRIDGE_WEBHOOK_URL must be the http(s) URL every question's outcome is POSTed to, or unset",
+    ),
+    QBRIDGE_WEBHOOK_SECRET: checked(
+      (v) => v.length >= 16,
+      "QBRIDGE_WEBHOOK_SECRET must be at least 16 characters (make one with: openssl rand -hex 32)",
+    ),
+    QBRIDGE_WEBHOOK_GIVE_UP_AFTER: checked(
+      (v) => (parseDuration(v) ?? 0) > 0,
+      "QBRIDGE_WEBHOOK_GIVE_UP_AFTER must be an ISO-8601 duration such as PT24H (how long a webhook is retried)",
+    ),
+  })
+  .superRefine((e, ctx) => {
+    if (e.QBRIDGE_WEBHOOK_URL !== undefined && e.QBRIDGE_WEBHOOK_SECRET === undefined) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message:
+          "QBRIDGE_WEBHOOK_SECRET must be set when QBRIDGE_WEBHOOK_URL is: webhooks are signed with it (make one with: openssl rand -hex 32)",
+      });
+    }
+  });
 
 /** The flags that override or add to settings, as commander hands them over (text). */
 export interface ConfigFlags {
@@ -117,6 +140,13 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   /** How often `chat` looks for questions filed meanwhile. */
   watchMs: number;
+  /** Answer webhooks: on when a secret is set (every URL, global or per question, needs it). */
+  webhooks: {
+    url: string | undefined;
+    secret: string | undefined;
+    /** How long a delivery is retried before it gives up (default 24 h). */
+    giveUpAfterMs: number;
+  };
 }
 
 function problemsOf(result: z.SafeParseReturnType<unknown, unknown>): string[] {
@@ -153,5 +183,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigFl
     lockStaleMs: e.QBRIDGE_LOCK_STALE_MS === undefined ? 10_000 : Number(e.QBRIDGE_LOCK_STALE_MS),
     logLevel: (e.QBRIDGE_LOG_LEVEL ?? "info") as Config["logLevel"],
     watchMs: f.watchMs === undefined ? 1000 : Number(f.watchMs),
+    webhooks: {
+      url: e.QBRIDGE_WEBHOOK_URL,
+      secret: e.QBRIDGE_WEBHOOK_SECRET,
+      giveUpAfterMs:
+        e.QBRIDGE_WEBHOOK_GIVE_UP_AFTER === undefined
+          ? 24 * 3_600_000
+          : (parseDuration(e.QBRIDGE_WEBHOOK_GIVE_UP_AFTER) as number),
+    },
   };
 }

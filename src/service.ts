@@ -17,6 +17,7 @@ import { createSlot, type Slot } from "./slot/slot.ts";
 import { createHealthProbe, type HealthProbe } from "./web/health.ts";
 import { linkUrl, loadSecret } from "./web/links.ts";
 import { type RunningWeb, startWeb } from "./web/server.ts";
+import { createWebhookSender } from "./webhooks/delivery.ts";
 
 export interface ServiceOptions {
   config: Config;
@@ -51,7 +52,12 @@ export interface Service {
 
 /** Pino logs as JSON lines (or human-readable), with the configured secrets blanked out. */
 export function createLogger(config: Config, options: { pretty?: boolean } = {}): Logger {
-  const secrets = [config.telegram.token, config.telegram.webhookSecret, config.apiToken]
+  const secrets = [
+    config.telegram.token,
+    config.telegram.webhookSecret,
+    config.apiToken,
+    config.webhooks.secret,
+  ]
     .filter((s): s is string => Boolean(s))
     .flatMap((s) => [s, encodeURIComponent(s)]);
   const out = options.pretty
@@ -173,6 +179,22 @@ export async function startService(options: ServiceOptions): Promise<Service> {
 
   slot.watch(options.watchMs ?? 1_000);
 
+  // Answer webhooks: on when a signing secret is set; the outbox is in the ledger.
+  const webhooks = config.webhooks.secret
+    ? createWebhookSender({
+        core,
+        secret: config.webhooks.secret,
+        giveUpAfterMs: config.webhooks.giveUpAfterMs,
+        logger,
+      })
+    : undefined;
+  webhooks?.start();
+  if (webhooks) {
+    started.push(
+      `answer webhooks on${config.webhooks.url ? ` (every question to ${new URL(config.webhooks.url).origin})` : " (per-question callbacks)"}`,
+    );
+  }
+
   let sweeping: Promise<SweepReport> | undefined;
   const sweep = () => {
     sweeping ??= (async () => {
@@ -219,6 +241,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
       stopping ??= (async () => {
         clearInterval(sweepTimer);
         await sweeping?.catch(() => undefined);
+        await webhooks?.stop();
         await bridge?.stop();
         await webhook?.close();
         await slot.close();

@@ -123,6 +123,12 @@ export const askedFields = {
   irreversible: z.boolean().optional(),
   tasks: z.array(cardText()).optional(),
   "asked-by": cardText().optional(),
+  /** Where the outcome is POSTed on each transition (answer webhooks; needs a signing secret). */
+  callback: z
+    .string()
+    .max(2_000)
+    .regex(/^https?:\/\/[^\s/?#]+\S*$/, "callback must be an http(s) URL")
+    .optional(),
 };
 
 /** The fields only transitions write, and the status that owns each. */

@@ -8,6 +8,7 @@ import { loadQuestion } from "../questions/store.ts";
 import { closureOf } from "../slot/closure.ts";
 import { PresentationStore } from "../slot/presentations.ts";
 import { TokenStore } from "../slot/tokens.ts";
+import { givenUpWebhooksCheck } from "../webhooks/doctor-check.ts";
 
 /** A claim older than this that was never sent belongs to a process that died sending it. */
 const CLAIM_STALE_MS = 60_000;
@@ -94,7 +95,7 @@ export const stuckPresentationCheck: DoctorCheck = {
 };
 
 export async function doctorChecks(config: Config): Promise<DoctorCheck[]> {
-  const checks = [stuckPresentationCheck];
+  const checks = [stuckPresentationCheck, givenUpWebhooksCheck];
   const { token } = config.telegram;
   if (token) {
     // grammY is loaded only when there is a bot to ask.

@@ -64,6 +64,10 @@ export function registerQuestionCommands(program: Command): void {
     .option("--asked-by <name>", "who asks (an agent's name)")
     .option("--id <id>", "the question id (default: date, prompt words and a random suffix)")
     .option("--unless-open", "file nothing when an open question has the same prompt; print its id")
+    .option(
+      "--callback <url>",
+      "POST the outcome here on each change (signed; needs QBRIDGE_WEBHOOK_SECRET; docs/AGENTS.md)",
+    )
     .addHelpText(
       "after",
       `
@@ -72,22 +76,32 @@ Examples:
     --option finance=Finance --option taxes=Taxes --directive "Move the receipt there."
   echo '{"prompt":"Delete old backups?","memo":"Disk is full.","input":{"type":"confirm"},"directive":"Delete them."}' | qbridge ask --json`,
     )
-    .action(async (options: CommonOptions & AskFlags & { unlessOpen?: boolean }) => {
-      const input = usesCardFlags(options)
-        ? askInputFromFlags(options)
-        : parseJsonCard(await readStdin());
-      await withCore(options, async (core) => {
-        const result = await askQuestion(core, input, {
-          unlessOpen: options.unlessOpen ?? false,
-          via: "cli",
+    .action(
+      async (options: CommonOptions & AskFlags & { unlessOpen?: boolean; callback?: string }) => {
+        const given = usesCardFlags(options)
+          ? askInputFromFlags(options)
+          : parseJsonCard(await readStdin());
+        const input =
+          options.callback && given && typeof given === "object"
+            ? { ...given, callback: options.callback }
+            : given;
+        await withCore(options, async (core) => {
+          const result = await askQuestion(core, input, {
+            unlessOpen: options.unlessOpen ?? false,
+            via: "cli",
+          });
+          if (options.json)
+            return printJson({
+              id: result.id,
+              deduplicated: result.deduplicated,
+              card: result.card,
+            });
+          process.stdout.write(
+            result.deduplicated ? `already open: ${result.id}\n` : `asked ${result.id}\n`,
+          );
         });
-        if (options.json)
-          return printJson({ id: result.id, deduplicated: result.deduplicated, card: result.card });
-        process.stdout.write(
-          result.deduplicated ? `already open: ${result.id}\n` : `asked ${result.id}\n`,
-        );
-      });
-    });
+      },
+    );
 
   registerListCommand(program, common);
 

@@ -40,6 +40,7 @@ const FIELD_ORDER = [
   "expires-after",
   "tasks",
   "asked-by",
+  "callback",
 ] as const;
 
 export function normalizePrompt(prompt: string): string {
@@ -76,6 +77,11 @@ export async function askQuestion(
   options: { unlessOpen?: boolean; via?: string } = {},
 ): Promise<AskResult> {
   const asked = validateAsk(input);
+  if (asked.callback !== undefined && !core.webhooks) {
+    throw new InvalidInput(
+      "a callback needs answer webhooks on: set QBRIDGE_WEBHOOK_SECRET (webhooks are signed with it) where qbridge runs, or leave the callback out",
+    );
+  }
   const { id: wantedId, ...fields } = asked;
   const card = {
     status: "pending",

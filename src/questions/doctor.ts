@@ -29,7 +29,8 @@ export interface Finding {
     | "git-index"
     | "sweep"
     | "stuck-presentation"
-    | "telegram";
+    | "telegram"
+    | "webhook";
   path: string;
   problem: string;
   fix: string;

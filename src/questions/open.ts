@@ -11,5 +11,6 @@ export function openCore(config: Config): Core {
     clock: createClock(config.time),
     locks: { staleMs: config.lockStaleMs },
   });
-  return { box, ledger: new Ledger(box.paths.ledgerPath) };
+  const webhooks = config.webhooks.secret ? { url: config.webhooks.url } : undefined;
+  return { box, ledger: new Ledger(box.paths.ledgerPath), webhooks };
 }

@@ -5,12 +5,19 @@
 // 4. one commit, or everything put back as it was (commit.ts).
 // It never writes a card outside this function.
 
-import { applyAndCommit, type CommitPlan, pendingJournals, recover } from "../box/commit.ts";
+import {
+  applyAndCommit,
+  type CommitPlan,
+  type Committed,
+  pendingJournals,
+  recover,
+} from "../box/commit.ts";
 import { withFileLock } from "../box/locks.ts";
 import { checkId, isValidId } from "../box/paths.ts";
 import { parseQuestion } from "../card/load.ts";
 import type { Question, Status } from "../card/question.ts";
 import { BoxError, BoxReadOnly, TransitionRejected } from "../errors.ts";
+import { oweWebhooks } from "../webhooks/owe.ts";
 import { auditCommitted, auditRecovered } from "./audit.ts";
 import type { Core } from "./core.ts";
 import { announceTransitioned } from "./events.ts";
@@ -37,7 +44,7 @@ export async function withQuestionLock<T>(
   checkId(id);
   refuseOnReadOnly(core);
   return withFileLock(core.box.paths.locksDir, `q-${id}`, core.box.locks, async () => {
-    await recover(core.box, id, auditRecovered(core));
+    await recover(core.box, id, both(auditRecovered(core), oweWebhooks(core)));
     return fn();
   });
 }
@@ -67,10 +74,23 @@ export async function withQuestionTransition<T>(
     }
     const { plan, value } = planner(current);
     const status = checkWrittenCard(current, plan);
-    const commit = await applyAndCommit(core.box, id, plan, auditCommitted(core));
+    const commit = await applyAndCommit(
+      core.box,
+      id,
+      plan,
+      both(auditCommitted(core), oweWebhooks(core)),
+    );
     announceTransitioned({ root: core.box.paths.root, id, status, commit });
     return { commit, value };
   });
+}
+
+/** After a commit: its audit line, then what it owes the answer webhooks. */
+function both(audit: Committed, owe: Committed): Committed {
+  return (commit, record) => {
+    audit(commit, record);
+    owe(commit, record);
+  };
 }
 
 /** What happened to a question that is no longer pending, in a few words. */

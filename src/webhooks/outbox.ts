@@ -81,12 +81,48 @@ export function markDelivered(ledger: Ledger, seq: number, at: string): void {
     .run(at, seq);
 }
 
-export function markFailed(ledger: Ledger, seq: number, error: string, nextTryAt: number): void {
+/**
+ * Takes a due delivery for one try: moves its next try to `leaseUntil`, unless another sender
+ * took it first (its next try is no longer the one read). A sender that dies mid-try leaves
+ * the lease to run out, and the delivery is tried again.
+ */
+export function claimDelivery(
+  ledger: Ledger,
+  seq: number,
+  readNextTryAt: number,
+  leaseUntil: number,
+): boolean {
+  const result = ledger.db
+    .prepare(
+      `UPDATE webhook_deliveries SET next_try_at = ?
+       WHERE seq = ? AND next_try_at = ? AND delivered_at IS NULL AND gave_up_at IS NULL`,
+    )
+    .run(leaseUntil, seq, readNextTryAt);
+  return result.changes === 1;
+}
+
+/** A failed try (or, with `counted` false, one abandoned by a stop): owed again at `nextTryAt`. */
+export function markFailed(
+  ledger: Ledger,
+  seq: number,
+  error: string,
+  nextTryAt: number,
+  counted = true,
+): void {
   ledger.db
     .prepare(
-      "UPDATE webhook_deliveries SET tries = tries + 1, last_error = ?, next_try_at = ? WHERE seq = ?",
+      "UPDATE webhook_deliveries SET tries = tries + ?, last_error = ?, next_try_at = ? WHERE seq = ?",
     )
-    .run(error, nextTryAt, seq);
+    .run(counted ? 1 : 0, error === "" ? null : error, nextTryAt, seq);
+}
+
+/** Owes a delivery that gave up once more, for a new window from `at`. */
+export function retryGivenUp(ledger: Ledger, seq: number, at: string, nextTryAt: number): void {
+  ledger.db
+    .prepare(
+      "UPDATE webhook_deliveries SET gave_up_at = NULL, created_at = ?, next_try_at = ? WHERE seq = ?",
+    )
+    .run(at, nextTryAt, seq);
 }
 
 export function markGivenUp(ledger: Ledger, seq: number, at: string, error?: string): void {

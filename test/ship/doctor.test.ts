@@ -364,7 +364,7 @@ describe("qbridge doctor as a command", () => {
       ["-qec", `${process.execPath} ${cli} doctor --box ${tb.dir}`, "/dev/null"],
       { env: { ...process.env, QBRIDGE_TIME: T0 } },
     ).toString();
-    expect(onTty).toMatch(/checking 6\/6/);
+    expect(onTty).toMatch(/checking 7\/7/);
     expect(onTty).toContain(": healthy");
   });
 });
