@@ -74,6 +74,7 @@ export function createLogger(config: Config, options: { pretty?: boolean } = {})
 export async function startService(options: ServiceOptions): Promise<Service> {
   const { config, logger } = options;
   const core = openCore(config);
+  core.ledger.faultLog = (fields, message) => logger.warn(fields, message);
   const slot = createSlot({ core, logger });
   const health = createHealthProbe(core);
   const started: string[] = [`box ${config.boxDir} (ledger ${core.box.paths.ledgerPath})`];

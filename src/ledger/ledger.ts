@@ -54,8 +54,20 @@ function migrate(db: Db, path: string): void {
   }
 }
 
+/** Where the ledger reports a write it lost (an audit line): a log line, never a silence. */
+export type LedgerFaultLog = (fields: { err: unknown }, message: string) => void;
+
+/** Outside `serve` (which logs through its logger), a lost write is one line on stderr. */
+const stderrFaultLog: LedgerFaultLog = ({ err }, message) => {
+  process.stderr.write(
+    `qbridge: warning: ${message} (${(err as Error)?.message ?? String(err)})\n`,
+  );
+};
+
 export class Ledger {
   readonly db: Db;
+  /** Set by the composition root to its logger; stderr by default. */
+  faultLog: LedgerFaultLog = stderrFaultLog;
   /** Set when the file could not be opened and was moved aside to this path. */
   readonly setAside: string | undefined;
   /**
@@ -90,6 +102,14 @@ export class Ledger {
 
   close(): void {
     if (this.db.open) this.db.close();
+  }
+
+  /** Says that a ledger write was lost: the caller went on because the commit holds the truth. */
+  reportLost(what: string, error: unknown): void {
+    this.faultLog(
+      { err: error },
+      `the ledger lost ${what}; the box's commit holds the change, only the ledger's record of it is missing`,
+    );
   }
 
   audit(entry: AuditEntry): void {

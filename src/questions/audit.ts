@@ -8,12 +8,17 @@ import type { Committed } from "../box/commit.ts";
 import type { AuditEntry } from "../ledger/ledger.ts";
 import type { Core } from "./core.ts";
 
-/** Writes an audit line; a ledger that cannot write loses the line and nothing else. */
+/** Writes an audit line; a ledger that cannot write loses the line (logged) and nothing else. */
 export function safeAudit(core: Core, entry: AuditEntry): void {
   try {
     core.ledger.audit(entry);
-  } catch {
-    // The commit already holds the change; a missing audit line costs nothing else.
+  } catch (error) {
+    // The commit already holds the change; a missing audit line costs nothing else, but it
+    // is said, so a failing ledger is noticed.
+    core.ledger.reportLost(
+      `the audit line of "${entry.action}" on ${entry.questionId ?? "the box"}`,
+      error,
+    );
   }
 }
 

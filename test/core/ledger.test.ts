@@ -109,6 +109,24 @@ describe("answers do not depend on the ledger", () => {
     await answerQuestion(tb, id, { text: "a" }, { via: "cli" });
     expect(loadQuestion(tb, id).card.status).toBe("answered");
   });
+
+  it("says so in a log line when the ledger loses an audit line, and still commits the answer", async () => {
+    const tb = await makeBox();
+    const { id } = await askQuestion(tb, selectCard());
+    const lines: { fields: { err: unknown }; message: string }[] = [];
+    tb.ledger.faultLog = (fields, message) => lines.push({ fields, message });
+    tb.ledger.db.exec(
+      "CREATE TRIGGER refuse BEFORE INSERT ON audit BEGIN SELECT RAISE(FAIL, 'the disk said no'); END",
+    );
+    await answerQuestion(tb, id, { text: "a" }, { via: "cli" });
+    expect(loadQuestion(tb, id).card.status).toBe("answered");
+    expect(lines).toEqual([
+      {
+        fields: { err: expect.objectContaining({ message: "the disk said no" }) },
+        message: `the ledger lost the audit line of "answer" on ${id}; the box's commit holds the change, only the ledger's record of it is missing`,
+      },
+    ]);
+  });
 });
 
 describe("the audit", () => {
