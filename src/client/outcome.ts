@@ -35,5 +35,7 @@ export interface NewQuestion {
   "expires-after"?: string;
   tasks?: string[];
   "asked-by"?: string;
+  /** An http(s) URL the outcome is POSTed to (signed) on each change; needs webhooks on. */
+  callback?: string;
   id?: string;
 }

@@ -72,6 +72,12 @@ export const askShape = {
     .array(z.object({ ref: z.string(), text: z.string().optional() }))
     .optional()
     .describe("References (files, URLs) the owner may open, each with an optional excerpt."),
+  callback: z
+    .string()
+    .optional()
+    .describe(
+      "An http(s) URL the outcome is POSTed to (signed) on every change of status; needs answer webhooks on where question-bridge runs.",
+    ),
   unless_open: z
     .boolean()
     .default(true)
@@ -100,6 +106,7 @@ export function cardOf(args: AskArgs): Record<string, unknown> {
     ["expires-after", args.expires_after],
     ["asked-by", args.asked_by],
     ["context", args.context],
+    ["callback", args.callback],
   ];
   for (const [key, value] of optional) if (value !== undefined) card[key] = value;
   return card;

@@ -80,6 +80,11 @@ describe("the client", () => {
     const missing = await qb.get("no-such-question").catch((error: unknown) => error);
     expect(missing).toBeInstanceOf(QuestionBridgeError);
     expect(missing).toMatchObject({ status: 404, code: "QuestionNotFound" });
+    const callback = { ...question("May I tell you by webhook?"), callback: "https://a.example/x" };
+    await expect(qb.ask(callback)).rejects.toMatchObject({
+      status: 422,
+      message: expect.stringContaining("QBRIDGE_WEBHOOK_SECRET"),
+    });
     const stranger = new QuestionBridge({ url: web.url, token: "wrong-token-0123456789" });
     await expect(stranger.get("x")).rejects.toMatchObject({ status: 401, code: "Unauthorized" });
     const nobody = new QuestionBridge({ url: "http://127.0.0.1:9", token: TOKEN });

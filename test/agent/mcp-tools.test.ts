@@ -9,6 +9,8 @@ import { permissionDecision } from "../../src/mcp/permission.ts";
 import { createMcpServer } from "../../src/mcp/server.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
 import type { QuestionOutcome } from "../../src/questions/outcome.ts";
+import { pendingQuestions } from "../../src/questions/state.ts";
+import { loadQuestion } from "../../src/questions/store.ts";
 import { PresentationStore } from "../../src/slot/presentations.ts";
 import {
   cleanupBoxes,
@@ -92,6 +94,31 @@ describe("the MCP tools", () => {
     }).result;
     expect(result.isError).toBe(true);
     expect(result.content[0]?.text).toContain("a select question needs at least 2 options");
+  });
+
+  it("a callback is kept on the card when webhooks are on, and refused with the fix when off", async () => {
+    const box = await makeBox();
+    const off = await inMemory(box);
+    const refused = await callTool(off, "ask_human", {
+      prompt: "Which folder?",
+      memo: "Two folders fit.",
+      type: "confirm",
+      directive: "File it.",
+      callback: "https://agent.example.org/answers",
+    }).result;
+    expect(refused.isError).toBe(true);
+    expect(refused.content[0]?.text).toContain("QBRIDGE_WEBHOOK_SECRET");
+    expect(pendingQuestions(box).pending).toEqual([]);
+    const on = await inMemory({ ...box, webhooks: { url: undefined } } as TestBox);
+    const asked = await callTool(on, "ask_human", {
+      prompt: "Which folder?",
+      memo: "Two folders fit.",
+      type: "confirm",
+      directive: "File it.",
+      callback: "https://agent.example.org/answers",
+    }).result;
+    const id = asked.structuredContent?.id as string;
+    expect(loadQuestion(box, id).card.callback).toBe("https://agent.example.org/answers");
   });
 
   it("an unknown id and a wait over 50 s are refused with a sentence, nothing filed", async () => {
