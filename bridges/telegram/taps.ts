@@ -3,7 +3,9 @@
 // not used already (then its reply is replayed); the chat and message match; the presentation
 // is current; the question is still pending; its card hash is unchanged. Only then the answer
 // through the slot, the ledger record, and THEN answerCallbackQuery, the edit and the next
-// question. A callback id seen before replays what was recorded for it.
+// question. A callback delivered again (a redelivery that missed the processed-update mark) needs
+// no replay of its own: a used token replays its reply, a closed presentation refuses, and a
+// card already answered by this tap is confirmed from the card; none can act twice.
 
 import type { Api, Context } from "grammy";
 import { questionFingerprint } from "../../src/card/load.ts";
@@ -265,16 +267,10 @@ export function createTapHandler(deps: TapDeps) {
     const query = ctx.callbackQuery;
     if (!query) return;
     await slot.exclusive(async (ops) => {
-      const seen = slot.inbox.callback(query.id);
-      if (seen) {
-        await acknowledge(ctx, seen.reply);
-        return;
-      }
       const token = query.data ? slot.tokens.get(query.data) : undefined;
       if (!token) {
         const handled = { outcome: "refused:unknown-token", reply: TAP_REPLIES.unknown };
         audit(ctx, undefined, handled);
-        record(query.id, undefined, ctx, handled);
         await acknowledge(ctx, handled.reply);
         return;
       }
@@ -284,7 +280,7 @@ export function createTapHandler(deps: TapDeps) {
       }
       if (token.usedAt && token.usedReply) {
         const handled = { outcome: "replayed", reply: token.usedReply };
-        record(query.id, token.token, ctx, handled);
+        audit(ctx, token, handled);
         await acknowledge(ctx, handled.reply);
         return;
       }
@@ -295,25 +291,8 @@ export function createTapHandler(deps: TapDeps) {
         handled = { outcome: "error", reply: replyForError(error) };
       }
       audit(ctx, token, handled);
-      record(query.id, token.token, ctx, handled);
       await acknowledge(ctx, handled.reply);
       await handled.after?.();
     });
   };
-
-  function record(
-    callbackId: string,
-    token: string | undefined,
-    ctx: Context,
-    handled: Handled,
-  ): void {
-    slot.inbox.recordCallback({
-      callbackId,
-      token,
-      actor: ctx.from ? String(ctx.from.id) : undefined,
-      outcome: handled.outcome,
-      reply: handled.reply,
-      at: now(),
-    });
-  }
 }

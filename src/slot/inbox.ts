@@ -1,17 +1,8 @@
-// What the bridges received and how each was handled: update ids already processed, the
-// outcome of every callback (replayed when the same callback comes again), and the chats that
-// were refused once already. Written before a bridge acknowledges anything.
+// What the bridges received: update ids already processed, and the chats that were refused once
+// already. Written before a bridge acknowledges anything. (The ledger's callback_outcomes table
+// is no longer written: a callback delivered again is settled by its token and the card.)
 
 import type { Db } from "../ledger/ledger.ts";
-
-export interface CallbackOutcome {
-  callbackId: string;
-  token: string | undefined;
-  actor: string | undefined;
-  outcome: string;
-  reply: string;
-  at: string;
-}
 
 export class Inbox {
   constructor(private readonly db: Db) {}
@@ -28,36 +19,6 @@ export class Inbox {
         .prepare("INSERT OR IGNORE INTO processed_updates (key, at) VALUES (?, ?)")
         .run(key, at).changes === 1
     );
-  }
-
-  callback(callbackId: string): CallbackOutcome | undefined {
-    const row = this.db
-      .prepare("SELECT * FROM callback_outcomes WHERE callback_id = ?")
-      .get(callbackId) as Record<string, string | null> | undefined;
-    if (!row) return undefined;
-    return {
-      callbackId,
-      token: row.token ?? undefined,
-      actor: row.actor ?? undefined,
-      outcome: row.outcome as string,
-      reply: row.reply as string,
-      at: row.at as string,
-    };
-  }
-
-  recordCallback(entry: CallbackOutcome): void {
-    this.db
-      .prepare(
-        "INSERT OR IGNORE INTO callback_outcomes (callback_id, token, actor, outcome, reply, at) VALUES (?, ?, ?, ?, ?, ?)",
-      )
-      .run(
-        entry.callbackId,
-        entry.token ?? null,
-        entry.actor ?? null,
-        entry.outcome,
-        entry.reply,
-        entry.at,
-      );
   }
 
   /** Records a refusal for a chat; true only the first time (the one polite refusal). */

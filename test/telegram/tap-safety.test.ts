@@ -1,6 +1,8 @@
 // Taps that must not answer: a stranger's, a forged token, a tap on a question closed or edited
-// meanwhile, and taps that must not answer twice: a replayed callback id, a double tap. Each is
-// refused or replayed with the right text, and git holds exactly the jobs it should.
+// meanwhile, and taps that must not answer twice: a replayed callback id, a double tap, a Park
+// delivered again. Each is refused or replayed with the right text, and git holds exactly the
+// jobs it should. None of it needs a replay keyed by callback id: the token and the card settle
+// every repeat.
 
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -117,6 +119,30 @@ describe("taps that must not answer twice", () => {
     expect(acks(h)).toEqual(["✅ Recorded: Finance", "✅ Recorded: Finance"]);
     expect(await answerCommits(h)).toBe(1);
     expect(listJobs(h)).toHaveLength(1);
+  });
+
+  it("a Park callback delivered again parks nothing twice: the next question stays shown", async () => {
+    const h = await openHarness(emulator());
+    const first = await presented(h, selectCard({ prompt: "First: where do receipts go?" }));
+    await h.ask(selectCard({ prompt: "Second: where do invoices go?" }));
+    await h.owner.tap(buttonData(first.message, "🅿️ Park"), first.message.messageId);
+    const [update] = await h.pump();
+    if (!update) throw new Error("no update");
+    const second = await h.lastMessage();
+    expect(second.text).toContain("Second: where do invoices go?");
+    const shownBefore = h.sent("sendMessage").length;
+
+    // The same callback again, as a redelivery that missed the processed-update mark brings it.
+    await h.deliver({ ...update, update_id: update.update_id + 1000 });
+    expect(acks(h)).toEqual([
+      "Parked: it stays pending behind the queue.",
+      expect.stringContaining("This question is no longer open here: parked"),
+    ]);
+    expect(h.sent("sendMessage")).toHaveLength(shownBefore);
+    const open = h.slot.current();
+    expect(open?.questionId).not.toBe(first.id);
+    expect(open?.messageId).toBe(String(second.messageId));
+    expect(h.slot.presentations.parked()).toEqual([first.id]);
   });
 
   it("the same update delivered twice is handled once", async () => {
