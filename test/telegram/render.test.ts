@@ -237,7 +237,8 @@ describe("one phone screen, as sent to Telegram", () => {
       recommended: "insurance",
     });
     const call = h.sent("sendMessage").at(-1);
-    const rows = (call?.payload.reply_markup as { inline_keyboard: unknown[][] }).inline_keyboard;
+    const markup = call?.payload.reply_markup as { inline_keyboard: unknown[][] } | undefined;
+    const rows = markup?.inline_keyboard;
     expect(h.sent("sendMessage")).toHaveLength(1);
     expect(visible(message.text).length).toBeLessThanOrEqual(560);
     expect(rows).toHaveLength(5);
