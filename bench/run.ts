@@ -16,6 +16,8 @@ import { JOBS_DIR, QUESTIONS_DIR } from "../src/box/paths.ts";
 import { answerQuestion } from "../src/questions/answer.ts";
 import { pendingQuestions } from "../src/questions/state.ts";
 import { buildBox, NOW } from "./fixture.ts";
+import { benchMemory } from "./memory.ts";
+import { benchStartUp } from "./startup.ts";
 import { row, sample } from "./stats.ts";
 
 const SIZES = (process.env.BENCH_SIZES ?? "10,1000,10000").split(",").map(Number);
@@ -122,9 +124,7 @@ async function benchSize(count: number): Promise<void> {
 async function main(): Promise<void> {
   console.log(`question-bridge bench: ${RUNS} runs per figure, node ${process.version}\n`);
   for (const size of SIZES) await benchSize(size);
-  const version = await sample(10, () => execFileSync(process.execPath, [CLI, "--version"]));
-  const bare = await sample(10, () => execFileSync(process.execPath, ["-e", "0"]));
-  console.log(row("qbridge --version", version, "node -e 0", bare));
+  for (const line of await benchStartUp()) console.log(line);
   const telegram = join(import.meta.dirname, "telegram.ts");
   if (existsSync(telegram)) {
     const { benchTapLatency } = (await import(telegram)) as {
@@ -132,6 +132,7 @@ async function main(): Promise<void> {
     };
     for (const line of await benchTapLatency()) console.log(line);
   }
+  if (process.env.BENCH_MEMORY !== "0") for (const line of await benchMemory()) console.log(line);
   const agent = join(import.meta.dirname, "agent.ts");
   if (existsSync(agent)) {
     const { benchAgent } = (await import(agent)) as { benchAgent: () => Promise<string[]> };

@@ -1,0 +1,143 @@
+// Memory of `qbridge serve` as it runs all year: idle RSS over a box of 10,000 cards, with the
+// Telegram bridge on (against the telegram-test-api emulator) and the web page on, beside an
+// idle `node` and the same service over an empty box; then RSS before and after 2,000
+// questions asked and answered through the JSON API.
+
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { initBox } from "../src/box/box.ts";
+import { freePort, OWNER, startEmulator, TOKEN } from "../test/support/telegram.ts";
+import { buildBox, NOW } from "./fixture.ts";
+
+const CLI = join(import.meta.dirname, "../bin/qbridge.mjs");
+const API_TOKEN = "bench-api-token-0123456789";
+const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 20_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2_000);
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) / 1024;
+}
+
+/** RSS after the process has been idle: the highest of the last five one-second readings. */
+async function idleRss(child: ChildProcess): Promise<number> {
+  await sleep(Math.max(0, IDLE_MS - 5_000));
+  const readings: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    readings.push(rssMb(child.pid as number));
+    await sleep(1_000);
+  }
+  return Math.max(...readings);
+}
+
+interface Service {
+  child: ChildProcess;
+  base: string;
+  stop(): Promise<void>;
+}
+
+async function startServe(boxDir: string, apiRoot: string): Promise<Service> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [CLI, "serve", "--box", boxDir, "--json"], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      TELEGRAM_BOT_TOKEN: TOKEN,
+      TELEGRAM_OWNER_ID: String(OWNER),
+      TELEGRAM_API_ROOT: apiRoot,
+      QBRIDGE_WEB_PORT: String(port),
+      QBRIDGE_API_TOKEN: API_TOKEN,
+      QBRIDGE_TIME: NOW,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  child.stdout?.on("data", (d) => {
+    log += d;
+  });
+  child.stderr?.on("data", (d) => {
+    log += d;
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).status < 600) break;
+    } catch {
+      if (i > 600 || child.exitCode !== null) throw new Error(`serve did not start:\n${log}`);
+      await sleep(100);
+    }
+  }
+  return {
+    child,
+    base,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await new Promise((resolve) => child.once("exit", resolve));
+    },
+  };
+}
+
+async function api(base: string, path: string, body: unknown): Promise<Record<string, unknown>> {
+  const response = await fetch(`${base}/api/v1${path}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${API_TOKEN}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+const mb = (n: number) => `${n.toFixed(1).padStart(7)} MB`;
+
+export async function benchMemory(): Promise<string[]> {
+  const lines: string[] = [];
+  const node = spawn(process.execPath, ["-e", "setTimeout(() => {}, 1e9)"]);
+  await sleep(2_000);
+  const nodeRss = rssMb(node.pid as number);
+  node.kill();
+  const emulator = await startEmulator();
+  try {
+    let boxDir = "";
+    for (const count of [0, 10_000]) {
+      process.stderr.write(`memory: a box of ${count} cards…\n`);
+      const dir = count === 0 ? mkdtempSync(join(tmpdir(), "qbridge-bench-empty-")) : "";
+      if (count === 0) await initBox(dir);
+      else {
+        const built = await buildBox(count, 0);
+        built.core.ledger.close();
+        boxDir = built.dir;
+      }
+      if (count === 0) boxDir = dir;
+      const service = await startServe(boxDir, emulator.apiRoot);
+      const idle = await idleRss(service.child);
+      lines.push(
+        `serve idle RSS @${count} cards (telegram+web)  ${mb(idle)} | node idle ${mb(nodeRss)} | over node ${mb(idle - nodeRss)}`,
+      );
+      if (count === 10_000) {
+        process.stderr.write(`memory: ${ROUNDS} questions asked and answered…\n`);
+        for (let i = 0; i < ROUNDS; i++) {
+          const asked = await api(service.base, "/questions", {
+            prompt: `Bench question ${i}?`,
+            memo: "Asked by the memory bench.",
+            input: { type: "confirm" },
+            directive: "Nothing; a bench.",
+          });
+          await api(service.base, `/questions/${asked.id as string}/answer`, { answer: "yes" });
+        }
+        const after = await idleRss(service.child);
+        const growth = ((after - idle) / idle) * 100;
+        lines.push(
+          `serve RSS after ${ROUNDS} asked+answered  ${mb(after)} | before ${mb(idle)} | growth ${growth.toFixed(1)}%`,
+        );
+      }
+      await service.stop();
+      rmSync(boxDir, { recursive: true, force: true });
+    }
+  } finally {
+    await emulator.stop();
+  }
+  return lines;
+}
