@@ -111,7 +111,9 @@ describe("answer webhooks", () => {
     expect(allDeliveries(tb.ledger)).toEqual([]); // asking owes nothing
     sender(tb).start();
     await answerQuestion(tb, id, { text: "a" }, { via: "telegram", by: "7" });
-    await eventually(() => hook.received.length === 1, 10_000, "the webhook");
+    // Delivered once the sender has the receiver's 2xx (the receiver logs the request before).
+    await eventually(() => allDeliveries(tb.ledger)[0]?.deliveredAt, 10_000, "the webhook");
+    expect(hook.received).toHaveLength(1);
 
     const [got] = hook.received;
     const expected = `sha256=${createHmac("sha256", SECRET)
