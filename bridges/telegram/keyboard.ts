@@ -96,6 +96,29 @@ export function confirmLayout(optionId: string, label: string): Layout {
   };
 }
 
+/**
+ * The confirming step of a typed answer that is final only once confirmed (a lone character on
+ * a text question): Yes records `text`, No records nothing. No option: the words are the answer.
+ */
+export function wordsLayout(text: string): Layout {
+  return {
+    specs: [
+      { action: "confirm", label: text },
+      { action: "back", label: text },
+    ],
+    build(tokens) {
+      return {
+        inline_keyboard: [
+          [
+            { text: "✅ Yes, record it", callback_data: tokens[0] as string },
+            { text: "✖️ No", callback_data: tokens[1] as string },
+          ],
+        ],
+      };
+    },
+  };
+}
+
 export function showLayout(): Layout {
   return {
     specs: [{ action: "show" }],

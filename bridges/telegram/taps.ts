@@ -112,8 +112,10 @@ export function createTapHandler(deps: TapDeps) {
         card?.status === "answered" &&
         card["answered-via"] === SURFACE &&
         card["answered-by"] === userId &&
-        card.answer?.selected !== undefined &&
-        card.answer.selected === token.optionId
+        card.answer !== undefined &&
+        (token.optionId === undefined
+          ? card.answer.text === token.label
+          : card.answer.selected === token.optionId)
       ) {
         return {
           outcome: "replayed",
@@ -164,6 +166,14 @@ export function createTapHandler(deps: TapDeps) {
         return finished(open, "dismissed", "Dismissed (it stays answerable later).", closed, ops);
       }
       case "back": {
+        if (token.optionId === undefined) {
+          // The confirming step of typed words: nothing is recorded, the question stays open.
+          return {
+            outcome: "words-dropped",
+            reply: `Not recorded: "${token.label ?? ""}". Reply with your answer.`,
+            after: () => dropButtons(token),
+          };
+        }
         return {
           outcome: "back",
           reply: "Back to the choices.",
@@ -182,8 +192,18 @@ export function createTapHandler(deps: TapDeps) {
           };
         }
         return answer(open, token, ops, surface);
-      case "confirm":
-        return answer(open, token, ops, surface);
+      case "confirm": {
+        const handled = await answer(open, token, ops, surface);
+        if (token.optionId !== undefined || handled.outcome !== "answered") return handled;
+        // Confirmed typed words: their confirming message loses its buttons too.
+        return {
+          ...handled,
+          after: async () => {
+            await handled.after?.();
+            await dropButtons(token);
+          },
+        };
+      }
     }
   }
 
@@ -197,7 +217,9 @@ export function createTapHandler(deps: TapDeps) {
     try {
       // The fingerprint is checked again inside the question's lock: an edit that lands
       // between the checks above and the transition still refuses the tap.
-      answered = await ops.answer(token.questionId, { text: token.optionId ?? "" }, surface, {
+      // A confirmed option answers with its id; confirmed typed words (no option) with the words.
+      const text = token.optionId ?? token.label ?? "";
+      answered = await ops.answer(token.questionId, { text }, surface, {
         fingerprint: token.cardHash,
       });
     } catch (error) {

@@ -8,11 +8,12 @@ import type { Question } from "../../src/card/question.ts";
 import { resolveAnswer } from "../../src/card/resolve.ts";
 import { safeAudit } from "../../src/questions/audit.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
-import { attemptFromText } from "../../src/slot/attempt.ts";
+import { attemptFromText, confirmingQuestion, needsConfirming } from "../../src/slot/attempt.ts";
 import { closureOf } from "../../src/slot/closure.ts";
 import type { Presentation } from "../../src/slot/presentations.ts";
 import type { Slot } from "../../src/slot/slot.ts";
 import { escapeWithin, flat } from "./html.ts";
+import { wordsLayout } from "./keyboard.ts";
 import { SURFACE } from "./presenter.ts";
 import { waitingHtml } from "./render.ts";
 import { replyForError } from "./replies.ts";
@@ -105,6 +106,24 @@ export function createTypedReplyHandler(deps: { slot: Slot }) {
           { parse_mode: "HTML", ...answerTo },
         );
         if (ops.current()?.seq === target.seq) await ops.reconcile();
+        return;
+      }
+      if (needsConfirming(card, text)) {
+        // Final once recorded: a stray key is asked about first, with buttons on this reply.
+        const layout = wordsLayout(text.trim());
+        const chatId = String(message.chat.id);
+        const owner = {
+          presentationSeq: target.seq,
+          questionId: target.questionId,
+          cardHash: target.cardHash,
+        };
+        const tokens = slot.tokens.mint(owner, chatId, layout.specs, slot.core.box.clock.iso());
+        // Plain text: the typed character is shown as it is, with nothing to escape.
+        const sent = await ctx.reply(confirmingQuestion(text), {
+          reply_markup: layout.build(tokens),
+          ...answerTo,
+        });
+        slot.tokens.sentIn(tokens, String(sent.message_id));
         return;
       }
       try {

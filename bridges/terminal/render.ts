@@ -76,7 +76,8 @@ export function nudgeText(card: Question, days: number, presented: boolean): str
 export const HELP_TEXT = `One question at a time from your agents. Answer the open one by typing:
   a letter (a, b, ...) or a label     select questions; "Label - note" adds a note
   yes / no                            yes/no questions; "no - note" adds a note
-  your own words                      text questions ("park" in quotes answers with that word)
+  your own words                      text questions ("park" in quotes answers with that word;
+                                      a single character asks "Record ... as your answer?" first)
 Commands:
   park       put the open question aside; it stays pending, behind the queue
   dismiss    decline the open question (it stays answerable later)

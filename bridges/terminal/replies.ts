@@ -6,7 +6,7 @@
 import { QbridgeError } from "../../src/errors.ts";
 import { safeAudit } from "../../src/questions/audit.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
-import { attemptFromText } from "../../src/slot/attempt.ts";
+import { attemptFromText, confirmingQuestion, needsConfirming } from "../../src/slot/attempt.ts";
 import { closureOf } from "../../src/slot/closure.ts";
 import type { Presentation } from "../../src/slot/presentations.ts";
 import type { Slot } from "../../src/slot/slot.ts";
@@ -15,6 +15,14 @@ import { HELP_TEXT, waitingText } from "./render.ts";
 
 const COMMAND = /^\/?(park|dismiss|next|waiting|help|quit|exit|q)$/i;
 const QUOTED = /^"(.*)"$/s;
+const YES = /^(y|yes)$/i;
+const NO = /^(n|no)$/i;
+
+/** A typed answer waiting for its confirming yes (a lone character on a text question). */
+interface Unconfirmed {
+  seq: number;
+  text: string;
+}
 
 export type LineOutcome = "quit" | undefined;
 
@@ -40,6 +48,7 @@ export function createLineHandler(deps: {
 }) {
   const { slot, write } = deps;
   const surface = { via: SURFACE, by: deps.by };
+  let unconfirmed: Unconfirmed | undefined;
 
   async function command(name: string): Promise<LineOutcome> {
     switch (name) {
@@ -87,7 +96,11 @@ export function createLineHandler(deps: {
     return;
   }
 
-  async function answer(text: string): Promise<void> {
+  /**
+   * `confirmed`: typed in quotes, or confirmed with yes, so recorded as it is; `seq`: the
+   * presentation it was typed for, which must still be the open one.
+   */
+  async function answer(text: string, confirmed = false, seq?: number): Promise<void> {
     await slot.exclusive(async (ops) => {
       const open = ops.current();
       if (!open) {
@@ -97,6 +110,10 @@ export function createLineHandler(deps: {
         return;
       }
       if (!ops.mine(open)) return void write(heldElsewhere(open));
+      if (seq !== undefined && open.seq !== seq) {
+        write(`Not recorded: the question "${text}" was typed for is no longer open.\n`);
+        return;
+      }
       let card: ReturnType<typeof loadQuestion>["card"];
       try {
         card = loadQuestion(slot.core, open.questionId).card;
@@ -120,6 +137,11 @@ export function createLineHandler(deps: {
         await ops.reconcile();
         return;
       }
+      if (!confirmed && card.status === "pending" && needsConfirming(card, text)) {
+        unconfirmed = { seq: open.seq, text };
+        write(`${confirmingQuestion(text)} Type yes or no.\n`);
+        return;
+      }
       try {
         const { result, closed } = await ops.answer(
           open.questionId,
@@ -136,12 +158,26 @@ export function createLineHandler(deps: {
     });
   }
 
+  /** The line after a confirming question: yes records, no drops; anything else is a new line. */
+  async function confirmation(asked: Unconfirmed, text: string): Promise<boolean> {
+    if (NO.test(text)) {
+      write(`Not recorded: "${asked.text}". Type your answer.\n`);
+      return true;
+    }
+    if (!YES.test(text)) return false;
+    await answer(asked.text, true, asked.seq);
+    return true;
+  }
+
   return async function handleLine(line: string): Promise<LineOutcome> {
     const text = line.trim();
     if (!text) return;
+    const asked = unconfirmed;
+    unconfirmed = undefined;
+    if (asked && (await confirmation(asked, text))) return;
     const quoted = QUOTED.exec(text);
     if (quoted) {
-      await answer(quoted[1] as string);
+      await answer(quoted[1] as string, true);
       return;
     }
     const name = COMMAND.exec(text)?.[1]?.toLowerCase();

@@ -1,6 +1,7 @@
 // A typed reply turned into an answer attempt for a given card: "b", "Finance",
 // "Finance - only paper ones", "yes, but keep last month's", free text. It splits off a note only
 // where the part before it names an option; it never guesses (resolveAnswer rejects the rest).
+// Also which typed answers are recorded only after a confirming yes.
 
 import { optionsOf, type Question } from "../card/question.ts";
 import { type AnswerAttempt, findOption } from "../card/resolve.ts";
@@ -31,4 +32,18 @@ export function attemptFromText(card: Pick<Question, "input">, typed: string): A
       return { text };
     }
   }
+}
+
+/**
+ * True when a typed answer is final only after a confirming yes: a lone character on a text
+ * question is more likely a stray key (an option letter meant for another question) than an
+ * answer, and an answer is final. Every bridge asks this before it records typed text.
+ */
+export function needsConfirming(card: Pick<Question, "input">, typed: string): boolean {
+  return card.input.type === "text" && Array.from(typed.trim()).length === 1;
+}
+
+/** The question a bridge asks before recording such an answer. */
+export function confirmingQuestion(typed: string): string {
+  return `Record "${typed.trim()}" as your answer?`;
 }

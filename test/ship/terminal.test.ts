@@ -155,6 +155,27 @@ describe("the terminal bridge", () => {
   });
 });
 
+describe("a stray key at the keyboard", () => {
+  it('a lone "c" on a text question asks Record "c" as your answer?; no records nothing, yes records it', async () => {
+    const box = await makeBox();
+    const { id } = await askQuestion(box, textCard());
+    const chat = qbridge(["chat", "--box", box.dir], { cwd: box.dir, env: { QBRIDGE_TIME: T0 } });
+    await chat.waitFor("? What is the name");
+    chat.type("c");
+    await chat.waitFor('Record "c" as your answer? Type yes or no.');
+    chat.type("no");
+    await chat.waitFor('Not recorded: "c". Type your answer.');
+    expect(loadQuestion(box, id).card.status).toBe("pending");
+    chat.type("c");
+    await chat.waitFor(/Record "c"[^]*Record "c" as your answer\?/);
+    chat.type("yes");
+    await chat.waitFor("Recorded: c");
+    chat.type("quit");
+    expect(await chat.exited).toBe(0);
+    expect(loadQuestion(box, id).card.answer).toEqual({ text: "c" });
+  });
+});
+
 describe("a chat's hold on the slot lives with its process", () => {
   let emulator: Emulator;
   beforeAll(async () => {

@@ -94,6 +94,42 @@ describe("typed answers to a question edited meanwhile", () => {
   });
 });
 
+describe("a stray key on a text question", () => {
+  it('a lone "c" asks Record "c" as your answer? with Yes and No; No records nothing, Yes records it', async () => {
+    const h = await openHarness(emulator());
+    const { id, message } = await presentQuestion(h, textCard());
+    await h.owner.say("c");
+    await h.pump();
+    const asked = await h.lastMessage();
+    expect(asked.text).toBe('Record "c" as your answer?');
+    expect(asked.buttons.map((b) => b.text)).toEqual(["✅ Yes, record it", "✖️ No"]);
+    expect(loadQuestion(h, id).card.status).toBe("pending");
+
+    await h.owner.tap(buttonData(asked, "✖️ No"), asked.messageId);
+    await h.pump();
+    expect(loadQuestion(h, id).card.status).toBe("pending");
+    expect(h.slot.current()?.questionId).toBe(id);
+    expect(listJobs(h)).toHaveLength(0);
+
+    await h.owner.say("c", { replyTo: message.messageId });
+    await h.pump();
+    const again = await h.lastMessage();
+    await h.owner.tap(buttonData(again, "✅ Yes"), again.messageId);
+    await h.pump();
+    expect(loadQuestion(h, id).card.answer).toEqual({ text: "c" });
+    expect(listJobs(h)).toHaveLength(1);
+    expect(h.slot.current()).toBeUndefined();
+  });
+
+  it("two letters or more are recorded at once", async () => {
+    const h = await openHarness(emulator());
+    const { id } = await presentQuestion(h, textCard());
+    await h.owner.say("Al");
+    await h.pump();
+    expect(loadQuestion(h, id).card.answer).toEqual({ text: "Al" });
+  });
+});
+
 describe("replies that target another question", () => {
   it("a reply to an older message answers that question, not the presented one", async () => {
     const h = await openHarness(emulator());
