@@ -21,6 +21,16 @@ function checked(ok: (v: string) => boolean, message: string) {
 const isPort = (v: string) => /^\d{1,5}$/.test(v) && Number(v) <= 65535;
 const isUrl = (v: string) => /^https?:\/\/\S+$/.test(v);
 
+/** An IANA time zone name Intl knows (e.g. Europe/Berlin); Intl is the authority, not a list. */
+function isTimeZone(v: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: v });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
 const EnvSchema = z
@@ -29,6 +39,10 @@ const EnvSchema = z
     QBRIDGE_TIME: checked(
       (v) => !Number.isNaN(new Date(v).getTime()),
       "QBRIDGE_TIME must be an ISO time such as 2026-07-10T09:00:00Z (or unset for the real clock)",
+    ),
+    QBRIDGE_TIMEZONE: checked(
+      isTimeZone,
+      "QBRIDGE_TIMEZONE must be an IANA time zone name such as Europe/Berlin (or unset for the system's)",
     ),
     TELEGRAM_BOT_TOKEN: checked(
       (v) => /^\d{3,}:[A-Za-z0-9_-]{20,}$/.test(v),
@@ -123,6 +137,8 @@ const FlagSchema = z.object({
 export interface Config {
   boxDir: string;
   time: string | undefined;
+  /** The box's time zone (IANA name): hours of day and dates are counted in it. */
+  timeZone: string;
   telegram: {
     token: string | undefined;
     ownerId: string | undefined;
@@ -165,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigFl
   return {
     boxDir: resolve(f.box ?? e.QBRIDGE_BOX ?? "box"),
     time: e.QBRIDGE_TIME,
+    timeZone: e.QBRIDGE_TIMEZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     telegram: {
       token: e.TELEGRAM_BOT_TOKEN,
       ownerId: e.TELEGRAM_OWNER_ID,

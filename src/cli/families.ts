@@ -37,6 +37,10 @@ export const FAMILIES: readonly Family[] = [
     register: async () => (await import("./service-commands.ts")).registerServiceCommands,
   },
   {
+    commands: ["stats"],
+    register: async () => (await import("./stats-command.ts")).registerStatsCommand,
+  },
+  {
     commands: ["mcp"],
     register: async () => (await import("./mcp-command.ts")).registerMcpCommand,
   },

@@ -6,6 +6,7 @@ import { InvalidInput } from "../errors.ts";
 import { ageQuestions } from "../questions/aging.ts";
 import { answerQuestion } from "../questions/answer.ts";
 import { askQuestion } from "../questions/ask.ts";
+import { adviceForAsk } from "../questions/box-stats.ts";
 import { dismissQuestion } from "../questions/close.ts";
 import { listJobs, pendingQuestions } from "../questions/state.ts";
 import { type AskFlags, askInputFromFlags, readStdin, usesCardFlags } from "./ask-input.ts";
@@ -85,20 +86,23 @@ Examples:
           options.callback && given && typeof given === "object"
             ? { ...given, callback: options.callback }
             : given;
-        await withCore(options, async (core) => {
+        await withCore(options, async (core, config) => {
           const result = await askQuestion(core, input, {
             unlessOpen: options.unlessOpen ?? false,
             via: "cli",
           });
+          const advice = adviceForAsk(core, config.timeZone, result.card.prompt);
           if (options.json)
             return printJson({
               id: result.id,
               deduplicated: result.deduplicated,
               card: result.card,
+              ...advice,
             });
           process.stdout.write(
             result.deduplicated ? `already open: ${result.id}\n` : `asked ${result.id}\n`,
           );
+          if (advice.hint) process.stderr.write(`note: ${advice.hint}\n`);
         });
       },
     );

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { STATUSES } from "../card/question.ts";
 import { answerQuestion } from "../questions/answer.ts";
 import { askQuestion } from "../questions/ask.ts";
+import { adviceForAsk, boxStats } from "../questions/box-stats.ts";
 import { dismissQuestion } from "../questions/close.ts";
 import { type OutcomeLink, questionOutcome } from "../questions/outcome.ts";
 import { boxState, pendingQuestions, questionsWithStatus } from "../questions/state.ts";
@@ -134,15 +135,19 @@ export function apiRoutes(deps: WebDeps): Hono {
       input = rest;
     }
     const result = await askQuestion(core, input, { unlessOpen, via: "api" });
+    const advice = adviceForAsk(core, deps.config.timeZone, result.card.prompt);
     if (result.deduplicated) {
-      return c.json({ id: result.id, deduplicated: true, card: result.card }, 200);
+      return c.json({ id: result.id, deduplicated: true, card: result.card, ...advice }, 200);
     }
     c.header("Location", `/api/v1/questions/${encodeURIComponent(result.id)}`);
     return c.json(
-      { id: result.id, deduplicated: false, card: result.card, commit: result.commit },
+      { id: result.id, deduplicated: false, card: result.card, commit: result.commit, ...advice },
       201,
     );
   });
+
+  // Stop-asking signals and responsiveness, as `qbridge stats --json` prints them.
+  api.get("/stats", (c) => c.json(boxStats(core, deps.config.timeZone)));
 
   api.get("/questions", (c) => {
     const status = StatusQuery.safeParse(c.req.query("status") || undefined);

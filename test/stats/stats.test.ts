@@ -1,0 +1,202 @@
+// The boxholder and the agents see who asks what, how it ends and how fast answers come:
+// every figure checked exactly over a fixture box with known answer times (clock frozen at T0).
+
+import { afterEach, describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/config.ts";
+import { boxStats } from "../../src/questions/box-stats.ts";
+import { promptKey } from "../../src/questions/stats.ts";
+import { createWebApp } from "../../src/web/app.ts";
+import { loadSecret } from "../../src/web/links.ts";
+import { cleanupBoxes, runCli, textCard } from "../support/box.ts";
+import { API_TOKEN } from "../web/web-support.ts";
+import { hourElevenAnswers, REPEATED, SPECS, statsBox, ZONE } from "./stats-fixture.ts";
+
+afterEach(cleanupBoxes);
+
+const REPEATED_HINT =
+  "3 similar questions were dismissed or left to expire without an answer since 20 Jun";
+
+function apiOf(box: Awaited<ReturnType<typeof statsBox>>) {
+  const config = loadConfig(
+    { QBRIDGE_TIMEZONE: ZONE, QBRIDGE_API_TOKEN: API_TOKEN },
+    { box: box.dir },
+  );
+  const app = createWebApp({ core: box, config, secret: loadSecret(box.box) });
+  return (method: string, path: string, body?: unknown, token: string | null = API_TOKEN) =>
+    app.request(`/api/v1${path}`, {
+      method,
+      headers: {
+        "content-type": "application/json",
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+}
+
+describe("stats over a box with known answer times", () => {
+  it("counts per asker and per learning ref, with the nearest-rank median time to answer", async () => {
+    const stats = boxStats(await statsBox(), ZONE);
+    expect(stats.askers).toEqual([
+      {
+        asker: "archiver",
+        asked: 4,
+        answered: 1,
+        dismissed: 2,
+        expired: 1,
+        medianAnswerSeconds: 3600,
+      },
+      {
+        asker: "filer",
+        asked: 4,
+        answered: 3,
+        dismissed: 0,
+        expired: 0,
+        medianAnswerSeconds: 7200,
+      },
+      {
+        asker: "sorter",
+        asked: 5,
+        answered: 3,
+        dismissed: 2,
+        expired: 0,
+        medianAnswerSeconds: 600,
+      },
+    ]);
+    expect(stats.refs).toEqual([
+      {
+        ref: "guide/receipts",
+        asked: 2,
+        answered: 2,
+        dismissed: 0,
+        expired: 0,
+        medianAnswerSeconds: 120,
+      },
+    ]);
+  });
+
+  it("names a prompt closed unanswered 3 times since its last answer, however it was written", async () => {
+    const stats = boxStats(await statsBox(), ZONE);
+    expect(stats.unanswered).toEqual([
+      { prompt: REPEATED, times: 3, dismissed: 2, expired: 1, since: "2026-06-20T08:00:00Z" },
+    ]);
+    expect(promptKey("Should I  archive the 2019 INVOICES?!")).toBe(promptKey(REPEATED));
+  });
+
+  it("measures p50 and p90 over the last 30 days, per surface and per hour in the box's zone", async () => {
+    const stats = boxStats(await statsBox(), ZONE);
+    const r = stats.responsiveness;
+    expect({ count: r.count, p50: r.p50Seconds, p90: r.p90Seconds }).toEqual({
+      count: 5,
+      p50: 600,
+      p90: 7200,
+    });
+    expect(r.bySurface).toEqual([
+      { surface: "cli", count: 1, p50Seconds: 7200, p90Seconds: 7200 },
+      { surface: "telegram", count: 3, p50Seconds: 120, p90Seconds: 3600 },
+      { surface: "web", count: 1, p50Seconds: 600, p90Seconds: 600 },
+    ]);
+    expect(r.byHour.filter((h) => h.count > 0)).toEqual([
+      { hour: 10, count: 3, p50Seconds: 600, p90Seconds: 3600 },
+      { hour: 22, count: 2, p50Seconds: 30, p90Seconds: 7200 },
+    ]);
+    expect(stats.distribution.map((d) => d.count)).toEqual([1, 1, 1, 2, 0, 0, 0]);
+    expect(stats.days).toHaveLength(30);
+    expect([stats.days[0]?.date, stats.days[29]?.date]).toEqual(["2026-06-11", "2026-07-10"]);
+    const sum = (k: "answered" | "dismissed" | "expired") =>
+      stats.days.reduce((n, d) => n + d[k], 0);
+    expect([sum("answered"), sum("dismissed"), sum("expired")]).toEqual([5, 4, 1]);
+    expect(stats.days.find((d) => d.date === "2026-07-09")).toEqual({
+      date: "2026-07-09",
+      answered: 1,
+      dismissed: 1,
+      expired: 0,
+    });
+  });
+
+  it("qbridge stats prints the same figures as JSON and as a table, hours counted in QBRIDGE_TIMEZONE", async () => {
+    const box = await statsBox();
+    const json = await runCli(["stats", "--json", "--box", box.dir], {
+      env: { QBRIDGE_TIMEZONE: ZONE },
+    });
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual(JSON.parse(JSON.stringify(boxStats(box, ZONE))));
+    const utc = await runCli(["stats", "--json", "--box", box.dir], {
+      env: { QBRIDGE_TIMEZONE: "UTC" },
+    });
+    const hours = JSON.parse(utc.stdout).responsiveness.byHour.filter(
+      (h: { count: number }) => h.count > 0,
+    );
+    expect(hours.map((h: { hour: number }) => h.hour)).toEqual([8, 20]);
+    const table = await runCli(["stats", "--box", box.dir], { env: { QBRIDGE_TIMEZONE: ZONE } });
+    expect(table.stdout).toMatch(/^ {2}sorter +5 +3 +2 +0 +10m$/m);
+    expect(table.stdout).toMatch(/^ {2}overall +5 +10m +2h$/m);
+    expect(table.stdout).toMatch(/^ {2}asked 22:00 +2 +30s +2h$/m);
+    expect(table.stdout).toContain(REPEATED);
+  });
+
+  it("a time zone Intl does not know is refused in one sentence naming the variable", async () => {
+    const res = await runCli(["stats", "--box", "/nonexistent"], {
+      env: { QBRIDGE_TIMEZONE: "Mars/Olympus" },
+    });
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain("QBRIDGE_TIMEZONE must be an IANA time zone name");
+  });
+});
+
+describe("the API and the ask response", () => {
+  it("GET /api/v1/stats answers the stats with the bearer token and 401 without", async () => {
+    const box = await statsBox();
+    const call = apiOf(box);
+    const res = await call("GET", "/stats");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual(JSON.parse(JSON.stringify(boxStats(box, ZONE))));
+    expect((await call("GET", "/stats", undefined, null)).status).toBe(401);
+  });
+
+  it("asking a prompt that keeps going unanswered carries the hint; the existing fields stay", async () => {
+    const call = apiOf(await statsBox());
+    const res = await call(
+      "POST",
+      "/questions",
+      textCard({ prompt: "should I archive the 2019 invoices" }),
+    );
+    expect(res.status).toBe(201);
+    const body = await res.json();
+    expect(body.hint).toBe(REPEATED_HINT);
+    expect(body.expectedWaitSeconds).toBeNull();
+    expect(Object.keys(body)).toEqual(
+      expect.arrayContaining(["id", "deduplicated", "card", "commit"]),
+    );
+    const other = await (
+      await call("POST", "/questions", textCard({ prompt: "Rename the scans folder?" }))
+    ).json();
+    expect(other.hint).toBeNull();
+  });
+
+  it("expectedWaitSeconds is the median at this hour once there are 10 answers, null with 9", async () => {
+    const nine = await (
+      await apiOf(await statsBox(hourElevenAnswers(9)))("POST", "/questions", textCard())
+    ).json();
+    expect(nine.expectedWaitSeconds).toBeNull();
+    const ten = await (
+      await apiOf(await statsBox(hourElevenAnswers(10)))("POST", "/questions", textCard())
+    ).json();
+    expect(ten.expectedWaitSeconds).toBe(300);
+  });
+
+  it("qbridge ask --json carries expectedWaitSeconds and the hint", async () => {
+    const box = await statsBox([...SPECS, ...hourElevenAnswers(10)]);
+    const res = await runCli(["ask", "--json", "--box", box.dir], {
+      env: { QBRIDGE_TIMEZONE: ZONE },
+      input: JSON.stringify(textCard({ prompt: REPEATED })),
+    });
+    expect(res.code).toBe(0);
+    const body = JSON.parse(res.stdout);
+    expect(body).toMatchObject({
+      deduplicated: false,
+      expectedWaitSeconds: 300,
+      hint: REPEATED_HINT,
+    });
+    expect(body.card.prompt).toBe(REPEATED);
+  });
+});
