@@ -2,14 +2,25 @@
 // and the next question comes; a late tap records nothing. The web page and the CLI show the
 // withdrawal and take no answer.
 
+import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
+import { createTerminalBridge } from "../../bridges/terminal/chat.ts";
 import { loadConfig } from "../../src/config.ts";
+import { askQuestion } from "../../src/questions/ask.ts";
 import { listJobs } from "../../src/questions/state.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
+import { withdrawQuestion } from "../../src/questions/withdraw.ts";
+import { createSlot } from "../../src/slot/slot.ts";
 import { createWebApp } from "../../src/web/app.ts";
 import { loadSecret } from "../../src/web/links.ts";
-import { cliEnv, confirmCard, gitLog, runCli, selectCard } from "../support/box.ts";
-import { buttonData, openHarness, presentQuestion, useEmulator } from "../support/telegram.ts";
+import { cliEnv, confirmCard, gitLog, makeBox, runCli, selectCard } from "../support/box.ts";
+import {
+  buttonData,
+  eventually,
+  openHarness,
+  presentQuestion,
+  useEmulator,
+} from "../support/telegram.ts";
 import { webFixture } from "../web/web-support.ts";
 
 const API_TOKEN = "withdraw-token-0123456789";
@@ -72,6 +83,37 @@ describe("withdrawing a question the boxholder is looking at", () => {
     const edit = h.sent("editMessageText").find((c) => c.payload.message_id === message.messageId);
     expect(String(edit?.payload.text)).toContain("Withdrawn by the asker");
     expect(edit?.payload.reply_markup).toEqual({ inline_keyboard: [] });
+  });
+});
+
+describe("withdrawing a question shown in qbridge chat", () => {
+  it("the chat says it was withdrawn, and a typed answer records nothing", async () => {
+    const box = await makeBox();
+    const slot = createSlot({ core: box });
+    const input = new PassThrough();
+    const output = new PassThrough();
+    let screen = "";
+    output.on("data", (d) => {
+      screen += d;
+    });
+    const { id } = await askQuestion(box, selectCard());
+    const chat = createTerminalBridge({ slot, input, output, by: "ada" });
+    await slot.reconcile();
+    const running = chat.run();
+    await eventually(() => screen.includes("Where do photographed receipts belong?"), 5_000);
+
+    await withdrawQuestion(box, id, { via: "api" }, { reason: "sorted by hand" });
+    await slot.reconcile();
+    await eventually(() => screen.includes("Withdrawn by the asker: sorted by hand"), 5_000);
+    const from = screen.length;
+    input.write("b\n");
+    await eventually(() => screen.slice(from).includes("was not recorded"), 5_000, "the refusal");
+    expect(loadQuestion(box, id).card.status).toBe("withdrawn");
+    expect(listJobs(box)).toEqual([]);
+    input.end();
+    await running;
+    await slot.close();
+    box.cleanup();
   });
 });
 
