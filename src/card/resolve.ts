@@ -19,6 +19,11 @@ export interface AnswerAttempt {
   text: string;
   /** Extra words: a confirm or select note, or the `_other` option's own text. */
   note?: string | undefined;
+  /**
+   * The `_other` option's own words, where the surface has a field for them apart from the
+   * note (the web form): then the note stays a note. Without it the note is the own words.
+   */
+  other?: string | undefined;
 }
 
 const YES = new Set(["yes", "y", "true", "1"]);
@@ -105,6 +110,11 @@ export function resolveAnswer(card: Pick<Question, "input">, attempt: AnswerAtte
       const option = findOption(options, given);
       if (!option) throw new InvalidAnswer(attempt.text, `one of ${describeChoices(options)}`);
       if (option.id === OTHER_OPTION) {
+        const own = attempt.other?.trim() ? limited(attempt.other.trim(), "an answer") : undefined;
+        if (own)
+          return note
+            ? { text: own, selected: option.id, note }
+            : { text: own, selected: option.id };
         if (!note) {
           throw new InvalidAnswer(
             attempt.text,

@@ -51,7 +51,9 @@ export async function answerQuestion(
   if (!/^[a-z][a-z0-9-]{0,31}$/.test(surface.via)) {
     throw new InvalidInput(`"${surface.via}" is not a surface name`);
   }
-  const verbatim = attempt.note ? `${attempt.text} | ${attempt.note}` : attempt.text;
+  const verbatim = [attempt.text, attempt.other, attempt.note]
+    .filter((part) => part !== undefined && part !== "")
+    .join(" | ");
   try {
     const result = await withQuestionTransition(core, id, "answer", ANSWERABLE, (current) => {
       if (options.fingerprint && questionFingerprint(current.card) !== options.fingerprint) {

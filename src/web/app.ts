@@ -6,7 +6,7 @@ import { apiRoutes } from "./api-routes.ts";
 import type { WebDeps } from "./deps.ts";
 import { createHealthProbe, healthRoutes } from "./health.ts";
 import { mcpRoute } from "./mcp-route.ts";
-import { failurePage, notFoundPage } from "./problem-page.ts";
+import { failurePage, homePage, notFoundPage } from "./problem-page.ts";
 import { questionRoutes } from "./question-routes.ts";
 import { questionsRoute } from "./questions-route.ts";
 
@@ -35,9 +35,7 @@ export function createWebApp(deps: WebDeps): Hono {
   app.route("/", questionRoutes(deps));
   app.route("/", questionsRoute(deps));
 
-  app.get("/", (c) =>
-    c.text("question-bridge: open a signed link (qbridge link ID, or qbridge link --questions)\n"),
-  );
+  app.get("/", (c) => c.html(homePage()));
 
   app.notFound((c) => {
     if (c.req.path === "/api" || c.req.path.startsWith("/api/")) {

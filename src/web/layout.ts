@@ -1,47 +1,67 @@
 // The page shell every web page shares: a phone-first viewport, readable type, large tap
-// targets, and no script at all (every page works as plain HTML forms).
+// targets, light and dark colours from the device's setting, and no script at all (every page
+// works as plain HTML forms).
 
 import { html, Markup } from "./html.ts";
 
 const STYLE = `
+:root{color-scheme:light dark;--fg:#1b1f24;--bg:#f4f5f7;--card:#fff;--line:#d0d7de;--muted:#57606a;--chip:#eaeef2;--input:#afb8c1;--link:#0969da;--ok:#1a7f37;--go:#1f883d;--bad:#cf222e;--warn:#bf8700;--hi-bg:#ffebe9;--hi-fg:#82071e}
+@media (prefers-color-scheme:dark){:root{--fg:#e6edf3;--bg:#0d1117;--card:#161b22;--line:#30363d;--muted:#9da7b3;--chip:#21262d;--input:#484f58;--link:#4493f8;--ok:#3fb950;--go:#238636;--bad:#f85149;--warn:#d29922;--hi-bg:#490202;--hi-fg:#ffa198}}
 *{box-sizing:border-box}
-body{margin:0;font:17px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1b1f24;background:#f4f5f7}
+body{margin:0;font:17px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
 main{max-width:40rem;margin:0 auto;padding:1rem 1rem 3rem}
 h1{font-size:1.35rem;line-height:1.3;margin:.4rem 0 1rem}
-h2{font-size:1rem;margin:1.6rem 0 .5rem;color:#57606a;text-transform:uppercase;letter-spacing:.04em}
+h2{font-size:1rem;margin:1.6rem 0 .5rem;color:var(--muted);text-transform:uppercase;letter-spacing:.04em}
 p{margin:.5rem 0}
-.card{background:#fff;border:1px solid #d0d7de;border-radius:12px;padding:.85rem 1rem;margin:.75rem 0}
+h2.answer{margin-top:1rem}
+.card{background:var(--card);border:1px solid var(--line);border-radius:12px;padding:.85rem 1rem;margin:.75rem 0}
 .card>p:first-child{margin-top:0}
 .card>p:last-child{margin-bottom:0}
 .text{white-space:pre-wrap;overflow-wrap:anywhere}
-.meta{color:#57606a;font-size:.9rem}
-.tag{display:inline-block;border-radius:999px;padding:.1rem .6rem;font-size:.8rem;background:#eaeef2;color:#24292f}
-.tag.high{background:#ffebe9;color:#82071e}
-.learn{border-left:4px solid #0969da}
-.warn{border-left:4px solid #bf8700}
-.notice{border-left:4px solid #1a7f37}
-.problem{border-left:4px solid #cf222e}
-.choice{display:flex;align-items:flex-start;gap:.75rem;min-height:3rem;padding:.75rem;margin:.5rem 0;border:1px solid #d0d7de;border-radius:10px;background:#fff;cursor:pointer}
+.meta{color:var(--muted);font-size:.9rem}
+.tag{display:inline-block;border-radius:999px;padding:.1rem .6rem;font-size:.8rem;background:var(--chip);color:var(--fg)}
+.tag.high{background:var(--hi-bg);color:var(--hi-fg)}
+.learn{border-left:4px solid var(--link)}
+.warn{border-left:4px solid var(--warn)}
+.notice{border-left:4px solid var(--ok)}
+.problem{border-left:4px solid var(--bad)}
+.choice{display:flex;align-items:flex-start;gap:.75rem;min-height:3rem;padding:.75rem;margin:.5rem 0;border:1px solid var(--line);border-radius:10px;background:var(--card);cursor:pointer}
 .choice input{width:1.4rem;height:1.4rem;margin:.1rem 0 0;flex:none}
-.letter{font-weight:600;color:#57606a}
-.rec{color:#1a7f37;font-size:.85rem;font-weight:600}
+.letter{font-weight:600;color:var(--muted)}
+.rec{color:var(--ok);font-size:.85rem;font-weight:600}
 label.field{display:block;font-weight:600;margin:.9rem 0 .3rem}
-textarea,input[type=text]{width:100%;font:inherit;padding:.7rem;border:1px solid #afb8c1;border-radius:10px;background:#fff}
+textarea,input[type=text]{width:100%;font:inherit;color:inherit;padding:.7rem;border:1px solid var(--input);border-radius:10px;background:var(--card)}
 textarea{min-height:6rem}
+textarea.note{min-height:3.2rem}
 input.other{display:block;margin:.25rem 0 .5rem 2.9rem;width:calc(100% - 2.9rem)}
-button{font:inherit;font-weight:600;min-height:3rem;padding:.7rem 1.2rem;border-radius:10px;border:1px solid #1f883d;background:#1f883d;color:#fff;width:100%;margin:.5rem 0;cursor:pointer}
-button.no{background:#fff;color:#cf222e;border-color:#cf222e}
-button.quiet{background:#fff;color:#57606a;border-color:#afb8c1}
+button{font:inherit;font-weight:600;min-height:3rem;padding:.7rem 1.2rem;border-radius:10px;border:1px solid var(--go);background:var(--go);color:#fff;width:100%;margin:.5rem 0;cursor:pointer}
+button.no{background:var(--card);color:var(--bad);border-color:var(--bad)}
+button.quiet{background:var(--card);color:var(--muted);border-color:var(--input)}
 .pair{display:flex;gap:.75rem}
 .pair button{flex:1}
+details.card>summary{cursor:pointer;color:var(--muted);min-height:2rem}
+details.card[open]>summary{margin-bottom:.5rem}
+nav.pages{display:flex;gap:.75rem;margin:1.5rem 0 0}
+nav.pages a{flex:1;text-align:center;padding:.6rem;border:1px solid var(--line);border-radius:10px;background:var(--card);text-decoration:none;min-height:2.75rem}
 ul.list{list-style:none;padding:0;margin:0}
 ul.list li{margin:.5rem 0}
-ul.list a{display:block;text-decoration:none;color:inherit;background:#fff;border:1px solid #d0d7de;border-radius:10px;padding:.8rem 1rem;min-height:3rem}
-a{color:#0969da}
-code{font-size:.9em;background:#eaeef2;padding:.1rem .3rem;border-radius:4px}
+ul.list a{display:block;text-decoration:none;color:inherit;background:var(--card);border:1px solid var(--line);border-radius:10px;padding:.8rem 1rem;min-height:3rem}
+a{color:var(--link)}
+code{font-size:.9em;background:var(--chip);padding:.1rem .3rem;border-radius:4px}
 `;
 
-export function page(title: string, body: Markup): string {
+/** Where a signed page can send the person next: both links are freshly signed. */
+export interface PageLinks {
+  next?: string | undefined;
+  all?: string | undefined;
+}
+
+function navigation(links: PageLinks | undefined): Markup {
+  if (!links?.next && !links?.all) return html``;
+  return html`<nav class="pages" aria-label="Pages">${links.next ? html`<a href="${links.next}" id="next-question">Next question</a>` : ""}${links.all ? html`<a href="${links.all}" id="all-questions">All questions</a>` : ""}</nav>`;
+}
+
+export function page(title: string, body: Markup, links?: PageLinks): string {
   return html`<!doctype html>
 <html lang="en">
 <head>
@@ -54,6 +74,7 @@ export function page(title: string, body: Markup): string {
 </head>
 <body><main>
 ${body}
+${navigation(links)}
 </main></body>
 </html>
 `.text;

@@ -3,21 +3,40 @@
 
 import { html } from "./html.ts";
 import { page } from "./layout.ts";
+import { localTime } from "./when.ts";
 
 const FRESH_LINK = html`<p>Get a fresh link: send <code>/waiting</code> to the bot in your chat, or run <code>qbridge link ID</code> (or <code>qbridge link --questions</code>) on the box's machine.</p>`;
 
-export type LinkProblem = "malformed" | "tampered" | "expired";
+/** Why a link was refused: cut short, changed, expired, or made for another page. */
+export type LinkProblem = "malformed" | "tampered" | "expired" | "elsewhere";
 
-export function deniedLinkPage(reason: LinkProblem, expiredAt?: Date): string {
+const HEADINGS: Record<LinkProblem, string> = {
+  malformed: "This link is incomplete",
+  tampered: "This link was changed",
+  expired: "This link has expired",
+  elsewhere: "This link is for another question",
+};
+
+export function deniedLinkPage(reason: LinkProblem, expiredAt?: Date, timeZone?: string): string {
   const what =
     reason === "expired"
-      ? html`<p>This link expired${expiredAt ? html` on ${expiredAt.toISOString().slice(0, 16).replace("T", " ")} UTC` : ""}. Links last a week, so an old message cannot answer for you.</p>`
+      ? html`<p>It expired${expiredAt ? html` on ${localTime(expiredAt, timeZone)}` : ""}. Links last a week, so an old message cannot answer for you.</p>`
       : reason === "malformed"
-        ? html`<p>This link is incomplete: its signature is missing or cut short. Links are only valid exactly as they were sent.</p>`
-        : html`<p>This link's signature does not match. It was changed, or it belongs to another question or page; a link opens only the one question it was made for.</p>`;
+        ? html`<p>Its signature is missing or cut short. Links are only valid exactly as they were sent: copy the whole link again.</p>`
+        : reason === "elsewhere"
+          ? html`<p>Its signature is intact, but it was made for another question or page of this box than the one in the address. A link opens only what it was made for.</p>`
+          : html`<p>Its signature does not match what the box signed: some of the link was changed after it was sent.</p>`;
   return page(
     "Link not valid",
-    html`<h1>This link cannot be used</h1><div class="card problem">${what}${FRESH_LINK}</div>`,
+    html`<h1>${HEADINGS[reason]}</h1><div class="card problem">${what}${FRESH_LINK}</div>`,
+  );
+}
+
+/** `GET /`: what this server is and how a person gets in. */
+export function homePage(): string {
+  return page(
+    "question-bridge",
+    html`<h1>question-bridge</h1><div class="card"><p>This server shows the questions your agents asked you, each through its own signed link. Nothing is shown without one.</p>${FRESH_LINK}</div>`,
   );
 }
 

@@ -1,13 +1,16 @@
-// The page of one question, opened through its signed link: what is asked and why, what the
-// box will learn, and a form by input type; once answered, the recorded answer instead.
+// The page of one question, opened through its signed link: what is asked and why, then the
+// form by input type (so a phone's first screen has the controls), then what the box will
+// learn, and the longer context folded; once answered, the recorded answer instead.
 // Every card text goes through `html`, so nothing an agent wrote becomes markup.
 
+import { cutAtSentence } from "../card/excerpt.ts";
 import { questionFingerprint } from "../card/load.ts";
 import { OTHER_OPTION, optionsOf, priorityOf, type Question } from "../card/question.ts";
 import { letterOf } from "../card/resolve.ts";
 import type { QuestionView } from "../questions/state.ts";
 import { html, type Markup } from "./html.ts";
-import { page } from "./layout.ts";
+import { type PageLinks, page } from "./layout.ts";
+import { timeMarkup } from "./when.ts";
 
 /** What the person sent last, kept when the page is shown again with a problem. */
 export interface FormValues {
@@ -25,32 +28,42 @@ export interface QuestionPageInput {
   /** A line above the question: a refused answer, or a submission that changed nothing. */
   notice?: { tone: "problem" | "notice"; text: string } | undefined;
   values?: FormValues | undefined;
+  /** The box's clock and time zone: times read "3 days ago (10 Jul 2026, 11:00)". */
+  now: Date;
+  timeZone?: string | undefined;
+  /** Next question and all questions, freshly signed. */
+  links?: PageLinks | undefined;
 }
 
-function when(iso: string | undefined): string {
-  return iso ? iso.replace("T", " ").replace(/:\d\d(\.\d+)?Z$/, " UTC") : "";
-}
+/** Memos longer than this are cut at a sentence, the rest folded. */
+const MEMO_HEAD_CHARS = 160;
 
-export function recordedAnswer(card: Question): Markup {
+export function recordedAnswer(card: Question, now: Date, timeZone?: string): Markup {
+  const when = (iso: string | undefined) => timeMarkup(iso, now, timeZone);
   if (card.status === "answered" && card.answer) {
     const { answer } = card;
     return html`<div class="card notice" id="recorded">
 <p class="meta">Recorded answer</p>
 <p class="text"><strong>${answer.text}</strong></p>
 ${answer.note ? html`<p class="text">Note: ${answer.note}</p>` : ""}
-<p class="meta">Answered via ${card["answered-via"]}${card["answered-by"] ? ` by ${card["answered-by"]}` : ""} at ${when(card["answered-at"])}</p>
+<p class="meta">Answered via ${card["answered-via"]}${card["answered-by"] ? ` by ${card["answered-by"]}` : ""} ${when(card["answered-at"])}</p>
 </div>`;
   }
   if (card.status === "dismissed") {
-    return html`<div class="card warn" id="recorded"><p>Dismissed at ${when(card["dismissed-at"])}. You can still answer it below.</p></div>`;
+    return html`<div class="card warn" id="recorded"><p>Dismissed ${when(card["dismissed-at"])}. You can still answer it below.</p></div>`;
   }
   if (card.status === "expired") {
-    return html`<div class="card warn" id="recorded"><p>Expired at ${when(card["expired-at"])} without an answer. You can still answer it below.</p></div>`;
+    return html`<div class="card warn" id="recorded"><p>Expired ${when(card["expired-at"])} without an answer. You can still answer it below.</p></div>`;
   }
   if (card.status === "withdrawn") {
-    return html`<div class="card warn" id="recorded"><p>Withdrawn by the asker${card["withdrawn-reason"] ? html`: <span class="text">${card["withdrawn-reason"]}</span>` : ""} (at ${when(card["withdrawn-at"])}). It can no longer be answered.</p></div>`;
+    return html`<div class="card warn" id="recorded"><p>Withdrawn by the asker${card["withdrawn-reason"] ? html`: <span class="text">${card["withdrawn-reason"]}</span>` : ""} (${when(card["withdrawn-at"])}). It can no longer be answered.</p></div>`;
   }
   return html``;
+}
+
+function memo(card: Question): Markup {
+  const { head, rest } = cutAtSentence(card.memo, MEMO_HEAD_CHARS);
+  return html`<div class="card" id="memo"><p class="meta">Why this is asked</p><p class="text">${head}</p>${rest ? html`<details><summary>Read the rest</summary><p class="text">${rest}</p></details>` : ""}</div>`;
 }
 
 function learning(card: Question): Markup {
@@ -76,7 +89,7 @@ function contextRefs(card: Question): Markup {
       : html`<code>${ref.ref}</code>`;
     return html`<div class="card"><p>${link}</p>${ref.text ? html`<p class="text">${ref.text}</p>` : ""}</div>`;
   });
-  return html`<h2>Context</h2>${items}`;
+  return html`<details class="card" id="context"><summary>Context (${card.context.length})</summary>${items}</details>`;
 }
 
 function selectForm(card: Question, values: FormValues): Markup {
@@ -84,18 +97,18 @@ function selectForm(card: Question, values: FormValues): Markup {
     const checked = values.choice === option.id;
     const isOther = option.id === OTHER_OPTION;
     return html`<label class="choice"><input type="radio" name="choice" value="${option.id}" required${checked ? html` checked` : ""}><span><span class="letter">${letterOf(i)})</span> ${option.label}${card.recommended === option.id ? html` <span class="rec">recommended</span>` : ""}</span></label>
-${isOther ? html`<input class="other" type="text" name="other" maxlength="20000" aria-label="${option.label}: your own words" placeholder="Your own words" value="${values.other ?? ""}">` : ""}`;
+${isOther ? html`<input class="other" type="text" name="other" maxlength="20000" aria-label="${option.label}: your own words" placeholder="Your own words for “${option.label}”" value="${values.other ?? ""}">` : ""}`;
   });
-  return html`<fieldset style="border:0;padding:0;margin:0"><legend class="meta">Pick one</legend>${options}</fieldset>
+  return html`<fieldset style="border:0;padding:0;margin:0" aria-label="Pick one">${options}</fieldset>
 <label class="field" for="note">Note (optional)</label>
-<textarea id="note" name="note" maxlength="20000">${values.note ?? ""}</textarea>
+<textarea id="note" class="note" name="note" rows="2" maxlength="20000">${values.note ?? ""}</textarea>
 <button type="submit">Send answer</button>`;
 }
 
 function confirmForm(card: Question, values: FormValues): Markup {
   const rec = (id: string) => (card.recommended === id ? " (recommended)" : "");
   return html`<label class="field" for="note">Note (optional)</label>
-<textarea id="note" name="note" maxlength="20000">${values.note ?? ""}</textarea>
+<textarea id="note" class="note" name="note" rows="2" maxlength="20000">${values.note ?? ""}</textarea>
 <div class="pair"><button type="submit" name="choice" value="yes">Yes${rec("yes")}</button><button type="submit" class="no" name="choice" value="no">No${rec("no")}</button></div>`;
 }
 
@@ -118,7 +131,7 @@ function answerForm(input: QuestionPageInput): Markup {
     card.status === "pending"
       ? html`<form method="post" action="${input.action}"><input type="hidden" name="form" value="${input.formToken}"><input type="hidden" name="action" value="dismiss"><button type="submit" class="quiet">Dismiss for now</button></form>`
       : "";
-  return html`<h2>Your answer</h2>
+  return html`<h2 class="answer">Your answer</h2>
 <form method="post" action="${input.action}" id="answer">
 <input type="hidden" name="form" value="${input.formToken}">
 <input type="hidden" name="action" value="answer">
@@ -129,21 +142,21 @@ ${dismiss}`;
 }
 
 export function questionPage(input: QuestionPageInput): string {
-  const { view, notice } = input;
+  const { view, notice, now, timeZone } = input;
   const { card } = view;
   const priority = priorityOf(card);
   // Answered and withdrawn questions take no more answers: no form.
   const final = card.status === "answered" || card.status === "withdrawn";
-  const body = html`<p class="meta"><span class="tag ${priority}">${priority}</span> ${card.status} · asked ${when(card["asked-at"])}${card["asked-by"] ? ` by ${card["asked-by"]}` : ""}</p>
+  const body = html`<p class="meta"><span class="tag ${priority}">${priority}</span> ${card.status} · asked ${timeMarkup(card["asked-at"], now, timeZone)}${card["asked-by"] ? ` by ${card["asked-by"]}` : ""}</p>
 ${notice ? html`<div class="card ${notice.tone}" role="status"><p class="text">${notice.text}</p></div>` : ""}
 <h1 class="text">${card.prompt}</h1>
-${recordedAnswer(card)}
-<div class="card"><p class="meta">Why this is asked</p><p class="text">${card.memo}</p></div>
-${learning(card)}
+${recordedAnswer(card, now, timeZone)}
+${memo(card)}
 ${final ? "" : guidance(card)}
-${contextRefs(card)}
 ${final ? "" : answerForm(input)}
-<div class="card"><p class="meta">What happens with the answer</p><p class="text">${card.directive}</p></div>
+${learning(card)}
+${contextRefs(card)}
+<details class="card" id="directive"><summary>What happens with the answer</summary><p class="text">${card.directive}</p></details>
 <p class="meta">Question <code>${view.id}</code></p>`;
-  return page(card.prompt.slice(0, 80), body);
+  return page(card.prompt.slice(0, 80), body, input.links);
 }

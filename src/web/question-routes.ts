@@ -6,7 +6,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { isValidId } from "../box/paths.ts";
-import { OTHER_OPTION } from "../card/question.ts";
+import { OTHER_OPTION, optionsOf, type Question } from "../card/question.ts";
 import type { AnswerAttempt } from "../card/resolve.ts";
 import { CardChanged, InvalidAnswer, InvalidId, TransitionRejected } from "../errors.ts";
 import { answerQuestion } from "../questions/answer.ts";
@@ -18,7 +18,7 @@ import { announce, type WebDeps } from "./deps.ts";
 import { pageFailure } from "./page-errors.ts";
 import { badRequestPage, staleFormPage, tooLargePage } from "./problem-page.ts";
 import { type FormValues, questionPage } from "./question-page.ts";
-import { questionHref, refuseLink } from "./signed-page.ts";
+import { pageLinks, questionHref, refuseLink } from "./signed-page.ts";
 
 /** Forms carry at most one answer and one note of 20,000 characters each, percent-encoded. */
 export const FORM_LIMIT_BYTES = 512 * 1024;
@@ -33,10 +33,24 @@ function attemptOf(type: string, values: FormValues): AnswerAttempt | undefined 
   if (type === "text") return values.text?.trim() ? { text: values.text } : undefined;
   if (!values.choice) return undefined;
   if (values.choice === OTHER_OPTION) {
-    const own = values.other?.trim() ? values.other : values.note;
-    return { text: values.choice, note: own };
+    // The own words are the answer; a note written beside them stays a note.
+    return { text: values.choice, other: values.other, note: values.note };
   }
   return { text: values.choice, note: values.note };
+}
+
+/** Why nothing was recorded, in the words of the form the person sees. */
+function missingAnswer(card: Question, values: FormValues): string | undefined {
+  if (card.input.type === "text") {
+    return values.text?.trim() ? undefined : "Write an answer first; nothing was recorded.";
+  }
+  if (!values.choice) return "Pick one of the choices first; nothing was recorded.";
+  // Without own words the note stands in for them (resolveAnswer); with neither, ask.
+  if (values.choice === OTHER_OPTION && !values.other?.trim() && !values.note?.trim()) {
+    const label = optionsOf(card).find((o) => o.id === OTHER_OPTION)?.label ?? "Other";
+    return `Type your own words next to “${label}”; nothing was recorded.`;
+  }
+  return undefined;
 }
 
 export function questionRoutes(deps: WebDeps): Hono {
@@ -56,6 +70,9 @@ export function questionRoutes(deps: WebDeps): Hono {
           view,
           action: questionHref(id, signature),
           formToken: formToken(secret, { question: id }, signature),
+          now: core.box.clock.now(),
+          timeZone: deps.config.timeZone,
+          links: pageLinks(deps, id),
         }),
       );
     } catch (error) {
@@ -97,6 +114,9 @@ export function questionRoutes(deps: WebDeps): Hono {
             formToken: token,
             values,
             notice: { tone: "problem", text },
+            now: core.box.clock.now(),
+            timeZone: deps.config.timeZone,
+            links: pageLinks(deps, id),
           }),
           status,
         );
@@ -107,13 +127,10 @@ export function questionRoutes(deps: WebDeps): Hono {
           return c.redirect(action, 303);
         }
         const view = loadQuestion(core, id);
+        const missing = missingAnswer(view.card, values);
         const attempt = attemptOf(view.card.input.type, values);
-        if (!attempt) {
-          const text =
-            view.card.input.type === "text"
-              ? "Write an answer first; nothing was recorded."
-              : "Pick one of the choices first; nothing was recorded.";
-          return refusal(view, text, 422);
+        if (missing || !attempt) {
+          return refusal(view, missing ?? "Nothing was recorded.", 422);
         }
         // The page's fingerprint: options edited after the page was opened refuse the answer.
         await answerQuestion(

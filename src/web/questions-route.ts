@@ -7,7 +7,7 @@ import type { WebDeps } from "./deps.ts";
 import { signLink } from "./links.ts";
 import { pageFailure } from "./page-errors.ts";
 import { questionsPage } from "./questions-page.ts";
-import { questionHref, refuseLink } from "./signed-page.ts";
+import { pageLinks, questionHref, refuseLink } from "./signed-page.ts";
 
 export function questionsRoute(deps: WebDeps): Hono {
   const app = new Hono();
@@ -20,7 +20,13 @@ export function questionsRoute(deps: WebDeps): Hono {
     try {
       const state = boxState(core);
       return c.html(
-        questionsPage(state, (id) => questionHref(id, signLink(secret, { question: id }, now))),
+        questionsPage(
+          state,
+          (id) => questionHref(id, signLink(secret, { question: id }, now)),
+          now,
+          deps.config.timeZone,
+          pageLinks(deps, undefined, state),
+        ),
       );
     } catch (error) {
       return pageFailure(c, deps, error);

@@ -1,10 +1,13 @@
 // The door of every page: the signed link in `s` must open exactly this scope, or the person
-// gets a 403 page saying why and how to get a fresh link.
+// gets a 403 page saying which problem it is and how to get a fresh link. Pages that opened
+// also get their way on: freshly signed links to the next question and to all questions.
 
 import type { Context } from "hono";
+import { type BoxState, boxState } from "../questions/state.ts";
 import type { WebDeps } from "./deps.ts";
-import { checkLink, type LinkScope } from "./links.ts";
-import { deniedLinkPage } from "./problem-page.ts";
+import type { PageLinks } from "./layout.ts";
+import { checkLink, type LinkScope, signLink } from "./links.ts";
+import { deniedLinkPage, type LinkProblem } from "./problem-page.ts";
 
 export function questionHref(id: string, signature: string): string {
   return `/q/${encodeURIComponent(id)}?s=${signature}`;
@@ -12,13 +15,57 @@ export function questionHref(id: string, signature: string): string {
 
 /** The 403 page when the link does not open this scope, or undefined when it does. */
 export function refuseLink(c: Context, deps: WebDeps, scope: LinkScope): Response | undefined {
-  const check = checkLink(deps.secret, scope, c.req.query("s"), deps.core.box.clock.now());
+  const signature = c.req.query("s");
+  const now = deps.core.box.clock.now();
+  const check = checkLink(deps.secret, scope, signature, now);
   if (check.ok) return undefined;
-  const expiredAt = check.reason === "expired" ? expiryOf(c.req.query("s")) : undefined;
-  return c.html(deniedLinkPage(check.reason, expiredAt), 403);
+  let problem: LinkProblem = check.reason;
+  if (problem === "tampered" && signedForAnother(deps, scope, signature, now))
+    problem = "elsewhere";
+  const expiredAt = problem === "expired" ? expiryOf(signature) : undefined;
+  return c.html(deniedLinkPage(problem, expiredAt, deps.config.timeZone), 403);
+}
+
+/**
+ * Whether an intact signature was made for another page or question of this box: a link
+ * pasted into the wrong address, not a changed one. Only an unexpired match counts.
+ */
+function signedForAnother(
+  deps: WebDeps,
+  scope: LinkScope,
+  signature: string | undefined,
+  now: Date,
+): boolean {
+  const others: LinkScope[] = [{ page: "questions" }];
+  try {
+    const state = boxState(deps.core);
+    for (const view of [...state.pending, ...state.archive]) others.push({ question: view.id });
+  } catch {
+    // An unreadable box only loses the finer wording of the refusal.
+  }
+  const same = JSON.stringify(scope);
+  return others.some(
+    (other) => JSON.stringify(other) !== same && checkLink(deps.secret, other, signature, now).ok,
+  );
 }
 
 function expiryOf(signature: string | undefined): Date | undefined {
   const seconds = Number.parseInt(signature?.split(".")[0] ?? "", 36);
   return Number.isFinite(seconds) ? new Date(seconds * 1000) : undefined;
+}
+
+/**
+ * Next question (the first waiting one other than `current`) and all questions, signed now.
+ * `state` saves a second scan where the caller has one.
+ */
+export function pageLinks(deps: WebDeps, current?: string, state?: BoxState): PageLinks {
+  const now = deps.core.box.clock.now();
+  const all = `/questions?s=${signLink(deps.secret, { page: "questions" }, now)}`;
+  try {
+    const next = (state ?? boxState(deps.core)).pending.find((view) => view.id !== current);
+    if (!next) return { all };
+    return { all, next: questionHref(next.id, signLink(deps.secret, { question: next.id }, now)) };
+  } catch {
+    return { all };
+  }
 }

@@ -93,6 +93,25 @@ describe("answering through the page", () => {
     });
   });
 
+  it("keeps both the own words and the note when the other option has both", async () => {
+    const web = await webFixture();
+    const id = await web.ask(selectCard());
+    const { link, form } = await openPage(web, id);
+    const res = await postForm(web.app, link, {
+      form,
+      action: "answer",
+      choice: "_other",
+      other: "The shoebox",
+      note: "until the tax return is done",
+    });
+    expect(res.status).toBe(303);
+    expect(loadQuestion(web.box, id).card.answer).toEqual({
+      text: "The shoebox",
+      selected: "_other",
+      note: "until the tax return is done",
+    });
+  });
+
   it("takes the note as the own words when the other option's field was left empty", async () => {
     const web = await webFixture();
     const id = await web.ask(selectCard());
@@ -117,7 +136,8 @@ describe("answering through the page", () => {
     const res = await postForm(web.app, link, { form, action: "answer", choice: "_other" });
     expect(res.status).toBe(422);
     const page = await res.text();
-    expect(page).toContain("your own words");
+    expect(page).toContain("Type your own words next to “Somewhere else”; nothing was recorded.");
+    expect(page).not.toContain("_other;");
     expect(page).toContain('value="_other" required checked');
     expect(loadQuestion(web.box, id).card.status).toBe("pending");
     expect(web.jobs()).toEqual([]);
@@ -242,7 +262,7 @@ describe("forms that did not come from the page", () => {
     const old = web.link(id, new Date(web.box.box.clock.now().getTime() - 8 * 24 * 3_600_000));
     const res = await postForm(web.app, old, { form: "x", action: "answer", choice: "finance" });
     expect(res.status).toBe(403);
-    expect(await res.text()).toContain("This link expired");
+    expect(await res.text()).toContain("This link has expired");
   });
 
   it("are refused with a 413 when the body is 1 MiB, recording nothing", async () => {

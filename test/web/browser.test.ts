@@ -65,9 +65,20 @@ function linkTo(id: string): string {
   return `${web.url}/q/${id}?s=${s}`;
 }
 
-async function phonePage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+async function phonePage(colorScheme: "light" | "dark" = "light"): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: PHONE,
+    javaScriptEnabled: false,
+    colorScheme,
+  });
   return context.newPage();
+}
+
+/** The widest element's right edge, to catch anything a phone would scroll sideways for. */
+function widestRightEdge(page: Page): Promise<number> {
+  return page.evaluate(
+    "Math.max(...[...document.querySelectorAll('body *')].map((e) => e.getBoundingClientRect().right))",
+  ) as Promise<number>;
 }
 
 /** The text of an element, once the page that has it has loaded (bounded by the timeout). */
@@ -179,11 +190,65 @@ describe("answering in the browser", () => {
     const page = await phonePage();
     await page.goto(linkTo(id));
     await page.getByRole("button", { name: /^Dismiss/ }).click();
-    expect(await textOf(page, "#recorded")).toContain("Dismissed at");
+    expect(await textOf(page, "#recorded")).toContain("Dismissed just now");
     expect(await page.getByRole("button", { name: "Send answer" }).isVisible()).toBe(true);
     expect(await page.getByRole("button", { name: /^Dismiss/ }).count()).toBe(0);
     expect(loadQuestion(box, id).card.status).toBe("dismissed");
     expect(await jobsFor(id)).toHaveLength(0);
+    await page.context().close();
+  });
+});
+
+describe("on a phone's first screen, in light and dark", () => {
+  const LONG_MEMO = `${"A receipt came in at intake and no rule says where receipts go yet. ".repeat(9)}It matters for the tax return.`;
+
+  for (const scheme of ["light", "dark"] as const) {
+    it(`shows the choices and the send button above the fold with a long memo and context (${scheme})`, async () => {
+      const id = await ask(
+        selectCard({
+          prompt: `Where do receipts go (${scheme})?`,
+          memo: LONG_MEMO,
+          recommended: "finance",
+          context: [
+            { ref: "notes/receipts.md", text: "What was tried before. ".repeat(20) },
+            { ref: "https://example.org/policy", text: "The policy page." },
+          ],
+        }),
+      );
+      const page = await phonePage(scheme);
+      await page.goto(linkTo(id));
+      await page.locator("h1").waitFor({ timeout: 10_000 });
+      mkdirSync(OUTPUT, { recursive: true });
+      await page.screenshot({ path: join(OUTPUT, `question-page-390x844-${scheme}.png`) });
+
+      const send = await page.getByRole("button", { name: "Send answer" }).boundingBox();
+      const firstChoice = await page.getByLabel("Finance").boundingBox();
+      expect(firstChoice?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(PHONE.height);
+      expect((send?.y ?? Number.POSITIVE_INFINITY) + (send?.height ?? 0)).toBeLessThanOrEqual(
+        PHONE.height,
+      );
+      expect(await page.locator("details#context").getAttribute("open")).toBeNull();
+      expect(await widestRightEdge(page)).toBeLessThanOrEqual(PHONE.width);
+
+      const background = await page.evaluate("getComputedStyle(document.body).backgroundColor");
+      const [r, g, b] = String(background).match(/\d+/g)?.map(Number) ?? [];
+      const brightness = ((r ?? 0) + (g ?? 0) + (b ?? 0)) / 3;
+      if (scheme === "dark") expect(brightness).toBeLessThan(64);
+      else expect(brightness).toBeGreaterThan(192);
+      await page.context().close();
+    });
+  }
+
+  it("the next-question link opens the next waiting question", async () => {
+    const first = await ask(selectCard({ prompt: "First of two?", priority: "high" }));
+    await ask(confirmCard({ prompt: "Second of two?", priority: "high" }));
+    const page = await phonePage("dark");
+    await page.goto(linkTo(first));
+    await page.locator("#next-question").click();
+    expect(await textOf(page, "h1")).not.toBe("First of two?");
+    await page.locator("#all-questions").click();
+    expect(await textOf(page, "h1")).toBe("Questions");
+    await page.screenshot({ path: join(OUTPUT, "questions-page-390x844-dark.png") });
     await page.context().close();
   });
 });

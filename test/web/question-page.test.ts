@@ -14,6 +14,11 @@ afterEach(cleanupBoxes);
 const EIGHT_DAYS_MS = 8 * 24 * 3_600_000;
 
 /** The link with one character of its signature's first bytes changed. */
+/** What a person reads: the page without its tags. */
+function textOf(page: string): string {
+  return page.replace(/<[^>]+>/g, "");
+}
+
 function tamper(link: string): string {
   const at = link.indexOf(".", link.indexOf("?s=")) + 5;
   const swapped = link[at] === "x" ? "y" : "x";
@@ -108,7 +113,7 @@ describe("a signed link", () => {
     const res = await web.app.request(old);
     expect(res.status).toBe(403);
     const page = await res.text();
-    expect(page).toContain("This link expired");
+    expect(page).toContain("This link has expired");
     expect(page).toContain("qbridge link ID");
     expect(page).not.toContain("Where do photographed receipts belong?");
   });
@@ -121,7 +126,7 @@ describe("a signed link", () => {
     const res = await web.app.request(`/q/${second}?s=${signature}`);
     expect(res.status).toBe(403);
     const page = await res.text();
-    expect(page).toContain("belongs to another question");
+    expect(page).toContain("This link is for another question");
     expect(page).not.toContain("May I delete backups");
   });
 
@@ -181,7 +186,7 @@ describe("the page of a question that is no longer pending", () => {
     expect(page).toContain("Recorded answer");
     expect(page).toContain("<strong>Taxes</strong>");
     expect(page).toContain("Note: paper ones only");
-    expect(page).toContain("Answered via telegram at 2026-07-10 09:00 UTC");
+    expect(textOf(page)).toContain("Answered via telegram just now (10 Jul 2026, 09:00)");
     expect(page).toContain("What the box learns from your answer");
     expect(page).toContain("Receipts go in finance/receipts/.");
     expect(page).not.toContain('<form method="post"');
@@ -192,7 +197,9 @@ describe("the page of a question that is no longer pending", () => {
     const id = await web.ask(selectCard());
     await dismissQuestion(web.box, id, { via: "cli" });
     const page = await (await web.app.request(web.link(id))).text();
-    expect(page).toContain("Dismissed at 2026-07-10 09:00 UTC. You can still answer it");
+    expect(textOf(page)).toContain(
+      "Dismissed just now (10 Jul 2026, 09:00). You can still answer it",
+    );
     expect(page).toContain('name="choice" value="finance"');
     expect(page).not.toContain('value="dismiss"');
   });
@@ -202,7 +209,7 @@ describe("the page of a question that is no longer pending", () => {
     const id = await web.ask(confirmCard());
     await expireQuestion(web.box, id);
     const page = await (await web.app.request(web.link(id))).text();
-    expect(page).toContain("Expired at 2026-07-10 09:00 UTC without an answer");
+    expect(textOf(page)).toContain("Expired just now (10 Jul 2026, 09:00) without an answer");
     expect(page).toContain('name="choice" value="yes"');
   });
 });
@@ -264,5 +271,70 @@ describe("card text on the page", () => {
     for (const field of ["answer", "by"]) {
       expect(answered).toContain(`&lt;script&gt;alert(&quot;${field}&quot;)&lt;/script&gt;`);
     }
+  });
+});
+
+describe("finding the way on a phone", () => {
+  it("puts the answer form before the folded context, and cuts a long memo at a sentence", async () => {
+    const web = await webFixture();
+    const memo = `${"A receipt came in at intake and no rule says where receipts go. ".repeat(8)}The last sentence is folded.`;
+    const id = await web.ask(
+      selectCard({ memo, context: [{ ref: "notes/receipts.md", text: "What was tried." }] }),
+    );
+    const page = await (await web.app.request(web.link(id))).text();
+    const form = page.indexOf('<form method="post"');
+    expect(form).toBeGreaterThan(-1);
+    expect(form).toBeLessThan(page.indexOf('id="context"'));
+    expect(form).toBeLessThan(page.indexOf('id="directive"'));
+    expect(page).toMatch(/<details class="card" id="context">/);
+    const head = page.slice(page.indexOf('id="memo"'), page.indexOf("<details>"));
+    expect(textOf(head).length).toBeLessThan(420);
+    expect(page).toContain("<summary>Read the rest</summary>");
+    expect(page).toContain("The last sentence is folded.");
+  });
+
+  it("links to the next waiting question and to all questions, each through a fresh signed link", async () => {
+    const web = await webFixture();
+    const first = await web.ask(selectCard({ priority: "high" }));
+    const second = await web.ask(confirmCard());
+    const page = await (await web.app.request(web.link(first))).text();
+    const nextHref = (/<a href="([^"]+)" id="next-question"/.exec(page) ?? [])[1] ?? "";
+    const allHref = (/<a href="([^"]+)" id="all-questions"/.exec(page) ?? [])[1] ?? "";
+    expect(nextHref.startsWith(`/q/${second}?s=`)).toBe(true);
+    expect((await web.app.request(nextHref.replaceAll("&amp;", "&"))).status).toBe(200);
+    expect((await web.app.request(allHref.replaceAll("&amp;", "&"))).status).toBe(200);
+    const all = await (await web.app.request(allHref.replaceAll("&amp;", "&"))).text();
+    expect(all).toContain('id="next-question"');
+  });
+
+  it("says when a question was asked in words and in the box's time zone", async () => {
+    const web = await webFixture({ time: "2026-07-13T09:00:00Z" });
+    const id = await web.ask(selectCard({ "asked-at": "2026-07-10T09:00:00Z" }));
+    const page = textOf(await (await web.app.request(web.link(id))).text());
+    expect(page).toContain("asked 3 days ago (10 Jul 2026, 09:00)");
+  });
+
+  it("tells apart a changed link, an expired one and one made for another question", async () => {
+    const web = await webFixture();
+    const first = await web.ask(selectCard());
+    const second = await web.ask(confirmCard());
+    const changed = await (await web.app.request(tamper(web.link(first)))).text();
+    expect(changed).toContain("This link was changed");
+    const elsewhere = `/q/${second}?s=${web.link(first).split("?s=")[1]}`;
+    expect(await (await web.app.request(elsewhere)).text()).toContain(
+      "This link is for another question",
+    );
+    const old = web.link(first, new Date(web.box.box.clock.now().getTime() - EIGHT_DAYS_MS));
+    expect(await (await web.app.request(old)).text()).toContain("This link has expired");
+  });
+
+  it("answers GET / with a small page that says how to get a link", async () => {
+    const web = await webFixture();
+    const res = await web.app.request("/");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/html");
+    const page = await res.text();
+    expect(page).toContain("qbridge link ID");
+    expect(page).toContain("/waiting");
   });
 });

@@ -32,7 +32,7 @@ export async function webFixture(
   options: { apiToken?: string | null; time?: string } = {},
 ): Promise<WebFixture> {
   const box = await makeBox(options.time ? { time: options.time } : {});
-  const env: Record<string, string> = { QBRIDGE_WEB_PORT: "0" };
+  const env: Record<string, string> = { QBRIDGE_WEB_PORT: "0", QBRIDGE_TIMEZONE: "UTC" };
   const token = options.apiToken === undefined ? API_TOKEN : options.apiToken;
   if (token) env.QBRIDGE_API_TOKEN = token;
   const config = loadConfig(env, { box: box.dir });
