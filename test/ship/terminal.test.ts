@@ -167,7 +167,7 @@ describe("a stray key at the keyboard", () => {
     await chat.waitFor('Not recorded: "c". Type your answer.');
     expect(loadQuestion(box, id).card.status).toBe("pending");
     chat.type("c");
-    await chat.waitFor(/Record "c"[^]*Record "c" as your answer\?/);
+    await chat.waitFor(/Record "c"[\s\S]*Record "c" as your answer\?/);
     chat.type("yes");
     await chat.waitFor("Recorded: c");
     chat.type("quit");
