@@ -3,8 +3,10 @@
 // sentence, the card is byte for byte what it was, no job and no journal is left, nothing is
 // committed, and the same command works once the fault is gone.
 //
-// Read-only and full disks are real: a bind mount remounted read-only and a small tmpfs (the
-// suite runs as root, where chmod alone does not stop writes). Needs mount privileges.
+// Read-only and full disks are real: a bind mount remounted read-only and a small tmpfs (chmod
+// alone does not stop root). The file runs in its own user and mount namespace (`npm run
+// test:disk-faults`: unshare --user --map-root-user --mount), so it needs no root and its
+// mounts are seen only by the test and the qbridge processes it starts.
 
 import { execFileSync } from "node:child_process";
 import { copyFileSync, cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -39,7 +41,13 @@ afterAll(() => {
 });
 
 function mount(...args: string[]): void {
-  execFileSync("mount", args, { stdio: "pipe" });
+  try {
+    execFileSync("mount", args, { stdio: "pipe" });
+  } catch (error) {
+    throw new Error(
+      `cannot mount (${String(error).split("\n")[0]}): run this file with "npm run test:disk-faults", which gives it a user and mount namespace of its own`,
+    );
+  }
   mounts.push(args[args.length - 1] as string);
 }
 
