@@ -18,6 +18,8 @@ import { dirname } from "node:path";
 export interface WriteOptions {
   /** Flush the file and its folder to the disk before returning (default true). */
   durable?: boolean;
+  /** Told once the data is in the temporary file, before the rename (a named write step). */
+  written?: () => void;
 }
 
 /** Writes `path` through a temporary file and a rename. */
@@ -39,6 +41,7 @@ export function writeAtomic(
     } finally {
       closeSync(fd);
     }
+    options.written?.();
     renameSync(temp, path);
   } catch (error) {
     // A full disk leaves a partial temp file behind; it must not linger as an untracked file.

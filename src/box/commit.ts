@@ -42,6 +42,7 @@ export interface CommitPlan {
 export type CrashPoint =
   | "before-write"
   | "between-writes"
+  | "mid-write"
   | "before-commit"
   | "in-commit"
   | "after-commit"
@@ -111,7 +112,10 @@ export async function applyAndCommit(
     writeJournal(box, journal);
     plan.writes.forEach((write, i) => {
       if (i > 0) checkpoint(box, "between-writes");
-      writeAtomic(box.paths.abs(write.rel), write.content, { durable: box.durable });
+      writeAtomic(box.paths.abs(write.rel), write.content, {
+        durable: box.durable,
+        written: () => checkpoint(box, "mid-write"),
+      });
     });
     checkpoint(box, "before-commit");
     const sha = await withCommitLock(box, async () => {

@@ -4,7 +4,7 @@
 // file back. Never touches a path the journal does not name.
 
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { readOrNull, writeAtomic } from "./atomic.ts";
 import type { Box } from "./box.ts";
 import { unstage, withCommitLock } from "./commit-lock.ts";
@@ -53,6 +53,9 @@ export async function recover(
   onCommitted?: Committed,
 ): Promise<"committed" | "rolled back" | undefined> {
   const path = journalPath(box, key);
+  // A writer killed inside a write leaves its temporary file; the caller holds `key`'s lock,
+  // so any temporary file of `key`'s journal or files is a dead writer's.
+  removeTempFiles(path);
   if (!existsSync(path)) return undefined;
   let journal: Journal;
   try {
@@ -62,6 +65,7 @@ export async function recover(
     rmSync(path, { force: true });
     return undefined;
   }
+  for (const file of journal.files) removeTempFiles(box.paths.abs(file.rel));
   const last = journal.files[journal.files.length - 1];
   const inHead = last ? await headContent(box, last.rel) : null;
   if (last && inHead === last.after) {
@@ -83,6 +87,23 @@ export async function recover(
   restore(box, journal.files);
   rmSync(path, { force: true });
   return "rolled back";
+}
+
+/** Removes `<path>.<pid>.tmp` files, the temporary files of writeAtomic(path). */
+function removeTempFiles(path: string): void {
+  const folder = dirname(path);
+  const prefix = `${basename(path)}.`;
+  let names: string[];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (name.startsWith(prefix) && /^\d+\.tmp$/.test(name.slice(prefix.length))) {
+      rmSync(join(folder, name), { force: true });
+    }
+  }
 }
 
 async function headContent(box: Box, rel: string): Promise<string | null> {

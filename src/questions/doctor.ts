@@ -115,7 +115,8 @@ export async function examineBox(core: Core, options: ExamineOptions = {}): Prom
   // Git's view of the files, unless git could not give it (reported above).
   for (const file of git.status ?? []) {
     const rel = file.path;
-    if (interrupted.has(rel)) continue;
+    // A temporary file of an interrupted write (its writer died mid-write) is its to remove.
+    if (interrupted.has(rel.replace(/\.\d+\.tmp$/, ""))) continue;
     const isJob = rel.startsWith(`${JOBS_DIR}/`) && rel.endsWith(JOB_SUFFIX);
     const id = isJob ? rel.slice(JOBS_DIR.length + 1, -JOB_SUFFIX.length) : undefined;
     if (isJob && id && isValidId(id) && !answered.has(id) && file.index === "?") {

@@ -90,7 +90,13 @@ function doctor(tb: TestBox, ...args: string[]) {
   return runCli(["doctor", "--json", ...args], { env: cliEnv(tb.dir) });
 }
 
-const UNCOMMITTED: CrashPoint[] = ["before-write", "between-writes", "before-commit", "in-commit"];
+const UNCOMMITTED: CrashPoint[] = [
+  "before-write",
+  "mid-write",
+  "between-writes",
+  "before-commit",
+  "in-commit",
+];
 
 describe.concurrent("killed before its commit landed", () => {
   it.each(UNCOMMITTED)(

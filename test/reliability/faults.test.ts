@@ -9,7 +9,7 @@
 // mounts are seen only by the test and the qbridge processes it starts.
 
 import { execFileSync } from "node:child_process";
-import { copyFileSync, cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -102,6 +102,8 @@ async function expectCleanFailure(
   before: Snapshot,
   failed: { code: number; stderr: string },
   cause: RegExp,
+  /** What doctor must name: the injected fault itself when it is still there. */
+  remaining: { kind: string; path: string }[] = [],
 ) {
   figures.injectedFaults++;
   expect(failed.code).toBe(4); // the box refused, not the call
@@ -115,7 +117,8 @@ async function expectCleanFailure(
   // Nothing is left staged: a hand-made `git commit` afterwards would commit nothing of it.
   expect(await staged(tb.dir)).toEqual([]);
   const doctor = await runCli(["doctor", "--json"], { env: cliEnv(tb.dir) });
-  expect(JSON.parse(doctor.stdout)).toEqual({ healthy: true, findings: [] });
+  const { findings } = JSON.parse(doctor.stdout) as { findings: { kind: string; path: string }[] };
+  expect(findings.map(({ kind, path }) => ({ kind, path }))).toEqual(remaining);
   figures.cleanFailures++;
 }
 
@@ -373,8 +376,11 @@ describe("git refuses the commit", () => {
   it("a locked index (.git/index.lock present): says the index is locked, card unchanged, no job", async () => {
     const { tb, id } = await boxWithQuestion();
     const before = await snapshot(tb, id);
+    // Left an hour ago by someone else's git: doctor names it (with the command to remove it).
     const lock = join(tb.dir, ".git/index.lock");
     copyFileSync(join(tb.dir, ".git/index"), lock);
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(lock, hourAgo, hourAgo);
 
     const failed = await runCli(["answer", id, "b"], { env: cliEnv(tb.dir) });
     await expectCleanFailure(
@@ -383,6 +389,7 @@ describe("git refuses the commit", () => {
       before,
       failed,
       /git's index is locked \(\.git\/index\.lock exists/,
+      [{ kind: "index-lock", path: ".git/index.lock" }],
     );
 
     rmSync(lock);
