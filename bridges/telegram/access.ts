@@ -16,7 +16,7 @@ export interface Access {
 }
 
 export const REFUSAL =
-  "Sorry, this bot answers only its owner's questions. If that is you, run `qbridge pair` on the server and send /start with the code.";
+  "Sorry, this bot answers only its owner's questions. If that is you, run qbridge pair on the server and send /start with the code.";
 export const GROUP_REFUSAL = "Sorry, this bot works only in a private chat with its owner.";
 
 export function createAccess(deps: { slot: Slot; configuredOwner: string | undefined }): Access {

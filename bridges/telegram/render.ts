@@ -138,8 +138,9 @@ export function buttonText(index: number, label: string, recommended: boolean): 
 
 /** What replaces a presentation once it is closed: the prompt and what happened, no buttons. */
 export function closedHtml(prompt: string, closure: Omit<Closure, "card">): string {
+  const hint = closure.kind === "parked" ? " (/next brings it back)" : "";
   return `${ICONS[closure.kind]} <b>${escapeWithin(flat(prompt), 600)}</b>\n\n${escapeWithin(
-    upperFirst(closure.text),
+    upperFirst(closure.text) + hint,
     2000,
   )}`;
 }

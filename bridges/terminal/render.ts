@@ -57,7 +57,8 @@ export function questionText(card: Question, behind: number): string {
 
 /** What replaces a closed presentation: the prompt and what happened. */
 export function closedText(prompt: string, closure: Omit<Closure, "card">): string {
-  return `${ICONS[closure.kind]} ${flat(prompt)}: ${closure.text}\n`;
+  const hint = closure.kind === "parked" ? " (type next to bring it back)" : "";
+  return `${ICONS[closure.kind]} ${flat(prompt)}: ${closure.text}${hint}\n`;
 }
 
 /** "What is waiting on me?": the count and the current or top question alone. */

@@ -29,7 +29,9 @@ export function closureOf(card: Question | undefined): Closure {
 
 export const PARKED: Omit<Closure, "card"> = {
   kind: "parked",
-  text: "parked: it stays pending behind the queue (/next brings it back)",
+  // How to bring it back differs per surface (/next in Telegram, next at a keyboard): each
+  // bridge adds its own hint.
+  text: "parked: it stays pending behind the queue",
 };
 
 export const SET_ASIDE: Omit<Closure, "card"> = {

@@ -98,7 +98,10 @@ describe("the terminal bridge", () => {
       "2 waiting on you. Open now: Where do photographed receipts belong?",
     );
     const parked = await k.type("park", "? What is the name");
-    expect(parked).toContain("Where do photographed receipts belong?: parked");
+    expect(parked).toContain(
+      "Where do photographed receipts belong?: parked: it stays pending behind the queue (type next to bring it back)",
+    );
+    expect(parked).not.toContain("/next"); // a keyboard command has no slash
     await k.type("dismiss", "dismissed");
     expect(loadQuestion(k.box, second).card.status).toBe("dismissed");
     // The parked question comes back once the one ahead of it is closed.

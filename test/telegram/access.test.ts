@@ -42,6 +42,27 @@ describe("strangers and groups", () => {
   });
 });
 
+describe("plain-text replies", () => {
+  it("carry no literal backticks (Telegram would show them as they are)", async () => {
+    const h = await openHarness(emulator(), { noOwner: true });
+    await h.stranger.say("hello?");
+    await h.stranger.command("/start NOPE-NOPE");
+    await h.group.say("hi all");
+    await h.pump();
+    const { code } = new Owners(h.ledger.db).newPairingCode(h.box.clock.now());
+    await h.owner.command(`/start ${code}`);
+    await h.owner.command("/frobnicate");
+    await h.owner.command("/next");
+    await h.owner.command("/park");
+    await h.owner.command("/dismiss");
+    await h.owner.say("a");
+    await h.pump();
+    const plain = h.sent("sendMessage").filter((c) => c.payload.parse_mode === undefined);
+    expect(plain.length).toBeGreaterThanOrEqual(8);
+    for (const call of plain) expect(String(call.payload.text)).not.toContain("`");
+  });
+});
+
 describe("pairing", () => {
   it("without an owner nothing is presented; /start with a fresh code binds the sender and presents at once", async () => {
     const h = await openHarness(emulator(), { noOwner: true });
