@@ -60,6 +60,7 @@ Examples:
   common(program.command("link").argument("[id]", "the question id"))
     .description("print a fresh signed link to a question's page (valid 7 days)")
     .option("--questions", "a link to the questions page instead")
+    .option("--stats", "a link to the stats page (charts of answers and answer times) instead")
     .addHelpText(
       "after",
       `
@@ -67,31 +68,42 @@ Links use QBRIDGE_PUBLIC_URL; without it, the local address of the web page.
 
 Examples:
   qbridge link 2026-07-10-where-do-receipts-go-3fa2c1
-  qbridge link --questions --json`,
+  qbridge link --questions --json
+  qbridge link --stats`,
     )
-    .action(async (id: string | undefined, options: CommonOptions & { questions?: boolean }) => {
-      if (!id && !options.questions) {
-        throw new InvalidInput("link needs a question id, or --questions for the questions page");
-      }
-      if (id && options.questions) {
-        throw new InvalidInput("give a question id or --questions, not both");
-      }
-      await withCore(options, async (core, config) => {
-        if (id) loadQuestion(core, id);
-        const scope: LinkScope = id ? { question: id } : { page: "questions" };
-        const now = core.box.clock.now();
-        const { base, configured } = linkBase(config);
-        const url = linkUrl(base, loadSecret(core.box), scope, now) as string;
-        const expires = new Date(
-          Math.floor((now.getTime() + LINK_LIFETIME_MS) / 1000) * 1000,
-        ).toISOString();
-        if (options.json) return printJson({ url, expires, publicUrl: configured });
-        process.stdout.write(`${url}\n`);
-        if (!configured) {
-          process.stderr.write(
-            "QBRIDGE_PUBLIC_URL is not set: this link uses the local address of the web page\n",
+    .action(
+      async (
+        id: string | undefined,
+        options: CommonOptions & { questions?: boolean; stats?: boolean },
+      ) => {
+        const targets = [id !== undefined, options.questions === true, options.stats === true];
+        if (!targets.some(Boolean)) {
+          throw new InvalidInput(
+            "link needs a question id, --questions for the questions page or --stats for the stats page",
           );
         }
-      });
-    });
+        if (targets.filter(Boolean).length > 1) {
+          throw new InvalidInput("give one of a question id, --questions or --stats, not several");
+        }
+        await withCore(options, async (core, config) => {
+          if (id) loadQuestion(core, id);
+          const scope: LinkScope = id
+            ? { question: id }
+            : { page: options.stats ? "stats" : "questions" };
+          const now = core.box.clock.now();
+          const { base, configured } = linkBase(config);
+          const url = linkUrl(base, loadSecret(core.box), scope, now) as string;
+          const expires = new Date(
+            Math.floor((now.getTime() + LINK_LIFETIME_MS) / 1000) * 1000,
+          ).toISOString();
+          if (options.json) return printJson({ url, expires, publicUrl: configured });
+          process.stdout.write(`${url}\n`);
+          if (!configured) {
+            process.stderr.write(
+              "QBRIDGE_PUBLIC_URL is not set: this link uses the local address of the web page\n",
+            );
+          }
+        });
+      },
+    );
 }

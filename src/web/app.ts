@@ -9,6 +9,7 @@ import { mcpRoute } from "./mcp-route.ts";
 import { failurePage, homePage, notFoundPage } from "./problem-page.ts";
 import { questionRoutes } from "./question-routes.ts";
 import { questionsRoute } from "./questions-route.ts";
+import { statsRoute } from "./stats-route.ts";
 
 export type { TransitionListener, WebDeps, WebTransition } from "./deps.ts";
 
@@ -34,6 +35,7 @@ export function createWebApp(deps: WebDeps): Hono {
   app.route("/mcp", mcpRoute(deps));
   app.route("/", questionRoutes(deps));
   app.route("/", questionsRoute(deps));
+  app.route("/", statsRoute(deps));
 
   app.get("/", (c) => c.html(homePage()));
 

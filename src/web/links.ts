@@ -24,8 +24,8 @@ export function loadSecret(box: Box): Buffer {
   return Buffer.from(readFileSync(path, "utf8").trim(), "hex");
 }
 
-/** What a link opens: one question by id, or the questions page. */
-export type LinkScope = { question: string } | { page: "questions" };
+/** What a link opens: one question by id, the questions page, or the stats page. */
+export type LinkScope = { question: string } | { page: "questions" | "stats" };
 
 function scopeText(scope: LinkScope): string {
   return "question" in scope ? `q:${scope.question}` : `page:${scope.page}`;

@@ -1,0 +1,22 @@
+// `/stats` through its own signed link (`qbridge link --stats`): the stats page. Read-only.
+
+import { Hono } from "hono";
+import { boxStats } from "../questions/box-stats.ts";
+import type { WebDeps } from "./deps.ts";
+import { pageFailure } from "./page-errors.ts";
+import { refuseLink } from "./signed-page.ts";
+import { statsPage } from "./stats-page.ts";
+
+export function statsRoute(deps: WebDeps): Hono {
+  const app = new Hono();
+  app.get("/stats", (c) => {
+    const refused = refuseLink(c, deps, { page: "stats" });
+    if (refused) return refused;
+    try {
+      return c.html(statsPage(boxStats(deps.core, deps.config.timeZone)));
+    } catch (error) {
+      return pageFailure(c, deps, error);
+    }
+  });
+  return app;
+}
