@@ -71,11 +71,13 @@ export async function ageQuestions(
       continue;
     }
     if (age < schedule.nudgeAtMs) continue;
-    if (core.ledger.nudgedAt(question.id) !== undefined) continue;
     if (!options.nudge) {
-      report.nudgeDue.push(question.id);
+      if (core.ledger.nudgedAt(question.id) === undefined) report.nudgeDue.push(question.id);
       continue;
     }
+    // The claim decides, not the latch's presence: a nudge sent, or claimed by a sweep that may
+    // still be delivering it, is skipped; a claim left by a sweep that died before confirming or
+    // releasing it (killed while no boxholder was paired, say) is taken over, not kept forever.
     if (!core.ledger.claimNudge(question.id, core.box.clock.iso())) continue;
     let delivered = false;
     try {

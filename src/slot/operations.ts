@@ -4,6 +4,7 @@
 
 import { questionFingerprint } from "../card/load.ts";
 import type { Question } from "../card/question.ts";
+import { agingSchedule } from "../questions/aging.ts";
 import { answerQuestion } from "../questions/answer.ts";
 import { dismissQuestion } from "../questions/close.ts";
 import type { Core } from "../questions/core.ts";
@@ -62,8 +63,15 @@ export function createOperations(deps: OperationsDeps): SlotOps {
     return undefined;
   }
 
+  /**
+   * The pending questions in slot order, without those already past their expiry: the next
+   * sweep expires them, so they are neither shown nor counted as waiting ("3 more waiting").
+   */
   function queue() {
-    const { pending } = pendingQuestions(core);
+    const now = core.box.clock.now().getTime();
+    const pending = pendingQuestions(core).pending.filter(
+      (q) => new Date(q.card["asked-at"]).getTime() + agingSchedule(q.card).expireAtMs > now,
+    );
     return { pending, ...queueOrder(pending, presentations.parked()) };
   }
 

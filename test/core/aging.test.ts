@@ -184,6 +184,15 @@ describe("a nudge nobody received stays due", () => {
     expect((await sweep(tb, plus(7, 1), working)).nudged).toEqual([fresh]);
   });
 
+  it("a claim left by a sweep that died before confirming (no boxholder paired yet) is taken over, not kept forever", async () => {
+    const { tb, id } = await boxWithQuestion();
+    // The sweep that claimed it died before it could release or confirm the claim.
+    expect(tb.ledger.claimNudge(id, plus(7))).toBe(true);
+    const nudger = recordingNudger();
+    expect((await sweep(tb, plus(7, 1), nudger)).nudged).toEqual([id]);
+    expect((await sweep(tb, plus(8), recordingNudger())).nudged).toEqual([]);
+  });
+
   it("without a nudger, reports the nudge due and latches nothing", async () => {
     const { tb, id } = await boxWithQuestion();
     expect((await sweep(tb, plus(7))).nudgeDue).toEqual([id]);

@@ -89,6 +89,24 @@ describe("one question at a time, in queue order", () => {
     expect(slot.current()?.questionId).toBe(first);
   });
 
+  it("a question already past its expiry is neither presented nor counted as waiting behind", async () => {
+    const { slot, ask, presenter } = await setup();
+    // 39 days old at the box's clock: due to expire at the next sweep.
+    const due = await ask(selectCard({ "asked-at": "2026-06-01T09:00:00Z", priority: "high" }));
+    const fresh = await ask(confirmCard());
+    let behind = -1;
+    const present = presenter.present;
+    presenter.present = async (request) => {
+      behind = request.behind;
+      return present(request);
+    };
+    await slot.reconcile();
+    expect(presenter.shown).toEqual([fresh]);
+    expect(behind).toBe(0);
+    expect(slot.waiting().count).toBe(1);
+    expect(presenter.shown).not.toContain(due);
+  });
+
   it('"what is waiting" gives the count and the presented question alone', async () => {
     const { slot, ask } = await setup();
     expect(slot.waiting()).toEqual({ count: 0, top: undefined, presented: undefined });
