@@ -103,6 +103,8 @@ export async function startService(options: ServiceOptions): Promise<Service> {
         logger,
         ownerId: config.telegram.ownerId,
         link: (id) => linkUrl(config.web.publicUrl, secret, { question: id }, core.box.clock.now()),
+        questionsLink: () =>
+          linkUrl(config.web.publicUrl, secret, { page: "questions" }, core.box.clock.now()),
         transformers: options.telegram?.transformers,
         polls: !config.telegram.webhookUrl,
         // /healthz shows Telegram as not ok while the token is refused, polled elsewhere, or

@@ -25,6 +25,8 @@ export interface BotOptions {
   ownerId?: string | undefined;
   /** The signed web link of a question, when a public URL is configured. */
   link?: (questionId: string) => string | undefined;
+  /** A fresh signed link to the questions page, when a public URL is configured. */
+  questionsLink?: () => string | undefined;
   /** Extra API transformers, applied after auto-retry (tests record calls here). */
   transformers?: Transformer[];
   /** Known bot info, to skip getMe (tests, benches). */
@@ -92,7 +94,12 @@ export function createBot(options: BotOptions): TelegramBridge {
     link,
   });
   slot.attach(presenter);
-  const commands = createCommands({ slot, access, configuredOwner: options.ownerId });
+  const commands = createCommands({
+    slot,
+    access,
+    configuredOwner: options.ownerId,
+    questionsLink: options.questionsLink ?? (() => undefined),
+  });
   const onTap = createTapHandler({
     api: bot.api,
     slot,

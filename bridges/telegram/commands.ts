@@ -9,6 +9,10 @@ import { SURFACE } from "./presenter.ts";
 import { HELP_HTML, waitingHtml } from "./render.ts";
 import { replyForError } from "./replies.ts";
 
+/** Said where the [🌐 All questions] button would be, when there is no public URL to link to. */
+export const NO_PUBLIC_URL_HTML =
+  "No web link: set <code>QBRIDGE_PUBLIC_URL</code> where qbridge serve runs (the https address of the web page) to get one here.";
+
 export const COMMANDS = [
   { command: "waiting", description: "How many questions wait, and the top one" },
   { command: "next", description: "Show the next question (parked ones too)" },
@@ -22,13 +26,26 @@ export function createCommands(deps: {
   slot: Slot;
   access: Access;
   configuredOwner: string | undefined;
+  questionsLink: () => string | undefined;
 }) {
   const { slot, access } = deps;
 
+  /** A fresh link to every question as a URL button, or the text saying how to get one. */
+  function allQuestions(html: string) {
+    const url = deps.questionsLink();
+    if (!url) return { html: `${html}\n\n${NO_PUBLIC_URL_HTML}`, markup: {} };
+    return {
+      html,
+      markup: { reply_markup: { inline_keyboard: [[{ text: "🌐 All questions", url }]] } },
+    };
+  }
+
   async function waiting(ctx: Context): Promise<void> {
     const { count, top, presented } = slot.waiting();
-    await ctx.reply(waitingHtml(count, top?.card, presented !== undefined), {
+    const { html, markup } = allQuestions(waitingHtml(count, top?.card, presented !== undefined));
+    await ctx.reply(html, {
       parse_mode: "HTML",
+      ...markup,
       ...(presented?.messageId
         ? { reply_parameters: { message_id: Number(presented.messageId) } }
         : {}),
@@ -105,7 +122,8 @@ export function createCommands(deps: {
     },
 
     async help(ctx: Context): Promise<void> {
-      await ctx.reply(HELP_HTML, { parse_mode: "HTML" });
+      const { html, markup } = allQuestions(HELP_HTML);
+      await ctx.reply(html, { parse_mode: "HTML", ...markup });
     },
   };
 }

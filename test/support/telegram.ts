@@ -165,6 +165,7 @@ export async function openHarness(
     logger: { info() {}, warn() {}, error() {} },
     ownerId: options.noOwner ? undefined : (options.ownerId ?? String(OWNER)),
     link: options.link ? (id) => `https://q.example.org/q/${id}?s=signed` : undefined,
+    questionsLink: options.link ? () => "https://q.example.org/questions?s=signed" : undefined,
     transformers: [transformer],
   });
   await bridge.init();

@@ -104,7 +104,7 @@ describe("/waiting", () => {
     [1, "1 waiting on you. Open now: <b>Question 1?</b>"],
     [5, "5 waiting on you. Open now: <b>Question 1?</b>"],
   ])("with %i pending answers with the count and the top question alone", async (count, text) => {
-    const h = await openHarness(emulator());
+    const h = await openHarness(emulator(), { link: true });
     for (let i = 1; i <= count; i++) {
       await h.ask(selectCard({ prompt: `Question ${i}?`, "asked-at": `2026-07-0${i}T09:00:00Z` }));
     }

@@ -1,5 +1,6 @@
 // The boxholder's other ways to move the slot: the Dismiss button, /dismiss, /help, and the
-// nudge for a question that is not on screen, whose "Show it" button brings it up.
+// nudge for a question that is not on screen, whose "Show it" button brings it up. /waiting and
+// /help carry a fresh link to every question, or say how to get one.
 
 import { describe, expect, it } from "vitest";
 import { listJobs, pendingQuestions } from "../../src/questions/state.ts";
@@ -53,6 +54,39 @@ describe("help", () => {
     const help = texts(h, "sendMessage").at(-1) ?? "";
     for (const command of ["/waiting", "/next", "/park", "/dismiss"])
       expect(help).toContain(command);
+  });
+});
+
+describe("a link to every question", () => {
+  const allButton = (h: Harness, n: number) => {
+    const markup = h.sent("sendMessage").at(n)?.payload.reply_markup as
+      | { inline_keyboard: { text: string; url?: string }[][] }
+      | undefined;
+    return markup?.inline_keyboard.flat().find((b) => b.text === "🌐 All questions");
+  };
+
+  it("/waiting and /help carry an [🌐 All questions] button with a fresh signed link", async () => {
+    const h = await openHarness(emulator(), { link: true });
+    await h.owner.command("/waiting");
+    await h.owner.command("/help");
+    await h.pump();
+    for (const n of [-2, -1]) {
+      expect(allButton(h, n)?.url).toBe("https://q.example.org/questions?s=signed");
+      expect(texts(h, "sendMessage").at(n)).not.toContain("QBRIDGE_PUBLIC_URL");
+    }
+  });
+
+  it("without a public URL they say how to get one", async () => {
+    const h = await openHarness(emulator());
+    await h.owner.command("/waiting");
+    await h.owner.command("/help");
+    await h.pump();
+    for (const n of [-2, -1]) {
+      expect(allButton(h, n)).toBeUndefined();
+      expect(texts(h, "sendMessage").at(n)).toContain(
+        "No web link: set <code>QBRIDGE_PUBLIC_URL</code> where qbridge serve runs",
+      );
+    }
   });
 });
 
