@@ -1,6 +1,7 @@
 // Webhook mode: updates are accepted only with the secret-token header Telegram sends.
 
 import { afterEach, describe, expect, it } from "vitest";
+import { NO_PUBLIC_URL_HTML } from "../../bridges/telegram/commands.ts";
 import { loadConfig } from "../../src/config.ts";
 import { type Service, startService } from "../../src/service.ts";
 import { cleanupBoxes, makeBox, T0 } from "../support/box.ts";
@@ -71,6 +72,8 @@ describe("webhook mode", () => {
     const genuine = await post({ "x-telegram-bot-api-secret-token": SECRET }, 3);
     expect(genuine.status).toBe(200);
     const replies = rec.calls.filter((c) => c.method === "sendMessage");
-    expect(replies.map((c) => c.payload.text)).toEqual(["Nothing is waiting on you."]);
+    expect(replies.map((c) => c.payload.text)).toEqual([
+      `Nothing is waiting on you.\n\n${NO_PUBLIC_URL_HTML}`,
+    ]);
   });
 });
