@@ -210,6 +210,8 @@ export async function startService(options: ServiceOptions): Promise<Service> {
           );
         }
         await slot.reconcile();
+        const told = await slot.tellExpired();
+        if (told.length) logger.info({ told }, "told the boxholder of expired questions");
         return report;
       } finally {
         sweeping = undefined;

@@ -9,7 +9,7 @@ import type { Address, Presentation } from "../../src/slot/presentations.ts";
 import type { Closure, Presenter, PresentRequest } from "../../src/slot/presenter.ts";
 import type { Slot } from "../../src/slot/slot.ts";
 import { answerLayout, NO_BUTTONS, showLayout } from "./keyboard.ts";
-import { closedHtml, nudgeHtml, presentationHtml } from "./render.ts";
+import { closedHtml, expiredHtml, nudgeHtml, presentationHtml } from "./render.ts";
 
 export const SURFACE = "telegram";
 
@@ -73,6 +73,16 @@ export function createTelegramPresenter(deps: PresenterDeps): Presenter & {
       } catch (error) {
         if (!isNotModified(error)) throw error;
       }
+    },
+    async expired(questions) {
+      const chatId = deps.ownerChat();
+      if (chatId === undefined) return false;
+      const lines = questions.map((q) => ({ prompt: q.card.prompt, link: deps.link(q.id) }));
+      await api.sendMessage(chatId, expiredHtml(lines), {
+        parse_mode: "HTML",
+        link_preview_options: { is_disabled: true },
+      });
+      return true;
     },
     async nudge(question: QuestionView, presented: Presentation | undefined) {
       const chatId = deps.ownerChat();

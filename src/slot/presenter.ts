@@ -49,4 +49,9 @@ export interface Presenter {
   closed(presentation: Presentation, closure: Closure): Promise<void>;
   /** Delivers a nudge for a pending question (`presented` when it is the shown one). */
   nudge?(question: QuestionView, presented: Presentation | undefined): Promise<boolean>;
+  /**
+   * Tells, in one message, that these questions expired unanswered (they stay answerable on
+   * the web); resolves true when it reached the boxholder.
+   */
+  expired?(questions: readonly QuestionView[]): Promise<boolean>;
 }

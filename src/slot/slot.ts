@@ -18,6 +18,7 @@ import type { Core } from "../questions/core.ts";
 import type { QuestionView } from "../questions/state.ts";
 import { loadQuestion } from "../questions/store.ts";
 import { createClosedTeller } from "./closed.ts";
+import { tellExpired } from "./expiry-notice.ts";
 import { Inbox } from "./inbox.ts";
 import { createOperations } from "./operations.ts";
 import { Owners } from "./owner.ts";
@@ -104,6 +105,8 @@ export interface Slot extends SlotOps {
   exclusive<T>(fn: (ops: SlotOps) => Promise<T>): Promise<T>;
   /** The aging sweep's nudge, delivered by the bridge that can. */
   nudger(): Nudger;
+  /** Tells the boxholder once, in one message, of questions that expired since last told. */
+  tellExpired(): Promise<string[]>;
   /**
    * Reconciles now, then every `intervalMs` and whenever the questions folder changes,
    * catching cards changed by other processes.
@@ -187,6 +190,7 @@ export function createSlot(deps: { core: Core; logger?: SlotLogger }): Slot {
         return false;
       };
     },
+    tellExpired: () => lock(() => tellExpired(core, registry.presenters)),
     watch(intervalMs = 1_000) {
       watcher ??= watchSlot({
         questionsDir: core.box.paths.questionsDir,

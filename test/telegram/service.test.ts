@@ -160,4 +160,27 @@ describe("restarts", () => {
     expect(nudges[0]?.payload.reply_parameters).toEqual({ message_id: presented.messageId });
     expect(loadQuestion(box, questionId).card.status).toBe("pending");
   });
+
+  it("questions that expire unanswered are told once, in one message, and not again after a restart", async () => {
+    const box = await makeBox();
+    const monthAgo = new Date(new Date(T0).getTime() - 31 * 86_400_000).toISOString();
+    for (const prompt of ["Keep the old invoices?", "Rename the scans folder?"]) {
+      await runCli(["ask", "--box", box.dir, "--json"], {
+        input: JSON.stringify(selectCard({ prompt, "asked-at": monthAgo })),
+      });
+    }
+    const rec = recorder();
+    for (let run = 0; run < 2; run++) {
+      const service = await serve(box.dir, rec);
+      await service.sweep();
+      await service.stop();
+    }
+    const notices = sentWith(rec.calls, "expired unanswered");
+    expect(notices).toHaveLength(1);
+    const text = String(notices[0]?.payload.text);
+    expect(text).toContain("2 questions expired unanswered");
+    expect(text).toContain("Keep the old invoices?");
+    expect(text).toContain("Rename the scans folder?");
+    expect(text).toContain("They stay answerable on the web");
+  });
 });
