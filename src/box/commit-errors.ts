@@ -1,7 +1,8 @@
 // A failed write or commit, translated into one sentence a person can act on: what was wrong
 // (read-only, full disk, denied, a git lock, git's own words) and whether anything changed.
 
-import { dirname, relative } from "node:path";
+import { statfsSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
 import { GitError } from "simple-git";
 import { BoxError } from "../errors.ts";
 import type { Box } from "./box.ts";
@@ -34,5 +35,18 @@ export function faultOf(box: Box, error: unknown): string {
     return `git's ${refLock[1] ?? refLock[2]} is locked (a .lock file in .git exists: another git command is running, or one died and left it; "qbridge doctor" names it)`;
   }
   const first = (text.split("\n").find((line) => line.trim() !== "") ?? text).trim();
+  // Git does not always say so when the disk is full: a COMMIT_EDITMSG it could not write
+  // reads back empty, and it reports "empty commit message". Ask the file system instead.
+  if (error instanceof GitError && gitDiskFull(box)) return "the disk is full (.git)";
   return error instanceof GitError ? `git refused it: ${first}` : first;
+}
+
+/** Less than 64 KiB left where git writes: no commit can land there. */
+function gitDiskFull(box: Box): boolean {
+  try {
+    const space = statfsSync(join(box.paths.root, ".git"));
+    return space.bavail * space.bsize < 64 * 1024;
+  } catch {
+    return false;
+  }
 }

@@ -9,12 +9,22 @@
 // mounts are seen only by the test and the qbridge processes it starts.
 
 import { execFileSync } from "node:child_process";
-import { copyFileSync, cpSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  copyFileSync,
+  cpSync,
+  mkdtempSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { GitError } from "simple-git";
 import { afterAll, describe, expect, it } from "vitest";
 import { initBox, openBox } from "../../src/box/box.ts";
 import { createClock } from "../../src/box/clock.ts";
+import { faultOf } from "../../src/box/commit-errors.ts";
 import { Ledger } from "../../src/ledger/ledger.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
 import {
@@ -285,6 +295,25 @@ describe("a full disk at each step of an answer: nothing is left staged", () => 
 
     rmSync(filler);
     await expectAnsweredOnRetry(tb, id);
+  });
+
+  it("git's words hide a full disk (a commit message it could not write reads back empty): the disk is named", async () => {
+    const { tb } = await boxWithQuestion();
+    const git = join(tb.dir, ".git");
+    onTmpfs(git, "2m");
+    const filler = join(git, "filler");
+    const page = Buffer.alloc(4096);
+    try {
+      for (let i = 0; i < 1024; i++) appendFileSync(filler, page);
+    } catch {
+      // ENOSPC: the disk is full now.
+    }
+    const emptyMessage = new GitError(undefined, "Aborting commit due to empty commit message.");
+    expect(faultOf(tb.box, emptyMessage)).toBe("the disk is full (.git)");
+    rmSync(filler);
+    expect(faultOf(tb.box, emptyMessage)).toBe(
+      "git refused it: Aborting commit due to empty commit message.",
+    );
   });
 
   it("inside git commit (the disk fills after git add staged both files): the index is put back", async () => {
