@@ -32,6 +32,7 @@ import {
   atTime,
   CLI,
   type CliResult,
+  childResult,
   cleanupBoxes,
   cliEnv,
   confirmCard,
@@ -255,27 +256,16 @@ function runCliAsPlainUser(
   args: string[],
   options: { env: Record<string, string> },
 ): Promise<CliResult> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(
-      "setpriv",
-      ["--bounding-set", "-dac_override,-dac_read_search", process.execPath, CLI, ...args],
-      {
-        cwd: ROOT,
-        env: { ...process.env, QBRIDGE_TIME: T0, ...options.env },
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => {
-      stdout += d;
-    });
-    child.stderr.on("data", (d) => {
-      stderr += d;
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolvePromise({ code: code ?? -1, stdout, stderr }));
-  });
+  const child = spawn(
+    "setpriv",
+    ["--bounding-set", "-dac_override,-dac_read_search", process.execPath, CLI, ...args],
+    {
+      cwd: ROOT,
+      env: { ...process.env, QBRIDGE_TIME: T0, ...options.env },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  return childResult(child);
 }
 
 describe("a card the disk fails to give", () => {
@@ -322,40 +312,28 @@ describe("a card the disk fails to give", () => {
 function runCliReadOnly(dir: string, args: string[], input = ""): Promise<CliResult> {
   const script =
     'mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" "$1" && shift && exec "$@"';
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(
-      "unshare",
-      [
-        "--user",
-        "--map-root-user",
-        "--mount",
-        "sh",
-        "-c",
-        script,
-        "sh",
-        dir,
-        process.execPath,
-        CLI,
-        ...args,
-      ],
-      {
-        cwd: ROOT,
-        env: { ...process.env, QBRIDGE_TIME: T0, ...cliEnv(dir) },
-        stdio: ["pipe", "pipe", "pipe"],
-      },
-    );
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => {
-      stdout += d;
-    });
-    child.stderr.on("data", (d) => {
-      stderr += d;
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolvePromise({ code: code ?? -1, stdout, stderr }));
-    child.stdin.end(input);
-  });
+  const child = spawn(
+    "unshare",
+    [
+      "--user",
+      "--map-root-user",
+      "--mount",
+      "sh",
+      "-c",
+      script,
+      "sh",
+      dir,
+      process.execPath,
+      CLI,
+      ...args,
+    ],
+    {
+      cwd: ROOT,
+      env: { ...process.env, QBRIDGE_TIME: T0, ...cliEnv(dir) },
+      stdio: ["pipe", "pipe", "pipe"],
+    },
+  );
+  return childResult(child, input);
 }
 
 describe("a read-only box", () => {

@@ -6,7 +6,14 @@ import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { askQuestion } from "../../src/questions/ask.ts";
-import { cleanupBoxes, makeBox, questionRel, ROOT, selectCard } from "../support/box.ts";
+import {
+  childResult,
+  cleanupBoxes,
+  makeBox,
+  questionRel,
+  ROOT,
+  selectCard,
+} from "../support/box.ts";
 
 afterEach(cleanupBoxes);
 
@@ -27,19 +34,8 @@ function runChild(
     process.getuid?.() === 0
       ? ["setpriv", "--bounding-set", "-dac_override,-dac_read_search", ...node]
       : node;
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(command as string, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => {
-      stdout += d;
-    });
-    child.stderr.on("data", (d) => {
-      stderr += d;
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolvePromise({ code: code ?? -1, stdout, stderr }));
-  });
+  const child = spawn(command as string, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  return childResult(child);
 }
 
 describe("a presented card the disk refuses to give", () => {

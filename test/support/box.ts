@@ -1,7 +1,7 @@
 // One place that builds what tests stand on: a temporary box with real git, its ledger, a
 // frozen clock, sample cards, and the qbridge command run as a real child process.
 
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -102,26 +102,34 @@ export function runCli(
   args: string[],
   options: { env?: Record<string, string>; input?: string; cwd?: string } = {},
 ): Promise<CliResult> {
+  const env = { ...process.env, QBRIDGE_TIME: T0, ...options.env };
+  const child = spawn(process.execPath, [...crashFlags(env), CLI, ...args], {
+    cwd: options.cwd ?? ROOT,
+    env,
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  return childResult(child, options.input ?? "");
+}
+
+/**
+ * What a spawned child printed and how it ended (a signal reads as 128); `input`, when given,
+ * is written to its stdin, which is then closed.
+ */
+export function childResult(child: ChildProcess, input?: string): Promise<CliResult> {
   return new Promise((resolvePromise, reject) => {
-    const env = { ...process.env, QBRIDGE_TIME: T0, ...options.env };
-    const child = spawn(process.execPath, [...crashFlags(env), CLI, ...args], {
-      cwd: options.cwd ?? ROOT,
-      env,
-      stdio: ["pipe", "pipe", "pipe"],
-    });
     let stdout = "";
     let stderr = "";
-    child.stdout.on("data", (d) => {
+    child.stdout?.on("data", (d) => {
       stdout += d;
     });
-    child.stderr.on("data", (d) => {
+    child.stderr?.on("data", (d) => {
       stderr += d;
     });
     child.on("error", reject);
     child.on("close", (code, signal) =>
       resolvePromise({ code: code ?? (signal ? 128 : -1), stdout, stderr }),
     );
-    child.stdin.end(options.input ?? "");
+    if (input !== undefined) child.stdin?.end(input);
   });
 }
 
