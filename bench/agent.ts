@@ -111,7 +111,7 @@ async function benchTapToAgent(): Promise<string> {
       }),
     ],
   });
-  const server = createMcpServer({ core });
+  const server = createMcpServer({ core, timeZone: "UTC" });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: "bench", version: "1" });

@@ -30,6 +30,7 @@ Example (register with an agent):
         const secret = loadSecret(core.box);
         await serveStdio({
           core,
+          timeZone: config.timeZone,
           logger,
           link: (id) =>
             linkUrl(config.web.publicUrl, secret, { question: id }, core.box.clock.now()),

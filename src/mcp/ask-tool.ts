@@ -1,12 +1,14 @@
 // `ask_human`: files a question through the same ask core as `qbridge ask` and the API, then
 // waits (optionally, up to 50 s) for the owner's answer. The same open prompt is not filed
 // twice unless the caller says so, so an agent that asks again after a restart finds its
-// question instead of queuing a copy.
+// question instead of queuing a copy. The result carries the same advice as the CLI and API ask
+// response (expectedWaitSeconds, hint), computed when the question is filed.
 
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { PRIORITIES } from "../card/question.ts";
 import { askQuestion } from "../questions/ask.ts";
+import { adviceForAsk } from "../questions/box-stats.ts";
 import { QuestionOutcomeSchema } from "../questions/outcome.ts";
 import { type McpDeps, tellChange } from "./deps.ts";
 import { guarded, structuredResult } from "./result.ts";
@@ -87,6 +89,23 @@ export const askShape = {
   wait_seconds: waitSeconds(0),
 };
 
+/** The outcome plus the advice `qbridge ask --json` and the API carry. */
+export const AskResultSchema = QuestionOutcomeSchema.extend({
+  expectedWaitSeconds: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      "The owner's median seconds to answer questions asked at this hour; null until there are 10 such answers.",
+    ),
+  hint: z
+    .string()
+    .nullable()
+    .describe(
+      "Set when questions like this one keep being dismissed or left to expire unanswered: consider not asking.",
+    ),
+});
+
 type AskArgs = z.infer<z.ZodObject<typeof askShape>>;
 
 /** The card fields the ask core takes, in its own spelling. */
@@ -125,7 +144,7 @@ export function registerAskTool(server: McpServer, deps: McpDeps): void {
       title: "Ask the owner",
       description: ASK_DESCRIPTION,
       inputSchema: askShape,
-      outputSchema: QuestionOutcomeSchema.shape,
+      outputSchema: AskResultSchema.shape,
       annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
     },
     (args, extra) =>
@@ -135,8 +154,9 @@ export function registerAskTool(server: McpServer, deps: McpDeps): void {
           via: "mcp",
         });
         if (!asked.deduplicated) await tellChange(deps, { id: asked.id, action: "asked" });
+        const advice = adviceForAsk(deps.core, deps.timeZone, asked.card.prompt);
         const outcome = await waitReporting(deps, asked.id, args.wait_seconds, extra);
-        return structuredResult(outcome);
+        return structuredResult({ ...outcome, ...advice });
       }),
   );
 }

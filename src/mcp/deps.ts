@@ -13,6 +13,8 @@ export interface McpChange {
 
 export interface McpDeps {
   core: Core;
+  /** The box's time zone (QBRIDGE_TIMEZONE): the hour an ask's expected wait is looked up in. */
+  timeZone: string;
   link?: OutcomeLink | undefined;
   onChange?: ((change: McpChange) => void | Promise<void>) | undefined;
   logger?: Pick<Logger, "warn" | "error"> | undefined;

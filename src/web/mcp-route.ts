@@ -30,6 +30,7 @@ export function mcpRoute(deps: WebDeps): Hono {
   route.post("/", async (c) => {
     const server = createMcpServer({
       core: deps.core,
+      timeZone: deps.config.timeZone,
       logger: deps.logger,
       link: (id) =>
         linkUrl(

@@ -12,6 +12,7 @@ import type { QuestionOutcome } from "../../src/questions/outcome.ts";
 import { pendingQuestions } from "../../src/questions/state.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
 import { PresentationStore } from "../../src/slot/presentations.ts";
+import { hourElevenAnswers, REPEATED, SPECS, statsBox, ZONE } from "../stats/stats-fixture.ts";
 import {
   cleanupBoxes,
   confirmCard,
@@ -27,8 +28,8 @@ import { callTool } from "./agent-support.ts";
 
 afterEach(cleanupBoxes);
 
-async function inMemory(box: TestBox, tickSeconds?: number): Promise<Client> {
-  const server = createMcpServer({ core: box, tickSeconds });
+async function inMemory(box: TestBox, tickSeconds?: number, timeZone = "UTC"): Promise<Client> {
+  const server = createMcpServer({ core: box, tickSeconds, timeZone });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: "test", version: "1.0.0" });
@@ -81,6 +82,28 @@ describe("the MCP tools", () => {
       (q) => q.id,
     );
     expect(ids).toEqual([high.id, low.id, parked.id]);
+  });
+
+  it("ask_human carries expectedWaitSeconds and the stop-asking hint like qbridge ask --json", async () => {
+    const box = await statsBox([...SPECS, ...hourElevenAnswers(10)]);
+    const client = await inMemory(box, undefined, ZONE);
+    const ask = {
+      memo: "Old invoices fill the disk.",
+      type: "confirm",
+      directive: "Archive them.",
+    };
+    const repeated = await callTool(client, "ask_human", { ...ask, prompt: REPEATED }).result;
+    expect(repeated.isError).toBeFalsy();
+    expect(repeated.structuredContent).toMatchObject({
+      status: "pending",
+      expectedWaitSeconds: 300,
+      hint: "3 similar questions were dismissed or left to expire without an answer since 20 Jun",
+    });
+    expect(JSON.parse(repeated.content[0]?.text ?? "{}").hint).toContain("3 similar questions");
+    const fresh = await inMemory(await makeBox(), undefined, ZONE);
+    const plain = await callTool(fresh, "ask_human", { ...ask, prompt: "Archive the logs?" })
+      .result;
+    expect(plain.structuredContent).toMatchObject({ expectedWaitSeconds: null, hint: null });
   });
 
   it("a question the card rules refuse comes back as a tool error saying what to fix", async () => {
