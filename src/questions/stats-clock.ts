@@ -1,9 +1,34 @@
 // Time arithmetic for the stats: hours of day and dates in the box's time zone, and
 // nearest-rank percentiles. Pure; the caller passes the zone and the instants.
 
+/** The formats the stats need, by name: a zone is added when one is made. */
+const FORMATS = {
+  hour: ["en-GB", { hour: "2-digit", hourCycle: "h23" }],
+  date: ["en-CA", { year: "numeric", month: "2-digit", day: "2-digit" }],
+  day: ["en-GB", { day: "numeric", month: "short" }],
+} as const satisfies Record<string, readonly [string, Intl.DateTimeFormatOptions]>;
+
+/**
+ * One formatter per format and zone, made once: building an Intl.DateTimeFormat costs far
+ * more than using one (tens of microseconds and native memory each), and the stats use one
+ * for every card.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(format: keyof typeof FORMATS, timeZone: string): Intl.DateTimeFormat {
+  const key = `${format} ${timeZone}`;
+  let made = formatters.get(key);
+  if (!made) {
+    const [locale, options] = FORMATS[format];
+    made = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    formatters.set(key, made);
+  }
+  return made;
+}
+
 /** The hour of day (0-23) of `at` in `timeZone`. */
 export function hourIn(at: Date, timeZone: string): number {
-  const text = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", hourCycle: "h23" })
+  const text = formatter("hour", timeZone)
     .formatToParts(at)
     .find((p) => p.type === "hour")?.value;
   return Number(text ?? "0") % 24;
@@ -11,19 +36,14 @@ export function hourIn(at: Date, timeZone: string): number {
 
 /** The calendar date (YYYY-MM-DD) of `at` in `timeZone`. */
 export function dateIn(at: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).formatToParts(at);
+  const parts = formatter("date", timeZone).formatToParts(at);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return `${part("year")}-${part("month")}-${part("day")}`;
 }
 
 /** A short day for people ("2 Oct") in `timeZone`. */
 export function shortDay(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-GB", { timeZone, day: "numeric", month: "short" }).format(at);
+  return formatter("day", timeZone).format(at);
 }
 
 /**

@@ -94,7 +94,9 @@ function groupBy(cards: readonly Question[], key: (c: Question) => string | unde
   for (const card of cards) {
     const k = key(card);
     if (k === undefined) continue;
-    groups.set(k, [...(groups.get(k) ?? []), card]);
+    const group = groups.get(k);
+    if (group) group.push(card);
+    else groups.set(k, [card]);
   }
   return [...groups.entries()].sort(([a], [b]) => a.localeCompare(b));
 }
@@ -157,7 +159,8 @@ function days(cards: readonly Question[], now: Date, timeZone: string): Stats["d
             ? card["expired-at"]
             : undefined;
     if (!at) continue;
-    const row = rows.find((r) => r.date === dateIn(new Date(at), timeZone));
+    const date = dateIn(new Date(at), timeZone);
+    const row = rows.find((r) => r.date === date);
     if (
       row &&
       (card.status === "answered" || card.status === "dismissed" || card.status === "expired")
@@ -174,6 +177,9 @@ export function computeStats(cards: readonly Question[], now: Date, timeZone: st
     return answerSeconds(c) !== undefined && at > since && at <= now.getTime();
   });
   const seconds = (list: readonly Question[]) => list.map((c) => answerSeconds(c) ?? 0);
+  // Each card's hour is worked out once, not once per hour of the day.
+  const byHour = Array.from({ length: 24 }, () => [] as Question[]);
+  for (const card of recent) byHour[hourIn(new Date(card["asked-at"]), timeZone)]?.push(card);
   return {
     generatedAt: now.toISOString(),
     timeZone,
@@ -192,12 +198,7 @@ export function computeStats(cards: readonly Question[], now: Date, timeZone: st
         surface,
         ...spread(seconds(list)),
       })),
-      byHour: Array.from({ length: 24 }, (_, hour) => ({
-        hour,
-        ...spread(
-          seconds(recent.filter((c) => hourIn(new Date(c["asked-at"]), timeZone) === hour)),
-        ),
-      })),
+      byHour: byHour.map((list, hour) => ({ hour, ...spread(seconds(list)) })),
     },
     days: days(cards, now, timeZone),
     distribution: distribution(seconds(recent)),

@@ -2,9 +2,10 @@
 // every figure checked exactly over a fixture box with known answer times (clock frozen at T0).
 
 import { afterEach, describe, expect, it } from "vitest";
+import type { Question } from "../../src/card/question.ts";
 import { loadConfig } from "../../src/config.ts";
 import { boxStats } from "../../src/questions/box-stats.ts";
-import { promptKey } from "../../src/questions/stats.ts";
+import { computeStats, promptKey } from "../../src/questions/stats.ts";
 import { createWebApp } from "../../src/web/app.ts";
 import { loadSecret } from "../../src/web/links.ts";
 import { cleanupBoxes, runCli, textCard } from "../support/box.ts";
@@ -111,6 +112,37 @@ describe("stats over a box with known answer times", () => {
       dismissed: 1,
       expired: 0,
     });
+  });
+
+  it("makes each date format once per time zone, not once per card and hour", () => {
+    // Building an Intl.DateTimeFormat per card made an ask at 1,000 cards take seconds.
+    const zone = "Asia/Kathmandu";
+    const made: string[] = [];
+    const original = Intl.DateTimeFormat;
+    Intl.DateTimeFormat = new Proxy(original, {
+      construct(target, args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+        if (args[1]?.timeZone === zone) made.push(JSON.stringify(args[1]));
+        return new target(...args);
+      },
+    });
+    try {
+      const cards = Array.from({ length: 300 }, (_, i) => ({
+        ...textCard({ prompt: `Question ${i % 7}?` }),
+        status: i % 3 === 0 ? "dismissed" : "answered",
+        "asked-at": `2026-07-0${1 + (i % 9)}T${String(i % 24).padStart(2, "0")}:00:00Z`,
+        "answered-at": `2026-07-0${1 + (i % 9)}T${String(i % 24).padStart(2, "0")}:30:00Z`,
+        "dismissed-at": `2026-07-0${1 + (i % 9)}T${String(i % 24).padStart(2, "0")}:30:00Z`,
+        answer: { text: "Yes" },
+      })) as unknown as Question[];
+      const now = new Date("2026-07-10T09:00:00Z");
+      const first = computeStats(cards, now, zone);
+      expect(computeStats(cards, now, zone)).toEqual(first);
+      expect(first.responsiveness.count).toBe(200);
+      expect(new Set(made).size).toBe(made.length);
+      expect(made.length).toBeLessThanOrEqual(3);
+    } finally {
+      Intl.DateTimeFormat = original;
+    }
   });
 
   it("qbridge stats prints the same figures as JSON and as a table, hours counted in QBRIDGE_TIMEZONE", async () => {
