@@ -9,7 +9,7 @@ import type { Address, Presentation } from "../../src/slot/presentations.ts";
 import type { Closure, Presenter, PresentRequest } from "../../src/slot/presenter.ts";
 import type { Slot } from "../../src/slot/slot.ts";
 import { answerLayout, NO_BUTTONS, showLayout } from "./keyboard.ts";
-import { closedHtml, expiredHtml, nudgeHtml, presentationHtml } from "./render.ts";
+import { closedHtml, expiredHtml, nudgeHtml, overnightText, presentationHtml } from "./render.ts";
 
 export const SURFACE = "telegram";
 
@@ -43,10 +43,13 @@ export function createTelegramPresenter(deps: PresenterDeps): Presenter & {
       layout.specs,
       now(),
     );
+    if (request.overnight) await api.sendMessage(chatId, overnightText(request.overnight));
+    // The slot decided whether this one may make a sound; Telegram's word for it is this flag.
     const sent = await api.sendMessage(chatId, html, {
       parse_mode: "HTML",
       link_preview_options: { is_disabled: true },
       reply_markup: layout.build(tokens),
+      ...(request.silent ? { disable_notification: true } : {}),
     });
     slot.tokens.sentIn(tokens, String(sent.message_id));
     return { chatId, messageId: String(sent.message_id) };

@@ -48,6 +48,7 @@ const ICONS: Record<Closure["kind"], string> = {
   expired: "⌛",
   withdrawn: "🔙",
   parked: "🅿️",
+  later: "⏰",
   changed: "✏️",
   removed: "🗑",
   "set-aside": "↩️",
@@ -193,3 +194,10 @@ export const HELP_HTML = [
   "/dismiss – decline the open question (it stays answerable)",
   "/help – this message",
 ].join("\n");
+
+/** The one line before the first question after quiet hours. */
+export function overnightText(count: number): string {
+  return count === 1
+    ? "1 question arrived overnight; here it is"
+    : `${count} questions arrived overnight; here is the first`;
+}

@@ -12,6 +12,7 @@ const ICONS: Record<Closure["kind"], string> = {
   expired: "⌛",
   withdrawn: "↶",
   parked: "P",
+  later: "L",
   changed: "✎",
   removed: "-",
   "set-aside": "↩",

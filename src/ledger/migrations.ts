@@ -157,4 +157,13 @@ export const MIGRATIONS: string[] = [
   );
   CREATE INDEX pairing_refusals_actor ON pairing_refusals (surface, actor, at);
   `,
+  // 7: "Later": a question the boxholder put off stays out of the slot until `until` (box
+  // clock, ISO). The card is untouched; losing this row only brings the question back sooner.
+  `
+  CREATE TABLE later (
+    question_id TEXT PRIMARY KEY,
+    until       TEXT NOT NULL,
+    chosen_at   TEXT NOT NULL
+  );
+  `,
 ];

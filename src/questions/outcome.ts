@@ -35,7 +35,10 @@ export const QuestionOutcomeSchema = z.object({
   link: z.string().optional(),
   /** The follow-up job the answer wrote, box-relative. */
   jobRel: z.string().optional(),
-  /** Reserved: until when the boxholder holds the question back ("Later"); not set yet. */
+  /**
+   * While a pending question waits to be shown: until when (the end of quiet hours, or the time
+   * the boxholder put it off to with "Later").
+   */
   heldUntil: z.string().optional(),
 });
 
@@ -48,6 +51,8 @@ export interface OutcomeContext {
   /** The box clock's now: how long a still-open question has waited. */
   now: Date;
   link?: OutcomeLink | undefined;
+  /** Until when a pending question waits to be shown, if it does (the slot knows; see held.ts). */
+  heldUntil?: ((view: { id: string; card: Question }) => string | undefined) | undefined;
 }
 
 /** The statuses after which nothing more happens to a question. */
@@ -90,6 +95,8 @@ export function questionOutcome(
     if (card["answered-at"] !== undefined) outcome.answeredAt = card["answered-at"];
     outcome.jobRel = `${JOBS_DIR}/${id}${JOB_SUFFIX}`;
   }
+  const held = status === "pending" ? context.heldUntil?.(view) : undefined;
+  if (held !== undefined) outcome.heldUntil = held;
   const link = context.link?.(id);
   if (link !== undefined) outcome.link = link;
   return outcome;

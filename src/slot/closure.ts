@@ -56,3 +56,8 @@ export const LEFT = {
   text: "left open when its chat ended: it stays pending",
   reply: "The chat that showed this question has ended. Nothing was done.",
 };
+
+/** A question put off by the boxholder ("Later"); it comes back by itself at that time. */
+export function laterClosure(label: string): Omit<Closure, "card"> {
+  return { kind: "later", text: `later: back ${label}; it stays pending` };
+}

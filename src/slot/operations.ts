@@ -3,16 +3,19 @@
 // processes that show them. They assume the slot's lock is held (slot.ts takes it).
 
 import { questionFingerprint } from "../card/load.ts";
-import type { Question } from "../card/question.ts";
+import { priorityOf, type Question } from "../card/question.ts";
 import { agingSchedule } from "../questions/aging.ts";
 import { answerQuestion } from "../questions/answer.ts";
 import { dismissQuestion } from "../questions/close.ts";
 import type { Core } from "../questions/core.ts";
 import { pendingQuestions, type QuestionView } from "../questions/state.ts";
 import { settleInterruptedWrites } from "../questions/transition.ts";
+import { type Attention, quietEnds, sendDecision } from "./attention.ts";
 import type { ClosedTeller } from "./closed.ts";
-import { closureOf, LEFT, MOVED, PARKED, RESENT, SET_ASIDE } from "./closure.ts";
+import { closureOf, LEFT, laterClosure, MOVED, PARKED, RESENT, SET_ASIDE } from "./closure.ts";
+import type { LaterStore } from "./later.ts";
 import { queueOrder } from "./order.ts";
+import { overnightNews, overnightTold } from "./overnight.ts";
 import type { Presentation, PresentationStore } from "./presentations.ts";
 import type { Closure } from "./presenter.ts";
 import type { Registry } from "./registry.ts";
@@ -28,27 +31,37 @@ export interface OperationsDeps {
   logger: SlotLogger;
   now: () => string;
   load: (questionId: string) => Question | undefined;
+  attention: Attention;
+  later: LaterStore;
 }
 
 export function createOperations(deps: OperationsDeps): SlotOps {
-  const { core, presentations, tokens, registry, teller, logger, now, load } = deps;
+  const { core, presentations, tokens, registry, teller, logger, now, load, attention, later } =
+    deps;
   let started = false;
   let retryAt = 0;
 
-  async function presentQuestion(question: QuestionView, behind: number) {
+  async function presentQuestion(question: QuestionView, pending: QuestionView[]) {
     const ready = registry.presenters.filter((p) => p.ready());
     if (ready.length === 0) return undefined;
     const cardHash = questionFingerprint(question.card);
+    const behind = pending.length - 1;
+    const { silent } = sendDecision(question.card, core.box.clock.now(), attention);
+    const news = overnightNews(core, attention, pending);
+    const overnight = news?.count ? { overnight: news.count } : {};
     for (const presenter of ready) {
       let seq: number | undefined;
       try {
         const holder = await registry.holderFor(presenter);
         seq = presentations.claim(question.id, presenter.surface, cardHash, now(), holder);
         if (seq === undefined) return undefined;
-        const address = await presenter.present({ seq, question, cardHash, behind });
+        const request = { seq, question, cardHash, behind, silent, ...overnight };
+        const address = await presenter.present(request);
         if (address) {
           presentations.presented(seq, address, now());
           presentations.unpark(question.id);
+          later.clear(question.id);
+          if (news) overnightTold(core, news);
           logger.info({ question: question.id, surface: presenter.surface }, "presented");
           return presentations.get(seq);
         }
@@ -66,13 +79,23 @@ export function createOperations(deps: OperationsDeps): SlotOps {
   /**
    * The pending questions in slot order, without those already past their expiry: the next
    * sweep expires them, so they are neither shown nor counted as waiting ("3 more waiting").
+   * Questions put off ("Later") count as waiting but are not ready until their time.
    */
   function queue() {
-    const now = core.box.clock.now().getTime();
+    const at = core.box.clock.now();
     const pending = pendingQuestions(core).pending.filter(
-      (q) => new Date(q.card["asked-at"]).getTime() + agingSchedule(q.card).expireAtMs > now,
+      (q) =>
+        new Date(q.card["asked-at"]).getTime() + agingSchedule(q.card).expireAtMs > at.getTime(),
     );
-    return { pending, ...queueOrder(pending, presentations.parked()) };
+    const putOff = later.waiting(at);
+    const { ready, parked } = queueOrder(pending, presentations.parked());
+    const due = (q: QuestionView) => !putOff.has(q.id);
+    return { pending, ready: ready.filter(due), parked: parked.filter(due) };
+  }
+
+  /** During quiet hours the slot presents only `high` questions by itself. */
+  function mayFill(question: QuestionView): boolean {
+    return !quietEnds(core.box.clock.now(), attention) || priorityOf(question.card) === "high";
   }
 
   /** Frees the slot of a presentation nobody will answer or update: its question is shown again. */
@@ -84,6 +107,7 @@ export function createOperations(deps: OperationsDeps): SlotOps {
 
   function closeAfterTransition(questionId: string): Presentation | undefined {
     presentations.unpark(questionId);
+    later.clear(questionId);
     const open = presentations.open();
     if (!open || open.questionId !== questionId) return undefined;
     const closure = closureOf(load(questionId));
@@ -152,8 +176,8 @@ export function createOperations(deps: OperationsDeps): SlotOps {
       if (presentations.open() || Date.now() < retryAt) return undefined;
       if (!registry.presenters.some((p) => p.ready())) return undefined;
       const { pending, ready, parked } = queue();
-      const first = ready[0] ?? (afterClose ? parked[0] : undefined);
-      return first ? presentQuestion(first, pending.length - 1) : undefined;
+      const first = ready.find(mayFill) ?? (afterClose ? parked.find(mayFill) : undefined);
+      return first ? presentQuestion(first, pending) : undefined;
     },
 
     async next() {
@@ -161,7 +185,7 @@ export function createOperations(deps: OperationsDeps): SlotOps {
       const { pending, ready, parked } = queue();
       const first = ready[0] ?? parked[0];
       return {
-        presented: first ? await presentQuestion(first, pending.length - 1) : undefined,
+        presented: first ? await presentQuestion(first, pending) : undefined,
         busy: false,
       };
     },
@@ -176,7 +200,7 @@ export function createOperations(deps: OperationsDeps): SlotOps {
       if (open && presentations.close(open.seq, "superseded", aside.text, now())) {
         await teller.tell(open, { ...aside, card: load(open.questionId) });
       }
-      return presentQuestion(wanted, pending.length - 1);
+      return presentQuestion(wanted, pending);
     },
 
     async park() {
@@ -188,6 +212,23 @@ export function createOperations(deps: OperationsDeps): SlotOps {
       await teller.tell(open, { ...PARKED, card: load(open.questionId) });
       await ops.fill();
       return open;
+    },
+
+    async putOff(questionId, option) {
+      const card = load(questionId);
+      if (card?.status !== "pending") return undefined;
+      later.put(questionId, option.until, now());
+      presentations.unpark(questionId);
+      logger.info({ question: questionId, until: option.until.toISOString() }, "put off");
+      const open = presentations.open();
+      if (open?.questionId === questionId) {
+        const closure = { ...laterClosure(option.label.toLowerCase()), card };
+        if (presentations.close(open.seq, "parked", closure.text, now())) {
+          await teller.tell(open, closure);
+        }
+        await ops.fill();
+      }
+      return option;
     },
 
     async answer(questionId, attempt, surface, options) {

@@ -13,6 +13,13 @@ export interface PresentRequest {
   cardHash: string;
   /** How many other pending questions wait behind this one. */
   behind: number;
+  /** Shown without a sound (the slot decided: a `low` question outside quiet hours). */
+  silent: boolean;
+  /**
+   * Set with the first question after quiet hours: how many questions arrived during them and
+   * waited. The bridge says so in one short line before this question.
+   */
+  overnight?: number;
 }
 
 /** What closed a presentation, for the bridge to show in place of its buttons. */
@@ -23,6 +30,7 @@ export interface Closure {
     | "expired"
     | "withdrawn"
     | "parked"
+    | "later"
     | "changed"
     | "removed"
     | "set-aside";

@@ -17,9 +17,11 @@ import type { CloseResult } from "../questions/close.ts";
 import type { Core } from "../questions/core.ts";
 import type { QuestionView } from "../questions/state.ts";
 import { loadQuestion } from "../questions/store.ts";
+import { ALWAYS_AWAKE, type Attention, quietEnds } from "./attention.ts";
 import { createClosedTeller } from "./closed.ts";
 import { tellExpired } from "./expiry-notice.ts";
 import { Inbox } from "./inbox.ts";
+import { type LaterOption, LaterStore } from "./later.ts";
 import { createOperations } from "./operations.ts";
 import { Owners } from "./owner.ts";
 import { type Presentation, PresentationStore } from "./presentations.ts";
@@ -71,6 +73,11 @@ export interface SlotOps {
   show(questionId: string, options?: { again?: boolean }): Promise<Presentation | undefined>;
   /** Parks the presented question (it stays pending, behind the queue) and presents the next. */
   park(): Promise<Presentation | undefined>;
+  /**
+   * Puts a pending question off until the option's time ("Later"): it leaves the slot (the next
+   * is presented) and comes back by itself then. Undefined when the question is not pending.
+   */
+  putOff(questionId: string, option: LaterOption): Promise<LaterOption | undefined>;
   /** The one answer path for every bridge: the core's transition, then the slot moves on. */
   answer(
     questionId: string,
@@ -100,6 +107,9 @@ export interface Slot extends SlotOps {
   readonly tokens: TokenStore;
   readonly inbox: Inbox;
   readonly owners: Owners;
+  readonly later: LaterStore;
+  /** Quiet hours and the box's time zone, as the slot applies them. */
+  readonly attention: Attention;
   attach(presenter: Presenter): void;
   /** Runs `fn` holding the slot's lock, with the operations that do not take it again. */
   exclusive<T>(fn: (ops: SlotOps) => Promise<T>): Promise<T>;
@@ -116,9 +126,11 @@ export interface Slot extends SlotOps {
   close(): Promise<void>;
 }
 
-export function createSlot(deps: { core: Core; logger?: SlotLogger }): Slot {
+export function createSlot(deps: { core: Core; logger?: SlotLogger; attention?: Attention }): Slot {
   const { core } = deps;
   const logger = deps.logger ?? quietLogger;
+  const attention = deps.attention ?? ALWAYS_AWAKE;
+  const later = new LaterStore(core.ledger.db);
   const presentations = new PresentationStore(core.ledger.db);
   const tokens = new TokenStore(core.ledger.db);
   const registry = createRegistry(core.box.paths.locksDir, logger);
@@ -143,6 +155,8 @@ export function createSlot(deps: { core: Core; logger?: SlotLogger }): Slot {
     logger,
     now,
     load,
+    attention,
+    later,
   });
   let chain: Promise<unknown> = Promise.resolve();
   let watcher: SlotWatcher | undefined;
@@ -162,11 +176,14 @@ export function createSlot(deps: { core: Core; logger?: SlotLogger }): Slot {
     tokens,
     inbox: new Inbox(core.ledger.db),
     owners: new Owners(core.ledger.db),
+    later,
+    attention,
     reconcile: locked(ops.reconcile),
     fill: locked(ops.fill),
     next: locked(ops.next),
     show: locked(ops.show),
     park: locked(ops.park),
+    putOff: locked(ops.putOff),
     answer: locked(ops.answer),
     dismiss: locked(ops.dismiss),
     settle: locked(ops.settle),
@@ -181,6 +198,8 @@ export function createSlot(deps: { core: Core; logger?: SlotLogger }): Slot {
     exclusive: (fn) => lock(() => fn(ops)),
     nudger() {
       return async (question) => {
+        // Nudges wait out quiet hours: not delivered, so the next sweep after them sends it.
+        if (quietEnds(core.box.clock.now(), attention)) return false;
         const open = presentations.open();
         const presented = open?.questionId === question.id ? open : undefined;
         for (const presenter of registry.presenters) {
@@ -190,7 +209,10 @@ export function createSlot(deps: { core: Core; logger?: SlotLogger }): Slot {
         return false;
       };
     },
-    tellExpired: () => lock(() => tellExpired(core, registry.presenters)),
+    tellExpired: () =>
+      lock(async () =>
+        quietEnds(core.box.clock.now(), attention) ? [] : tellExpired(core, registry.presenters),
+      ),
     watch(intervalMs = 1_000) {
       watcher ??= watchSlot({
         questionsDir: core.box.paths.questionsDir,

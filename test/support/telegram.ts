@@ -11,6 +11,7 @@ import { TelegramServer } from "telegram-test-api/lib/telegramServer.js";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { createBot, type TelegramBridge } from "../../bridges/telegram/bot.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
+import type { Attention } from "../../src/slot/attention.ts";
 import { createSlot, type Slot } from "../../src/slot/slot.ts";
 import { cleanupBoxes, makeBox, type TestBox } from "./box.ts";
 import { qbridge } from "./child.ts";
@@ -153,10 +154,16 @@ export interface BotMessage {
 /** A box, a slot and the real bot wired to the emulator; the boxholder is OWNER unless `paired`. */
 export async function openHarness(
   emulator: Emulator,
-  options: { ownerId?: string | undefined; noOwner?: boolean; link?: boolean } = {},
+  options: {
+    ownerId?: string | undefined;
+    noOwner?: boolean;
+    link?: boolean;
+    /** Quiet hours and time zone for the slot (default: none, UTC). */
+    attention?: Attention;
+  } = {},
 ): Promise<Harness> {
   const box = await makeBox();
-  const slot = createSlot({ core: box });
+  const slot = createSlot({ core: box, attention: options.attention });
   const { calls, transformer } = recorder();
   const bridge = createBot({
     token: TOKEN,
