@@ -35,7 +35,12 @@ export function createTelegramPresenter(deps: PresenterDeps): Presenter & {
   async function sendQuestion(request: PresentRequest, chatId: string): Promise<Address> {
     const { question, seq, cardHash } = request;
     const link = deps.link(question.id);
-    const html = presentationHtml({ card: question.card, behind: request.behind, link });
+    const html = presentationHtml({
+      card: question.card,
+      behind: request.behind,
+      link,
+      now: slot.core.box.clock.now(),
+    });
     const layout = answerLayout(question.card, link);
     const tokens = slot.tokens.mint(
       { presentationSeq: seq, questionId: question.id, cardHash },

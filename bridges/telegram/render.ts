@@ -8,6 +8,7 @@
 
 import { optionsOf, type Question } from "../../src/card/question.ts";
 import { letterOf } from "../../src/card/resolve.ts";
+import { deadlineOf, expiryWords } from "../../src/questions/deadline.ts";
 import type { Closure } from "../../src/slot/presenter.ts";
 import { escapeHtml, escapeWithin, flat, shorten } from "./html.ts";
 import { MAX_BUTTON_CHARS, MAX_MESSAGE_CHARS } from "./limits.ts";
@@ -40,6 +41,8 @@ export interface PresentationView {
   behind: number;
   /** The signed web link, when a public URL is configured. */
   link?: string | undefined;
+  /** The box's clock: the presentation says when the question expires. */
+  now?: Date | undefined;
 }
 
 const ICONS: Record<Closure["kind"], string> = {
@@ -112,6 +115,7 @@ function renderWith(view: PresentationView, b: Budget): string {
   if (card.irreversible) extra.push("⚠️ <b>Irreversible:</b> a tap asks you to confirm first.");
   if (extra.length) lines.push("", ...extra);
   const footer = [
+    view.now ? `${upperFirst(expiryWords(deadlineOf(card), view.now))}.` : undefined,
     howToAnswer(card),
     view.behind > 0 ? `${view.behind} more waiting after this one.` : undefined,
   ]

@@ -4,6 +4,7 @@
 
 import { optionsOf, type Question } from "../../src/card/question.ts";
 import { letterOf } from "../../src/card/resolve.ts";
+import { deadlineOf, expiryWords } from "../../src/questions/deadline.ts";
 import type { Closure } from "../../src/slot/presenter.ts";
 
 const ICONS: Record<Closure["kind"], string> = {
@@ -34,7 +35,7 @@ function howToAnswer(card: Question): string {
 }
 
 /** The presented question, as a block of lines. */
-export function questionText(card: Question, behind: number): string {
+export function questionText(card: Question, behind: number, now?: Date): string {
   const lines = ["", `? ${flat(card.prompt)}`, "", `  Why: ${card.memo.trim()}`];
   if (card.input.type === "select") {
     lines.push("");
@@ -52,6 +53,7 @@ export function questionText(card: Question, behind: number): string {
   if (card.irreversible) extra.push("  Irreversible: the directive cannot be undone.");
   if (extra.length) lines.push("", ...extra);
   lines.push("", `  ${howToAnswer(card)} (park, dismiss, waiting, help, quit)`);
+  if (now) lines.push(`  It ${expiryWords(deadlineOf(card), now)}.`);
   if (behind > 0) lines.push(`  ${behind} more waiting after this one.`);
   return `${lines.join("\n")}\n`;
 }

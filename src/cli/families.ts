@@ -29,6 +29,10 @@ export const FAMILIES: readonly Family[] = [
     register: async () => (await import("./question-commands.ts")).registerQuestionCommands,
   },
   {
+    commands: ["extend"],
+    register: async () => (await import("./extend-command.ts")).registerExtendCommand,
+  },
+  {
     commands: ["doctor"],
     register: async () => (await import("./doctor-command.ts")).registerDoctorCommand,
   },

@@ -181,6 +181,11 @@ export class Ledger {
       .run(questionId);
   }
 
+  /** Forgets a sent nudge (Extend moved the halfway point ahead): the next one is due again. */
+  forgetNudge(questionId: string): void {
+    this.db.prepare("DELETE FROM nudges WHERE question_id = ? AND state = 'sent'").run(questionId);
+  }
+
   nudgedAt(questionId: string): string | undefined {
     const row = this.db
       .prepare("SELECT nudged_at FROM nudges WHERE question_id = ?")

@@ -10,6 +10,7 @@ import { answerQuestion } from "../questions/answer.ts";
 import { askQuestion } from "../questions/ask.ts";
 import { adviceForAsk, boxStats } from "../questions/box-stats.ts";
 import { dismissQuestion } from "../questions/close.ts";
+import { extendQuestion } from "../questions/extend.ts";
 import { type OutcomeLink, questionOutcome } from "../questions/outcome.ts";
 import { boxState, pendingQuestions, questionsWithStatus } from "../questions/state.ts";
 import { loadQuestion } from "../questions/store.ts";
@@ -37,6 +38,15 @@ const DismissBody = z.object({}).strict();
 const WithdrawBody = z
   .object({
     reason: z.string().max(MAX_REASON_LENGTH).optional(),
+    by: z.string().trim().min(1).max(200).optional(),
+  })
+  .strict();
+
+const ExtendBody = z
+  .object({
+    duration: z.string({
+      required_error: "duration is required: how much time to add, e.g. P7D, PT12H or 3d",
+    }),
     by: z.string().trim().min(1).max(200).optional(),
   })
   .strict();
@@ -201,6 +211,15 @@ export function apiRoutes(deps: WebDeps): Hono {
     parsed(DismissBody, await jsonBody(c));
     const result = await dismissQuestion(core, id, { via: "api" });
     await announce(deps, { id, action: "dismissed", via: "api" });
+    return c.json(result);
+  });
+
+  // More time before a pending question expires: `expires-after` rewritten, one commit.
+  api.post("/questions/:id/extend", async (c) => {
+    const id = c.req.param("id");
+    const body = parsed(ExtendBody, await jsonBody(c));
+    const result = await extendQuestion(core, id, body.duration, { via: "api", by: body.by });
+    await announce(deps, { id, action: "extended", via: "api" });
     return c.json(result);
   });
 

@@ -10,7 +10,7 @@ import type { HealthProbe } from "./health.ts";
 
 export interface WebTransition {
   id: string;
-  action: "answered" | "dismissed" | "asked" | "withdrawn";
+  action: "answered" | "dismissed" | "asked" | "withdrawn" | "extended";
   via: "web" | "api" | "mcp";
 }
 

@@ -7,10 +7,11 @@ import { cutAtSentence } from "../card/excerpt.ts";
 import { questionFingerprint } from "../card/load.ts";
 import { OTHER_OPTION, optionsOf, priorityOf, type Question } from "../card/question.ts";
 import { letterOf } from "../card/resolve.ts";
+import { deadlineOf, expiryWords } from "../questions/deadline.ts";
 import type { QuestionView } from "../questions/state.ts";
 import { html, type Markup } from "./html.ts";
 import { type PageLinks, page } from "./layout.ts";
-import { timeMarkup } from "./when.ts";
+import { localTime, timeMarkup } from "./when.ts";
 
 /** What the person sent last, kept when the page is shown again with a problem. */
 export interface FormValues {
@@ -141,13 +142,20 @@ ${fields}
 ${dismiss}`;
 }
 
+/** When a pending question expires, in words and as a date in the box's zone. */
+function deadline(card: Question, now: Date, timeZone?: string): Markup {
+  if (card.status !== "pending") return html``;
+  const at = deadlineOf(card);
+  return html` · <span id="deadline">${expiryWords(at, now)} (<time datetime="${at.toISOString()}">${localTime(at, timeZone)}</time>)</span>`;
+}
+
 export function questionPage(input: QuestionPageInput): string {
   const { view, notice, now, timeZone } = input;
   const { card } = view;
   const priority = priorityOf(card);
   // Answered and withdrawn questions take no more answers: no form.
   const final = card.status === "answered" || card.status === "withdrawn";
-  const body = html`<p class="meta"><span class="tag ${priority}">${priority}</span> ${card.status} · asked ${timeMarkup(card["asked-at"], now, timeZone)}${card["asked-by"] ? ` by ${card["asked-by"]}` : ""}</p>
+  const body = html`<p class="meta"><span class="tag ${priority}">${priority}</span> ${card.status} · asked ${timeMarkup(card["asked-at"], now, timeZone)}${card["asked-by"] ? ` by ${card["asked-by"]}` : ""}${deadline(card, now, timeZone)}</p>
 ${notice ? html`<div class="card ${notice.tone}" role="status"><p class="text">${notice.text}</p></div>` : ""}
 <h1 class="text">${card.prompt}</h1>
 ${recordedAnswer(card, now, timeZone)}

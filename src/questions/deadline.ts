@@ -1,0 +1,26 @@
+// When a pending question expires: `asked-at` plus its `expires-after` (30 days without one).
+// One function, so every presentation, the aging sweep's order and Extend agree on it.
+
+import { expiryMs } from "../box/scan.ts";
+import type { Question } from "../card/question.ts";
+
+export function deadlineOf(card: Pick<Question, "asked-at" | "expires-after">): Date {
+  return new Date(new Date(card["asked-at"]).getTime() + expiryMs(card));
+}
+
+/**
+ * "expires in 5 days", "expires in 3 hours", "expires in 20 minutes": what every presentation
+ * says about the deadline, in whole units rounded down (a deadline is never shown later than it
+ * is); "is past its deadline" once the sweep is due to expire it.
+ */
+export function expiryWords(deadline: Date, now: Date): string {
+  const minutes = Math.floor((deadline.getTime() - now.getTime()) / 60_000);
+  if (minutes < 1) return "is past its deadline";
+  const [count, unit] =
+    minutes >= 2 * 1440
+      ? [Math.floor(minutes / 1440), "day"]
+      : minutes >= 120
+        ? [Math.floor(minutes / 60), "hour"]
+        : [minutes, "minute"];
+  return `expires in ${count} ${unit}${count === 1 ? "" : "s"}`;
+}
