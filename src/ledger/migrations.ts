@@ -166,4 +166,17 @@ export const MIGRATIONS: string[] = [
     chosen_at   TEXT NOT NULL
   );
   `,
+  // 8: triage offers: the recommendations a digest listed for accepting, each question with the
+  // fingerprint of its card as listed, kept until the confirming tap (once: `decided_at`) and
+  // its result (what was recorded and what was skipped), which a second tap replays.
+  `
+  CREATE TABLE triage_offers (
+    id         TEXT PRIMARY KEY,
+    surface    TEXT NOT NULL,
+    items      TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    decided_at TEXT,
+    result     TEXT
+  );
+  `,
 ];

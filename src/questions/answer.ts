@@ -39,6 +39,12 @@ export interface AnswerOptions {
    * the question's lock: an edit between showing and answering refuses the answer.
    */
   fingerprint?: string | undefined;
+  /**
+   * More of the card that must be as the boxholder saw it, checked inside the lock after the
+   * fingerprint: throws (a TransitionRejected) to refuse. Triage uses it for the status and
+   * the recommendation it listed.
+   */
+  recheck?: ((card: Question) => void) | undefined;
 }
 
 export async function answerQuestion(
@@ -59,6 +65,7 @@ export async function answerQuestion(
       if (options.fingerprint && questionFingerprint(current.card) !== options.fingerprint) {
         throw new CardChanged(id, "answer");
       }
+      options.recheck?.(current.card);
       const answer = resolveAnswer(current.card, attempt);
       const answeredAt = core.box.clock.iso();
       const jobRel = core.box.paths.jobRel(id);

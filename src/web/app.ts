@@ -10,6 +10,7 @@ import { failurePage, homePage, notFoundPage } from "./problem-page.ts";
 import { questionRoutes } from "./question-routes.ts";
 import { questionsRoute } from "./questions-route.ts";
 import { statsRoute } from "./stats-route.ts";
+import { triageRoute } from "./triage-route.ts";
 
 export type { TransitionListener, WebDeps, WebTransition } from "./deps.ts";
 
@@ -35,6 +36,7 @@ export function createWebApp(deps: WebDeps): Hono {
   app.route("/mcp", mcpRoute(deps));
   app.route("/", questionRoutes(deps));
   app.route("/", questionsRoute(deps));
+  app.route("/", triageRoute(deps));
   app.route("/", statsRoute(deps));
 
   app.get("/", (c) => c.html(homePage()));

@@ -1,5 +1,6 @@
 // The questions page: pending questions first in slot order, then the archive with what was
-// recorded for each. Each entry links to its question through a freshly signed link.
+// recorded for each. Each entry links to its question through a freshly signed link. With a
+// backlog, the triage digest (triage-page.ts) comes first.
 
 import { priorityOf, type Question } from "../card/question.ts";
 import type { BoxState, QuestionView } from "../questions/state.ts";
@@ -40,6 +41,7 @@ export function questionsPage(
   now: Date,
   timeZone?: string,
   links?: PageLinks,
+  digest?: Markup,
 ): string {
   const pending = state.pending.length
     ? html`<ul class="list" id="pending">${state.pending.map((v) => entry(v, hrefOf(v.id), now, timeZone))}</ul>`
@@ -52,7 +54,7 @@ export function questionsPage(
     : "";
   return page(
     "Questions",
-    html`<h1>Questions</h1>${unreadable}<h2>Waiting on you (${state.pending.length})</h2>${pending}<h2>Archive (${state.archive.length})</h2>${archive}`,
+    html`<h1>Questions</h1>${unreadable}${digest ?? ""}<h2>Waiting on you (${state.pending.length})</h2>${pending}<h2>Archive (${state.archive.length})</h2>${archive}`,
     links,
   );
 }

@@ -1,13 +1,18 @@
 // `/questions` through its own signed link: what is waiting, then the archive. Each entry
-// carries a freshly signed link to its question; the page itself answers nothing.
+// carries a freshly signed link to its question; the page itself answers nothing (the triage
+// digest's button only leads to the list of what it would record: triage-route.ts).
 
 import { Hono } from "hono";
 import { boxState } from "../questions/state.ts";
+import { boxDigest } from "../slot/triage.ts";
+import { formToken } from "./csrf.ts";
 import type { WebDeps } from "./deps.ts";
 import { signLink } from "./links.ts";
 import { pageFailure } from "./page-errors.ts";
 import { questionsPage } from "./questions-page.ts";
 import { pageLinks, questionHref, refuseLink } from "./signed-page.ts";
+import { digestSection } from "./triage-page.ts";
+import { triageAction } from "./triage-route.ts";
 
 export function questionsRoute(deps: WebDeps): Hono {
   const app = new Hono();
@@ -19,13 +24,21 @@ export function questionsRoute(deps: WebDeps): Hono {
     const now = core.box.clock.now();
     try {
       const state = boxState(core);
+      const hrefOf = (id: string) => questionHref(id, signLink(secret, { question: id }, now));
+      const signature = c.req.query("s") as string;
+      const digest = boxDigest(core, state.pending);
       return c.html(
         questionsPage(
           state,
-          (id) => questionHref(id, signLink(secret, { question: id }, now)),
+          hrefOf,
           now,
           deps.config.timeZone,
           pageLinks(deps, undefined, state),
+          digest &&
+            digestSection(digest, hrefOf, {
+              action: triageAction(signature),
+              formToken: formToken(secret, { page: "questions" }, signature),
+            }),
         ),
       );
     } catch (error) {

@@ -1,0 +1,90 @@
+// `POST /questions/triage` through the questions page's signed link and form token: the first
+// press lists exactly what would be recorded (the offer, kept in the ledger with each card's
+// fingerprint), the second records it through the core as `via: web`. Nothing is recorded
+// without that second press.
+
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { Question } from "../card/question.ts";
+import { QbridgeError } from "../errors.ts";
+import { answerQuestion } from "../questions/answer.ts";
+import { boxState } from "../questions/state.ts";
+import { loadQuestion } from "../questions/store.ts";
+import { type AnswerPath, boxDigest } from "../slot/triage.ts";
+import { TriageOffers } from "../slot/triage-offers.ts";
+import { checkFormToken, formToken } from "./csrf.ts";
+import { announce, type WebDeps } from "./deps.ts";
+import { pageFailure } from "./page-errors.ts";
+import { staleFormPage, tooLargePage } from "./problem-page.ts";
+import { pageLinks, refuseLink } from "./signed-page.ts";
+import { decisionPage, nothingToAcceptPage, reviewPage } from "./triage-page.ts";
+
+const SCOPE = { page: "questions" } as const;
+/** A triage form carries a step, an offer id and its token. */
+const TRIAGE_FORM_BYTES = 4 * 1024;
+
+export function triageAction(signature: string): string {
+  return `/questions/triage?s=${signature}`;
+}
+
+export function triageRoute(deps: WebDeps): Hono {
+  const app = new Hono();
+  const { core, secret } = deps;
+  const offers = new TriageOffers(core.ledger.db);
+
+  const load = (id: string): Question | undefined => {
+    try {
+      return loadQuestion(core, id).card;
+    } catch (error) {
+      if (error instanceof QbridgeError) return undefined;
+      throw error;
+    }
+  };
+
+  // The web's way into the core: each answer its own transition, then the serving slot is told.
+  const answer: AnswerPath = async (id, attempt, options) => {
+    const result = await answerQuestion(core, id, attempt, { via: "web" }, options);
+    await announce(deps, { id, action: "answered", via: "web" });
+    return result;
+  };
+
+  app.post(
+    "/questions/triage",
+    bodyLimit({
+      maxSize: TRIAGE_FORM_BYTES,
+      onError: (c) => c.html(tooLargePage(TRIAGE_FORM_BYTES), 413),
+    }),
+    async (c) => {
+      const refused = refuseLink(c, deps, SCOPE);
+      if (refused) return refused;
+      const signature = c.req.query("s") as string;
+      const body = (await c.req.parseBody().catch(() => ({}))) as Record<string, unknown>;
+      const given = (name: string) => (typeof body[name] === "string" ? body[name] : undefined);
+      if (!checkFormToken(secret, SCOPE, signature, given("form"))) {
+        return c.html(staleFormPage(), 403);
+      }
+      const form = {
+        action: triageAction(signature),
+        formToken: formToken(secret, SCOPE, signature),
+      };
+      const now = core.box.clock.iso();
+      try {
+        const offerId = given("offer");
+        if (given("step") === "confirm" && offerId) {
+          const decision = await offers.decide(offerId, answer, load, now);
+          return c.html(decisionPage(decision, pageLinks(deps)));
+        }
+        const state = boxState(core);
+        const digest = boxDigest(core, state.pending);
+        if (!digest?.offer.length)
+          return c.html(nothingToAcceptPage(pageLinks(deps, undefined, state)));
+        const id = offers.save(digest.offer, "web", now);
+        return c.html(reviewPage(digest.offer, id, form, pageLinks(deps, undefined, state)));
+      } catch (error) {
+        return pageFailure(c, deps, error);
+      }
+    },
+  );
+
+  return app;
+}
