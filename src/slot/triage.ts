@@ -17,6 +17,7 @@ import type { AnswerOptions } from "../questions/answer.ts";
 import type { Core } from "../questions/core.ts";
 import { pendingQuestions, type QuestionView } from "../questions/state.ts";
 import { closureOf } from "./closure.ts";
+import { LaterStore } from "./later.ts";
 import { queueOrder } from "./order.ts";
 import { PresentationStore } from "./presentations.ts";
 
@@ -111,14 +112,19 @@ export function triageDigest(queue: QuestionView[]): Digest | undefined {
 }
 
 /**
- * The digest of the box's waiting questions in the slot's order, parked ones last. `pending`
- * saves a second scan where the caller has them.
+ * The digest of the box's waiting questions in the slot's order, parked ones last; those put
+ * off with "Later" stay out until they come back. `pending` saves a second scan where the
+ * caller has them.
  */
 export function boxDigest(
   core: Core,
   pending = pendingQuestions(core).pending,
 ): Digest | undefined {
-  const { ready, parked } = queueOrder(pending, new PresentationStore(core.ledger.db).parked());
+  const putOff = new LaterStore(core.ledger.db).waiting(core.box.clock.now());
+  const { ready, parked } = queueOrder(
+    pending.filter((q) => !putOff.has(q.id)),
+    new PresentationStore(core.ledger.db).parked(),
+  );
   return triageDigest([...ready, ...parked]);
 }
 
