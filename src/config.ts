@@ -1,12 +1,15 @@
 // All settings, read once from the environment and the command's flags, validated with one zod
 // schema each, and passed down as one typed value. Nothing else in the project reads
-// process.env. Every problem is reported at once, each naming its variable or flag and what
-// it allows; a value is never echoed (it may be a secret).
+// process.env. The core's settings are here; each bridge in the list it is given validates its
+// own (TELEGRAM_* belong to bridges/telegram). Every problem, the core's and every bridge's, is
+// reported at once, each naming its variable or flag and what it allows; a value is never
+// echoed (it may be a secret).
 
 import { resolve } from "node:path";
 import { z } from "zod";
 import { parseDuration } from "./card/duration.ts";
 import { SettingsInvalid } from "./errors.ts";
+import type { BridgeDefinition, ConfiguredBridge, Environment } from "./slot/bridge.ts";
 
 const optionalText = z
   .string()
@@ -14,12 +17,12 @@ const optionalText = z
   .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
 
 /** Optional text that, when set, must pass `ok`; `message` names the setting and what it allows. */
-function checked(ok: (v: string) => boolean, message: string) {
+export function checked(ok: (v: string) => boolean, message: string) {
   return optionalText.refine((v) => v === undefined || ok(v), { message });
 }
 
-const isPort = (v: string) => /^\d{1,5}$/.test(v) && Number(v) <= 65535;
-const isUrl = (v: string) => /^https?:\/\/\S+$/.test(v);
+export const isPort = (v: string) => /^\d{1,5}$/.test(v) && Number(v) <= 65535;
+export const isUrl = (v: string) => /^https?:\/\/\S+$/.test(v);
 
 /** An IANA time zone name Intl knows (e.g. Europe/Berlin); Intl is the authority, not a list. */
 function isTimeZone(v: string): boolean {
@@ -43,30 +46,6 @@ const EnvSchema = z
     QBRIDGE_TIMEZONE: checked(
       isTimeZone,
       "QBRIDGE_TIMEZONE must be an IANA time zone name such as Europe/Berlin (or unset for the system's)",
-    ),
-    TELEGRAM_BOT_TOKEN: checked(
-      (v) => /^\d{3,}:[A-Za-z0-9_-]{20,}$/.test(v),
-      "TELEGRAM_BOT_TOKEN does not look like a bot token (digits, a colon, then 20+ letters): copy it again from @BotFather",
-    ),
-    TELEGRAM_OWNER_ID: checked(
-      (v) => /^\d{1,20}$/.test(v),
-      "TELEGRAM_OWNER_ID must be your numeric Telegram user id (digits only), or unset to pair with /start",
-    ),
-    TELEGRAM_API_ROOT: checked(
-      isUrl,
-      "TELEGRAM_API_ROOT must be an http(s) URL of a Bot API server, or unset for Telegram's own",
-    ),
-    TELEGRAM_WEBHOOK_SECRET: checked(
-      (v) => /^[A-Za-z0-9_-]{1,256}$/.test(v),
-      "TELEGRAM_WEBHOOK_SECRET may hold only letters, digits, '_' and '-' (1 to 256): make one with openssl rand -hex 32",
-    ),
-    TELEGRAM_WEBHOOK_URL: checked(
-      isUrl,
-      "TELEGRAM_WEBHOOK_URL must be the public https URL Telegram posts updates to, or unset for long polling",
-    ),
-    TELEGRAM_WEBHOOK_PORT: checked(
-      isPort,
-      "TELEGRAM_WEBHOOK_PORT must be a port number from 0 to 65535",
     ),
     QBRIDGE_WEB_HOST: checked(
       (v) => !/\s/.test(v),
@@ -139,16 +118,6 @@ export interface Config {
   time: string | undefined;
   /** The box's time zone (IANA name): hours of day and dates are counted in it. */
   timeZone: string;
-  telegram: {
-    token: string | undefined;
-    ownerId: string | undefined;
-    apiRoot: string | undefined;
-    webhookSecret: string | undefined;
-    /** Set: webhook mode (Telegram posts here); unset: long polling. */
-    webhookUrl: string | undefined;
-    /** Where the webhook listener binds (on the web host); default 8788. */
-    webhookPort: number;
-  };
   web: { host: string; port: number; publicUrl: string | undefined };
   apiToken: string | undefined;
   sweepMinutes: number;
@@ -163,17 +132,38 @@ export interface Config {
     /** How long a delivery is retried before it gives up (default 24 h). */
     giveUpAfterMs: number;
   };
+  /** Every listed bridge with its validated settings, on or off, in the list's order. */
+  bridges: ConfiguredBridge[];
 }
 
 function problemsOf(result: z.SafeParseReturnType<unknown, unknown>): string[] {
   return result.success ? [] : result.error.issues.map((issue) => issue.message);
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigFlags = {}): Config {
+/**
+ * The settings of the core and of each bridge in `bridges` (the composition root's list; none
+ * given, no bridge runs), every problem of any of them reported at once.
+ */
+export function loadConfig(
+  env: Environment = process.env,
+  flags: ConfigFlags = {},
+  bridges: readonly BridgeDefinition[] = [],
+): Config {
   const parsedEnv = EnvSchema.safeParse(env);
   const parsedFlags = FlagSchema.safeParse(flags);
-  if (!parsedEnv.success || !parsedFlags.success) {
-    throw new SettingsInvalid([...problemsOf(parsedEnv), ...problemsOf(parsedFlags)]);
+  const configured: ConfiguredBridge[] = [];
+  const bridgeProblems: string[] = [];
+  for (const definition of bridges) {
+    const result = definition.configure(env);
+    if ("problems" in result) bridgeProblems.push(...result.problems);
+    else configured.push(result.bridge);
+  }
+  if (!parsedEnv.success || !parsedFlags.success || bridgeProblems.length > 0) {
+    throw new SettingsInvalid([
+      ...problemsOf(parsedEnv),
+      ...bridgeProblems,
+      ...problemsOf(parsedFlags),
+    ]);
   }
   const e = parsedEnv.data;
   const f = parsedFlags.data;
@@ -182,14 +172,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigFl
     boxDir: resolve(f.box ?? e.QBRIDGE_BOX ?? "box"),
     time: e.QBRIDGE_TIME,
     timeZone: e.QBRIDGE_TIMEZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
-    telegram: {
-      token: e.TELEGRAM_BOT_TOKEN,
-      ownerId: e.TELEGRAM_OWNER_ID,
-      apiRoot: e.TELEGRAM_API_ROOT?.replace(/\/+$/, ""),
-      webhookSecret: e.TELEGRAM_WEBHOOK_SECRET,
-      webhookUrl: e.TELEGRAM_WEBHOOK_URL,
-      webhookPort: e.TELEGRAM_WEBHOOK_PORT === undefined ? 8788 : Number(e.TELEGRAM_WEBHOOK_PORT),
-    },
     web: {
       host: f.host ?? e.QBRIDGE_WEB_HOST ?? "127.0.0.1",
       port: port === undefined ? 8787 : Number(port),
@@ -208,5 +190,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigFl
           ? 24 * 3_600_000
           : (parseDuration(e.QBRIDGE_WEBHOOK_GIVE_UP_AFTER) as number),
     },
+    bridges: configured,
   };
 }

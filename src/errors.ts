@@ -120,22 +120,13 @@ export class CardChanged extends TransitionRejected {
   }
 }
 
-/** Telegram answered 401: the bot token was revoked or mistyped (it looks well formed). */
-export class TokenRefused extends QbridgeError {
-  override name = "TokenRefused";
-  constructor() {
-    super("Telegram refused TELEGRAM_BOT_TOKEN (401 Unauthorized): copy it again from @BotFather");
-  }
-}
-
-/** Telegram answered getUpdates with 409: another poller or a webhook holds this bot token. */
-export class PollingConflict extends QbridgeError {
-  override name = "PollingConflict";
-  constructor(readonly telegram: string) {
-    super(
-      "TELEGRAM_BOT_TOKEN is in use elsewhere (Telegram answered getUpdates with 409 Conflict): another qbridge serve or a webhook is using this token; stop it, or use webhook mode (TELEGRAM_WEBHOOK_URL) in a single service",
-    );
-  }
+/**
+ * A bridge cannot go on as configured: its surface refuses the settings (a revoked token) or
+ * another service holds them. `qbridge serve` ends with the sentence and EX_CONFIG (78), so a
+ * supervisor does not restart into the same refusal. Each bridge names its own subclasses.
+ */
+export class BridgeFailed extends QbridgeError {
+  override name = "BridgeFailed";
 }
 
 /** Settings or flags that do not pass the schema: every problem, one sentence each. */

@@ -1,23 +1,23 @@
-// The composition root of `qbridge serve`: the box and ledger, the slot with its watcher, the
-// Telegram bridge (when a token is set), the web page, and the aging sweep on a timer. The only
-// file besides the CLI that knows the bridges. Stopping finishes the update in flight, then
-// closes the web server and the ledger.
+// The composition root of `qbridge serve`: the box and ledger, the slot with its watcher, every
+// bridge that is on (config.bridges, from the list in src/cli/bridges.ts), the web page, the
+// answer webhooks, and the aging sweep on a timer. It names no surface: what a bridge provides
+// and receives is the contract in src/slot/bridge.ts. Stopping finishes the update in flight,
+// then closes the web server and the ledger.
 
-import type { Transformer } from "grammy";
-import pino, { type Logger } from "pino";
-import pinoPretty from "pino-pretty";
-import { createBot, type TelegramBridge } from "../bridges/telegram/bot.ts";
-import { type RunningWebhook, startWebhook } from "../bridges/telegram/webhook.ts";
+import type { Logger } from "pino";
 import type { Config } from "./config.ts";
-import { InvalidInput, TokenRefused } from "./errors.ts";
+import type { BridgeFailed } from "./errors.ts";
 import { ageQuestions, type SweepReport } from "./questions/aging.ts";
 import type { Core } from "./questions/core.ts";
 import { openCore } from "./questions/open.ts";
+import type { Bridge, BridgeDeps, ConfiguredBridge } from "./slot/bridge.ts";
 import { createSlot, type Slot } from "./slot/slot.ts";
 import { createHealthProbe, type HealthProbe } from "./web/health.ts";
 import { linkUrl, loadSecret } from "./web/links.ts";
 import { type RunningWeb, startWeb } from "./web/server.ts";
 import { createWebhookSender } from "./webhooks/delivery.ts";
+
+export { createLogger } from "./logger.ts";
 
 export interface ServiceOptions {
   config: Config;
@@ -26,49 +26,55 @@ export interface ServiceOptions {
   watchMs?: number;
   /** Start the web page (default true). */
   web?: boolean;
-  /** Test seams for the bridge: API transformers and the polling pace. */
-  telegram?: { transformers?: Transformer[]; idleMs?: number; timeoutSeconds?: number };
+  /** Test seams per bridge, by surface (e.g. telegram: API transformers, the polling pace). */
+  seams?: Record<string, unknown>;
 }
 
 export interface Service {
   core: Core;
   slot: Slot;
-  bridge: TelegramBridge | undefined;
+  /** The bridges that are on, in the list's order. */
+  bridges: Bridge[];
   web: RunningWeb | undefined;
-  webhook: RunningWebhook | undefined;
-  /** What /healthz shows; a part (a bridge) reports its own state with `health.report(name, ...)`. */
+  /** What /healthz shows; each bridge reports its own part under its surface's name. */
   health: HealthProbe;
   /** One line per part that runs, for the operator. */
   started: string[];
   /**
-   * Settles with the error when a part fails so that the service must end (Telegram's 409: the
-   * bot token is polled elsewhere); never settles otherwise. The caller stops the service.
+   * Settles with the error when a bridge fails so that the service must end (a BridgeFailed:
+   * its token held elsewhere); never settles otherwise. The caller stops the service.
    */
   failed: Promise<Error>;
-  /** Runs the aging sweep now (nudges through the bridge), then reconciles the slot. */
+  /** Runs the aging sweep now (nudges through the bridges), then reconciles the slot. */
   sweep(): Promise<SweepReport>;
   stop(): Promise<void>;
 }
 
-/** Pino logs as JSON lines (or human-readable), with the configured secrets blanked out. */
-export function createLogger(config: Config, options: { pretty?: boolean } = {}): Logger {
-  const secrets = [
-    config.telegram.token,
-    config.telegram.webhookSecret,
-    config.apiToken,
-    config.webhooks.secret,
-  ]
-    .filter((s): s is string => Boolean(s))
-    .flatMap((s) => [s, encodeURIComponent(s)]);
-  const out = options.pretty
-    ? pinoPretty({ colorize: process.stdout.isTTY, destination: 1, sync: true })
-    : process.stdout;
-  const scrub = (line: string) =>
-    secrets.reduce((text, secret) => text.split(secret).join("[secret]"), line);
-  return pino(
-    { level: config.logLevel, base: undefined },
-    { write: (line: string) => out.write(scrub(line)) },
-  );
+interface Shared {
+  options: ServiceOptions;
+  slot: Slot;
+  health: HealthProbe;
+  /** The key that signs links to the web page. */
+  secret: Buffer;
+  fail: (error: BridgeFailed) => void;
+}
+
+/** What a bridge is given: the slot, the logger, signed links, its part of /healthz, `fail`. */
+function bridgeDeps(bridge: ConfiguredBridge, shared: Shared): BridgeDeps {
+  const { options, slot, secret } = shared;
+  const { config, logger } = options;
+  const { clock } = slot.core.box;
+  const publicUrl = config.web.publicUrl;
+  return {
+    slot,
+    logger,
+    web: { host: config.web.host },
+    link: (id) => linkUrl(publicUrl, secret, { question: id }, clock.now()),
+    questionsLink: () => linkUrl(publicUrl, secret, { page: "questions" }, clock.now()),
+    health: (state) => shared.health.report(bridge.surface, state),
+    fail: shared.fail,
+    seams: options.seams?.[bridge.surface],
+  };
 }
 
 export async function startService(options: ServiceOptions): Promise<Service> {
@@ -78,40 +84,20 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   const slot = createSlot({ core, logger });
   const health = createHealthProbe(core);
   const started: string[] = [`box ${config.boxDir} (ledger ${core.box.paths.ledgerPath})`];
-  let bridge: TelegramBridge | undefined;
-  let webhook: RunningWebhook | undefined;
+  const bridges: Bridge[] = [];
   let web: RunningWeb | undefined;
   let fail: (error: Error) => void = () => undefined;
-  let polled: Promise<void> | undefined;
   const failed = new Promise<Error>((resolve) => {
     fail = resolve;
   });
 
-  const { token } = config.telegram;
   try {
-    if (token) {
-      if (config.telegram.webhookUrl && !config.telegram.webhookSecret) {
-        throw new InvalidInput(
-          "TELEGRAM_WEBHOOK_URL needs TELEGRAM_WEBHOOK_SECRET, so only Telegram can post updates: make one with openssl rand -hex 32",
-        );
-      }
-      const secret = loadSecret(core.box);
-      bridge = createBot({
-        token,
-        apiRoot: config.telegram.apiRoot,
-        slot,
-        logger,
-        ownerId: config.telegram.ownerId,
-        link: (id) => linkUrl(config.web.publicUrl, secret, { question: id }, core.box.clock.now()),
-        questionsLink: () =>
-          linkUrl(config.web.publicUrl, secret, { page: "questions" }, core.box.clock.now()),
-        transformers: options.telegram?.transformers,
-        polls: !config.telegram.webhookUrl,
-        // /healthz shows Telegram as not ok while the token is refused, polled elsewhere, or
-        // the Bot API cannot be reached; the web page itself stays up.
-        onHealth: ({ ok, reason }) =>
-          health.report("telegram", { ok, ...(reason ? { reason } : {}) }),
-      });
+    const on = config.bridges.filter((bridge) => bridge.on);
+    // The links' key is made on first use: with no bridge on, none is needed yet.
+    const secret = on.length > 0 ? loadSecret(core.box) : Buffer.alloc(0);
+    for (const configured of on) {
+      const deps = bridgeDeps(configured, { options, slot, health, secret, fail });
+      bridges.push(await configured.create(deps));
     }
     if (options.web !== false) {
       web = await startWeb({
@@ -128,52 +114,13 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     // or a reply that arrives at start-up meets the slot as it really is.
     await slot.reconcile();
 
-    if (bridge) {
-      // One getMe before either mode starts: a refused token is a configuration error (one
-      // sentence, exit 78); an unreachable Bot API is said now, and is retried with backoff.
-      if (!(await bridge.init(AbortSignal.timeout(15_000)))) {
-        const health = bridge.health();
-        if (health.state === "unauthorized") throw new TokenRefused();
-        started.push(`telegram: ${health.reason}`);
-      }
-      if (config.telegram.webhookUrl && config.telegram.webhookSecret) {
-        webhook = await startWebhook({
-          bot: bridge.bot,
-          publicUrl: config.telegram.webhookUrl,
-          secret: config.telegram.webhookSecret,
-          host: config.web.host,
-          port: config.telegram.webhookPort,
-          logger,
-        }).catch((error: NodeJS.ErrnoException) => {
-          throw new InvalidInput(
-            `the Telegram webhook listener cannot listen on ${config.web.host}:${config.telegram.webhookPort} (${error.code ?? error.message}): set TELEGRAM_WEBHOOK_PORT to a free port`,
-          );
-        });
-        started.push(
-          `telegram webhook at ${config.telegram.webhookUrl} (listening ${webhook.url})`,
-        );
-      } else {
-        const polling = bridge.startPolling({
-          idleMs: options.telegram?.idleMs,
-          timeoutSeconds: options.telegram?.timeoutSeconds,
-        });
-        void polling.done.then((conflict) => conflict && fail(conflict));
-        polled = bridge.established;
-        started.push("telegram bot (long polling)");
-      }
-      const owner = config.telegram.ownerId ?? slot.owners.get("telegram")?.userId;
-      started.push(
-        owner
-          ? `boxholder: telegram user ${owner}`
-          : 'no boxholder yet: run "qbridge pair" and send /start CODE to the bot',
-      );
-    } else {
-      started.push("telegram off (set TELEGRAM_BOT_TOKEN to turn it on)");
+    for (const bridge of bridges) started.push(...(await bridge.start()));
+    for (const configured of config.bridges) {
+      if (!configured.on) started.push(configured.offLine);
     }
     if (web) started.push(`web page ${web.url}`);
   } catch (error) {
-    await bridge?.stop();
-    await webhook?.close();
+    for (const bridge of bridges) await bridge.stop();
     await web?.close();
     await slot.close();
     core.ledger.close();
@@ -219,25 +166,21 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     })();
     return sweeping;
   };
-  const sweepMs = Math.max(1_000, config.sweepMinutes * 60_000);
-  const sweepTimer = setInterval(() => {
+  const sweepLogged = () =>
     sweep().catch((error) => logger.error({ err: error }, "aging sweep failed"));
-  }, sweepMs);
-  await sweep().catch((error) => logger.error({ err: error }, "aging sweep failed"));
-  // A polling bot nudges nobody before it holds the token (a newcomer sends nothing): the
-  // sweep runs again once it does.
-  void polled?.then(() =>
-    sweep().catch((error) => logger.error({ err: error }, "aging sweep failed")),
-  );
+  const sweepTimer = setInterval(sweepLogged, Math.max(1_000, config.sweepMinutes * 60_000));
+  await sweepLogged();
+  // A bridge that does not yet hold its surface (a polling bot before its first poll) is
+  // nudged nothing by the first sweep: the sweep runs again once it does.
+  for (const bridge of bridges) void bridge.ready?.then(sweepLogged);
   started.push(`aging sweep every ${config.sweepMinutes} min`);
 
   let stopping: Promise<void> | undefined;
   return {
     core,
     slot,
-    bridge,
+    bridges,
     web,
-    webhook,
     health,
     started,
     failed,
@@ -247,8 +190,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
         clearInterval(sweepTimer);
         await sweeping?.catch(() => undefined);
         await webhooks?.stop();
-        await bridge?.stop();
-        await webhook?.close();
+        for (const bridge of bridges) await bridge.stop();
         await slot.close();
         await web?.close();
         core.ledger.close();

@@ -11,7 +11,7 @@
 // and told to the standing, which logs it once and shows it in /healthz.
 
 import { type Bot, GrammyError } from "grammy";
-import { PollingConflict } from "../../src/errors.ts";
+import { PollingConflict } from "./errors.ts";
 import { classify, failureOf, type Standing } from "./standing.ts";
 
 export interface PollLogger {

@@ -4,7 +4,7 @@
 // handed to whoever shows health (/healthz). It never decides to stop anything.
 
 import { GrammyError, HttpError } from "grammy";
-import { TokenRefused } from "../../src/errors.ts";
+import { TokenRefused } from "./errors.ts";
 import type { PollLogger } from "./poll.ts";
 
 export type StandingState = "starting" | "ok" | "unreachable" | "unauthorized" | "conflict";

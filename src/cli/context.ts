@@ -4,6 +4,7 @@
 import { type Config, loadConfig } from "../config.ts";
 import type { Core } from "../questions/core.ts";
 import { openCore } from "../questions/open.ts";
+import { BRIDGES } from "./bridges.ts";
 import { environmentWith } from "./env-file.ts";
 
 export interface CommonOptions {
@@ -17,10 +18,13 @@ export interface CommonOptions {
   envFile?: string;
 }
 
-/** The settings with this command's flags applied, every problem of either reported at once. */
+/**
+ * The settings with this command's flags applied, the core's and every listed bridge's, every
+ * problem of any of them reported at once.
+ */
 export function configFor(options: CommonOptions): Config {
   const { box, host, port, watchMs } = options;
-  return loadConfig(environmentWith(options.envFile), { box, host, port, watchMs });
+  return loadConfig(environmentWith(options.envFile), { box, host, port, watchMs }, BRIDGES);
 }
 
 /** Runs `fn` with the core open, closing the ledger afterwards. */

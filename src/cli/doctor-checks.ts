@@ -1,6 +1,6 @@
 // The doctor's checks of the layers above the core, composed here so that src/questions knows
-// no slot and no chat service: a presentation stuck in the slot, and (with a bot token) the
-// Telegram bot's reachability and webhook state.
+// no slot and no chat service: a presentation stuck in the slot, given-up answer webhooks, and
+// each bridge that is on with its own check (Telegram: the bot's reachability and webhook).
 
 import type { Config } from "../config.ts";
 import type { DoctorCheck, Finding } from "../questions/doctor.ts";
@@ -96,17 +96,10 @@ export const stuckPresentationCheck: DoctorCheck = {
 
 export async function doctorChecks(config: Config): Promise<DoctorCheck[]> {
   const checks = [stuckPresentationCheck, givenUpWebhooksCheck];
-  const { token } = config.telegram;
-  if (token) {
-    // grammY is loaded only when there is a bot to ask.
-    const { createTelegramCheck } = await import("../../bridges/telegram/health.ts");
-    checks.push(
-      createTelegramCheck({
-        token,
-        apiRoot: config.telegram.apiRoot,
-        webhookUrl: config.telegram.webhookUrl,
-      }),
-    );
+  // Each bridge loads its network library only here, when it is on and asked.
+  for (const bridge of config.bridges) {
+    const check = await bridge.check();
+    if (check) checks.push(check);
   }
   return checks;
 }

@@ -1,18 +1,17 @@
 // The one place errors become exit codes and a one-sentence message on stderr.
 // 0 ok, 1 usage or validation, 2 not found, 3 rejected transition, 4 the box is broken or
 // unusable (no box, git failing, the disk full or read-only, a ledger from a newer qbridge), so
-// a script can tell "fix your call" from "fix the box"; 78 (EX_CONFIG) a bot token another
-// poller holds or Telegram refuses, so a supervisor does not restart into the same conflict or
-// the same bad token.
+// a script can tell "fix your call" from "fix the box"; 78 (EX_CONFIG) a bridge that cannot go
+// on as configured (a bot token another poller holds, or that its surface refuses), so a
+// supervisor does not restart into the same conflict or the same bad token.
 // `qbridge wait` ends with 0 when answered, and 10-13 for what else it found (WAIT_EXIT).
 
 import {
   BoxError,
+  BridgeFailed,
   InvalidInput,
-  PollingConflict,
   QbridgeError,
   QuestionNotFound,
-  TokenRefused,
   TransitionRejected,
 } from "../errors.ts";
 
@@ -28,7 +27,7 @@ export const WAIT_EXIT = {
 } as const;
 
 export function exitCodeOf(error: unknown): number {
-  if (error instanceof PollingConflict || error instanceof TokenRefused) return EXIT.conflict;
+  if (error instanceof BridgeFailed) return EXIT.conflict;
   if (error instanceof TransitionRejected) return EXIT.rejected;
   if (error instanceof QuestionNotFound) return EXIT.notFound;
   if (error instanceof BoxError) return EXIT.box;

@@ -1,9 +1,12 @@
-// `qbridge serve` and `qbridge pair`: the long-running service and Telegram pairing.
+// `qbridge serve` and `qbridge pair`: the long-running service, and pairing a boxholder on a
+// surface (each bridge says how its code is sent and what to note about its settings).
 
 import { existsSync, readdirSync } from "node:fs";
 import type { Command } from "commander";
 import { initBox } from "../box/box.ts";
+import type { Config } from "../config.ts";
 import { InvalidInput } from "../errors.ts";
+import type { ConfiguredBridge } from "../slot/bridge.ts";
 import { Owners } from "../slot/owner.ts";
 import { checkBoxWritable } from "./box-check.ts";
 import { onOutputClosed } from "./closed-output.ts";
@@ -18,6 +21,18 @@ function localTime(iso: string): string {
   const at = new Date(iso);
   const two = (n: number) => String(n).padStart(2, "0");
   return `${two(at.getHours())}:${two(at.getMinutes())}`;
+}
+
+/** The bridge `--surface` names, or the first listed one. */
+function bridgeNamed(config: Config, surface: string | undefined): ConfiguredBridge {
+  const bridge = surface ? config.bridges.find((b) => b.surface === surface) : config.bridges[0];
+  if (!bridge) {
+    const known = config.bridges.map((b) => b.surface).join(", ") || "none";
+    throw new InvalidInput(
+      `there is no bridge "${surface ?? ""}" to pair on: --surface takes one of ${known}`,
+    );
+  }
+  return bridge;
 }
 
 export function registerServeCommands(program: Command): void {
@@ -109,36 +124,29 @@ once. With TELEGRAM_OWNER_ID set, that user is the boxholder and no pairing is n
 boxholder is paired, a new code needs --replace: whoever sends it becomes the boxholder, and
 the one before is told in their chat.`,
     )
-    .action(async (options: CommonOptions & { replace?: boolean }) => {
+    .action(async (options: CommonOptions & { replace?: boolean; surface?: string }) => {
       await withCore(options, async (core, config) => {
+        const bridge = bridgeNamed(config, options.surface);
+        const terms = bridge.pairing;
         const owners = new Owners(core.ledger.db);
-        const bound = owners.get("telegram");
-        if (bound && !options.replace && !config.telegram.ownerId) {
+        const bound = owners.get(bridge.surface);
+        if (bound && !options.replace && !terms.fixedOwner) {
           throw new InvalidInput(
-            `telegram user ${bound.userId} is the boxholder (paired ${bound.boundAt}): run "qbridge pair --replace" for a code that moves the bot to another account (they are told)`,
+            `${terms.userName(bound.userId)} is the boxholder (paired ${bound.boundAt}): run "qbridge pair --replace" for a code that moves the bot to another account (they are told)`,
           );
         }
         const replace = options.replace === true;
         const { code, expiresAt } = owners.newPairingCode(core.box.clock.now(), { replace });
         if (options.json) return printJson({ code, expiresAt, replace });
         process.stdout.write(
-          `Pairing code: ${code}\nSend "/start ${code}" to your bot in a private chat; valid until ${localTime(expiresAt)}, 10 minutes. It works once.\n`,
+          `Pairing code: ${code}\n${terms.howToSend(code)}; valid until ${localTime(expiresAt)}, 10 minutes. It works once.\n`,
         );
-        if (bound && replace && !config.telegram.ownerId) {
+        if (bound && replace && !terms.fixedOwner) {
           process.stdout.write(
-            `Whoever sends it becomes the boxholder instead of telegram user ${bound.userId}, who is told in their chat.\n`,
+            `Whoever sends it becomes the boxholder instead of ${terms.userName(bound.userId)}, who is told in their chat.\n`,
           );
         }
-        if (!config.telegram.token) {
-          process.stderr.write(
-            'note: TELEGRAM_BOT_TOKEN is not set here: the code is for the bot of a "qbridge serve" that has it; set it where serve runs\n',
-          );
-        }
-        if (config.telegram.ownerId) {
-          process.stderr.write(
-            `note: TELEGRAM_OWNER_ID=${config.telegram.ownerId} is set, so that user is the boxholder and the code will be refused\n`,
-          );
-        }
+        for (const note of terms.notes) process.stderr.write(`note: ${note}\n`);
       });
     });
 }

@@ -15,6 +15,7 @@ import fc from "fast-check";
 import type { Update } from "grammy/types";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createBot } from "../../bridges/telegram/bot.ts";
+import { BRIDGES } from "../../src/cli/bridges.ts";
 import { loadConfig } from "../../src/config.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
 import { pendingQuestions } from "../../src/questions/state.ts";
@@ -496,20 +497,24 @@ describe("malformed cards", () => {
     const box = await makeBox();
     const rec = recorder();
     const log = errorLog();
-    const config = loadConfig({
-      QBRIDGE_BOX: box.dir,
-      QBRIDGE_TIME: T0,
-      TELEGRAM_BOT_TOKEN: TOKEN,
-      TELEGRAM_OWNER_ID: String(OWNER),
-      TELEGRAM_API_ROOT: emulator.apiRoot,
-    });
+    const config = loadConfig(
+      {
+        QBRIDGE_BOX: box.dir,
+        QBRIDGE_TIME: T0,
+        TELEGRAM_BOT_TOKEN: TOKEN,
+        TELEGRAM_OWNER_ID: String(OWNER),
+        TELEGRAM_API_ROOT: emulator.apiRoot,
+      },
+      {},
+      BRIDGES,
+    );
     const quiet = { ...log.logger, debug() {}, child: () => quiet } as never;
     const service = await startService({
       config,
       logger: quiet,
       web: false,
       watchMs: 100,
-      telegram: { transformers: [rec.transformer], idleMs: 20 },
+      seams: { telegram: { transformers: [rec.transformer], idleMs: 20 } },
     });
     try {
       const dir = join(box.dir, "_bookkeeping/questions");

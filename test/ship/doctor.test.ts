@@ -14,6 +14,7 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { BRIDGES } from "../../src/cli/bridges.ts";
 import { doctorChecks } from "../../src/cli/doctor-checks.ts";
 import { loadConfig } from "../../src/config.ts";
 import { Ledger } from "../../src/ledger/ledger.ts";
@@ -54,7 +55,11 @@ async function doctor(
   core: Core & { dir: string },
   options: { repair?: boolean; env?: Record<string, string> } = {},
 ) {
-  const config = loadConfig({ QBRIDGE_BOX: core.dir, QBRIDGE_TIME: T0, ...options.env });
+  const config = loadConfig(
+    { QBRIDGE_BOX: core.dir, QBRIDGE_TIME: T0, ...options.env },
+    {},
+    BRIDGES,
+  );
   const facts: string[] = [];
   let findings = await examineBox(core, {
     checks: await doctorChecks(config),

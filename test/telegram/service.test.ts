@@ -2,6 +2,7 @@
 // chat within 2 s, restarts present nothing twice and lose nothing, a nudge is sent once.
 
 import { afterEach, describe, expect, it } from "vitest";
+import { BRIDGES } from "../../src/cli/bridges.ts";
 import { loadConfig } from "../../src/config.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
 import { type Service, startService } from "../../src/service.ts";
@@ -27,19 +28,23 @@ afterEach(async () => {
 const quiet = { info() {}, warn() {}, error() {}, debug() {}, child: () => quiet } as never;
 
 async function serve(dir: string, calls: ReturnType<typeof recorder>, watchMs?: number) {
-  const config = loadConfig({
-    QBRIDGE_BOX: dir,
-    QBRIDGE_TIME: T0,
-    TELEGRAM_BOT_TOKEN: TOKEN,
-    TELEGRAM_OWNER_ID: String(OWNER),
-    TELEGRAM_API_ROOT: emulator().apiRoot,
-  });
+  const config = loadConfig(
+    {
+      QBRIDGE_BOX: dir,
+      QBRIDGE_TIME: T0,
+      TELEGRAM_BOT_TOKEN: TOKEN,
+      TELEGRAM_OWNER_ID: String(OWNER),
+      TELEGRAM_API_ROOT: emulator().apiRoot,
+    },
+    {},
+    BRIDGES,
+  );
   const service = await startService({
     config,
     logger: quiet,
     web: false,
     watchMs,
-    telegram: { transformers: [calls.transformer], idleMs: 20 },
+    seams: { telegram: { transformers: [calls.transformer], idleMs: 20 } },
   });
   running.push(service);
   return service;

@@ -2,6 +2,7 @@
 
 import { afterEach, describe, expect, it } from "vitest";
 import { NO_PUBLIC_URL_HTML } from "../../bridges/telegram/commands.ts";
+import { BRIDGES } from "../../src/cli/bridges.ts";
 import { loadConfig } from "../../src/config.ts";
 import { type Service, startService } from "../../src/service.ts";
 import { cleanupBoxes, makeBox, T0 } from "../support/box.ts";
@@ -37,19 +38,23 @@ describe("webhook mode", () => {
     const port = await freePort();
     const rec = recorder();
     service = await startService({
-      config: loadConfig({
-        QBRIDGE_BOX: box.dir,
-        QBRIDGE_TIME: T0,
-        TELEGRAM_BOT_TOKEN: TOKEN,
-        TELEGRAM_OWNER_ID: String(OWNER),
-        TELEGRAM_API_ROOT: emulator().apiRoot,
-        TELEGRAM_WEBHOOK_URL: `http://127.0.0.1:${port}/telegram`,
-        TELEGRAM_WEBHOOK_SECRET: SECRET,
-        TELEGRAM_WEBHOOK_PORT: String(port),
-      }),
+      config: loadConfig(
+        {
+          QBRIDGE_BOX: box.dir,
+          QBRIDGE_TIME: T0,
+          TELEGRAM_BOT_TOKEN: TOKEN,
+          TELEGRAM_OWNER_ID: String(OWNER),
+          TELEGRAM_API_ROOT: emulator().apiRoot,
+          TELEGRAM_WEBHOOK_URL: `http://127.0.0.1:${port}/telegram`,
+          TELEGRAM_WEBHOOK_SECRET: SECRET,
+          TELEGRAM_WEBHOOK_PORT: String(port),
+        },
+        {},
+        BRIDGES,
+      ),
       logger: quiet,
       web: false,
-      telegram: { transformers: [rec.transformer] },
+      seams: { telegram: { transformers: [rec.transformer] } },
     });
     expect(rec.calls.find((c) => c.method === "setWebhook")?.payload).toMatchObject({
       url: `http://127.0.0.1:${port}/telegram`,

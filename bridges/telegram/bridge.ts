@@ -1,0 +1,48 @@
+// The Telegram bridge as the bridge list holds it: its settings, the secrets among them, how
+// `qbridge pair` and `qbridge doctor` speak for it. Cheap to load (every command reads the
+// settings): grammY is imported only when the service creates the bot or the doctor asks it.
+
+import type { Transformer } from "grammy";
+import { defineBridge } from "../../src/slot/bridge.ts";
+import { type TelegramSettings, telegramSettings } from "./settings.ts";
+
+/** Test seams `startService` passes through for this surface. */
+export interface TelegramSeams {
+  transformers?: Transformer[];
+  idleMs?: number;
+  timeoutSeconds?: number;
+}
+
+export const telegram = defineBridge<TelegramSettings>({
+  // The name presenter.ts's SURFACE gives the ledger's rows (not imported: it loads grammY).
+  surface: "telegram",
+  schema: telegramSettings,
+  on: (settings) => settings.token !== undefined,
+  offLine: "telegram off (set TELEGRAM_BOT_TOKEN to turn it on)",
+  secrets: (settings) => [settings.token, settings.webhookSecret],
+  create: async (settings, deps) =>
+    (await import("./serve.ts")).createTelegramBridge(settings, deps),
+  check: async (settings) =>
+    (await import("./health.ts")).createTelegramCheck({
+      token: settings.token as string,
+      apiRoot: settings.apiRoot,
+      webhookUrl: settings.webhookUrl,
+    }),
+  pairing: (settings) => ({
+    fixedOwner: settings.ownerId,
+    userName: (userId) => `telegram user ${userId}`,
+    howToSend: (code) => `Send "/start ${code}" to your bot in a private chat`,
+    notes: [
+      ...(settings.token
+        ? []
+        : [
+            'TELEGRAM_BOT_TOKEN is not set here: the code is for the bot of a "qbridge serve" that has it; set it where serve runs',
+          ]),
+      ...(settings.ownerId
+        ? [
+            `TELEGRAM_OWNER_ID=${settings.ownerId} is set, so that user is the boxholder and the code will be refused`,
+          ]
+        : []),
+    ],
+  }),
+});

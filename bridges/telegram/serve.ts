@@ -1,0 +1,89 @@
+// The Telegram bridge as `qbridge serve` runs it: the bot built and attached to the slot, then
+// started in the mode the settings say (long polling, or a webhook listener), with the start-up
+// summary. A refused token ends start-up (TokenRefused); another poller ends the service later
+// (PollingConflict, through `fail`). Both leave with exit 78, decided by the core's BridgeFailed.
+
+import { InvalidInput } from "../../src/errors.ts";
+import type { Bridge, BridgeDeps } from "../../src/slot/bridge.ts";
+import { createBot } from "./bot.ts";
+import type { TelegramSeams } from "./bridge.ts";
+import { TokenRefused } from "./errors.ts";
+import type { TelegramSettings } from "./settings.ts";
+import { type RunningWebhook, startWebhook } from "./webhook.ts";
+
+export function createTelegramBridge(settings: TelegramSettings, deps: BridgeDeps): Bridge {
+  const { slot, logger } = deps;
+  const token = settings.token as string;
+  const seams = (deps.seams ?? {}) as TelegramSeams;
+  const { webhookUrl, webhookSecret } = settings;
+  if (webhookUrl && !webhookSecret) {
+    throw new InvalidInput(
+      "TELEGRAM_WEBHOOK_URL needs TELEGRAM_WEBHOOK_SECRET, so only Telegram can post updates: make one with openssl rand -hex 32",
+    );
+  }
+  const bot = createBot({
+    token,
+    apiRoot: settings.apiRoot,
+    slot,
+    logger,
+    ownerId: settings.ownerId,
+    link: deps.link,
+    questionsLink: deps.questionsLink,
+    transformers: seams.transformers,
+    polls: !webhookUrl,
+    // /healthz shows Telegram as not ok while the token is refused, polled elsewhere, or the
+    // Bot API cannot be reached; the web page itself stays up.
+    onHealth: ({ ok, reason }) => deps.health({ ok, ...(reason ? { reason } : {}) }),
+  });
+  let webhook: RunningWebhook | undefined;
+
+  async function start(): Promise<string[]> {
+    const summary: string[] = [];
+    // One getMe before either mode starts: a refused token is a configuration error (one
+    // sentence, exit 78); an unreachable Bot API is said now, and is retried with backoff.
+    if (!(await bot.init(AbortSignal.timeout(15_000)))) {
+      const health = bot.health();
+      if (health.state === "unauthorized") throw new TokenRefused();
+      summary.push(`telegram: ${health.reason}`);
+    }
+    if (webhookUrl && webhookSecret) {
+      webhook = await startWebhook({
+        bot: bot.bot,
+        publicUrl: webhookUrl,
+        secret: webhookSecret,
+        host: deps.web.host,
+        port: settings.webhookPort,
+        logger,
+      }).catch((error: NodeJS.ErrnoException) => {
+        throw new InvalidInput(
+          `the Telegram webhook listener cannot listen on ${deps.web.host}:${settings.webhookPort} (${error.code ?? error.message}): set TELEGRAM_WEBHOOK_PORT to a free port`,
+        );
+      });
+      summary.push(`telegram webhook at ${webhookUrl} (listening ${webhook.url})`);
+    } else {
+      const polling = bot.startPolling({
+        idleMs: seams.idleMs,
+        timeoutSeconds: seams.timeoutSeconds,
+      });
+      void polling.done.then((conflict) => conflict && deps.fail(conflict));
+      summary.push("telegram bot (long polling)");
+    }
+    const owner = settings.ownerId ?? slot.owners.get("telegram")?.userId;
+    summary.push(
+      owner
+        ? `boxholder: telegram user ${owner}`
+        : 'no boxholder yet: run "qbridge pair" and send /start CODE to the bot',
+    );
+    return summary;
+  }
+
+  return {
+    start,
+    // A webhook bot holds its token from the start; a polling one after its first poll.
+    ...(webhookUrl ? {} : { ready: bot.established }),
+    async stop() {
+      await bot.stop();
+      await webhook?.close();
+    },
+  };
+}
