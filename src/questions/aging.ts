@@ -1,30 +1,15 @@
-// The aging sweep: nudge a pending question once, expire it later. Never answers anything.
+// The aging sweep: nudge a pending question once, expire it later, when aging-policy.ts says.
+// Never answers anything.
 // Age comes from the card's `asked-at` alone; the ledger's latch only stops a second nudge,
 // so a lost ledger can cause a duplicate nudge and nothing else.
 
 import { maintainBox } from "../box/commit.ts";
-import { expiryMs } from "../box/scan.ts";
-import { DAY_MS, parseDuration } from "../card/duration.ts";
-import type { Question } from "../card/question.ts";
 import { TransitionRejected } from "../errors.ts";
+import { agingSchedule } from "./aging-policy.ts";
 import { expireQuestion } from "./close.ts";
 import type { Core } from "./core.ts";
 import { pendingQuestions, type QuestionView } from "./state.ts";
 import { settleInterruptedWrites } from "./transition.ts";
-
-export const DEFAULT_NUDGE_MS = 7 * DAY_MS;
-
-export interface AgingSchedule {
-  nudgeAtMs: number;
-  expireAtMs: number;
-}
-
-/** When a card is nudged and expired, as ages in milliseconds since `asked-at`. */
-export function agingSchedule(card: Pick<Question, "expires-after">): AgingSchedule {
-  const override = card["expires-after"] ? parseDuration(card["expires-after"]) : undefined;
-  if (override !== undefined) return { nudgeAtMs: override / 2, expireAtMs: override };
-  return { nudgeAtMs: DEFAULT_NUDGE_MS, expireAtMs: expiryMs(card) };
-}
 
 /** Delivers a nudge; resolves true when it reached the boxholder. */
 export type Nudger = (question: QuestionView) => Promise<boolean>;

@@ -7,12 +7,12 @@ import { join } from "node:path";
 import { applyAndCommit } from "../box/commit.ts";
 import { withFileLock } from "../box/locks.ts";
 import { checkId } from "../box/paths.ts";
-import { scanQuestions } from "../box/scan.ts";
 import { serializeCard } from "../card/codec.ts";
 import { AskSchema, describeIssues, type Question } from "../card/question.ts";
 import { InvalidInput } from "../errors.ts";
 import { auditCommitted } from "./audit.ts";
 import type { Core } from "./core.ts";
+import { scanQuestions } from "./scan.ts";
 import { settleInterruptedWrites, withQuestionLock } from "./transition.ts";
 
 export interface AskResult {

@@ -1,8 +1,8 @@
 // When a pending question expires: `asked-at` plus its `expires-after` (30 days without one).
 // One function, so every presentation, the aging sweep's order and Extend agree on it.
 
-import { expiryMs } from "../box/scan.ts";
 import type { Question } from "../card/question.ts";
+import { expiryMs } from "./aging-policy.ts";
 
 export function deadlineOf(card: Pick<Question, "asked-at" | "expires-after">): Date {
   return new Date(new Date(card["asked-at"]).getTime() + expiryMs(card));

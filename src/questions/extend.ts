@@ -7,7 +7,7 @@
 import { rewriteCardText } from "../card/codec.ts";
 import { DAY_MS, formatDuration, parseTypedDuration } from "../card/duration.ts";
 import { InvalidInput } from "../errors.ts";
-import { agingSchedule } from "./aging.ts";
+import { agingSchedule } from "./aging-policy.ts";
 import type { Surface } from "./answer.ts";
 import { safeAudit } from "./audit.ts";
 import type { Core } from "./core.ts";

@@ -3,12 +3,13 @@
 
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { CardEntry } from "../box/card-files.ts";
 import { JOB_SUFFIX, JOBS_DIR } from "../box/paths.ts";
-import { type CardEntry, scanQuestions } from "../box/scan.ts";
 import { parseCardText } from "../card/codec.ts";
 import { type Job, JobSchema } from "../card/job.ts";
 import type { Question, Status } from "../card/question.ts";
 import type { Core } from "./core.ts";
+import { scanQuestions } from "./scan.ts";
 
 export interface QuestionView {
   id: string;

@@ -2,11 +2,12 @@
 
 import { existsSync, lstatSync } from "node:fs";
 import { join } from "node:path";
+import { readCard } from "../box/card-files.ts";
 import { checkId } from "../box/paths.ts";
-import { readCard, scanQuestions } from "../box/scan.ts";
 import type { Question } from "../card/question.ts";
 import { CardUnreadable, QuestionNotFound } from "../errors.ts";
 import type { Core } from "./core.ts";
+import { scanQuestions } from "./scan.ts";
 
 export interface LoadedQuestion {
   id: string;

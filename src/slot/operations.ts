@@ -4,7 +4,7 @@
 
 import { questionFingerprint } from "../card/load.ts";
 import { priorityOf, type Question } from "../card/question.ts";
-import { agingSchedule } from "../questions/aging.ts";
+import { agingSchedule } from "../questions/aging-policy.ts";
 import { answerQuestion } from "../questions/answer.ts";
 import { dismissQuestion } from "../questions/close.ts";
 import type { Core } from "../questions/core.ts";

@@ -19,8 +19,8 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { INDEX_RULES } from "../../src/box/scan.ts";
 import { LedgerTooNew } from "../../src/errors.ts";
+import { INDEX_RULES } from "../../src/ledger/card-index.ts";
 import { Ledger } from "../../src/ledger/ledger.ts";
 import { MIGRATIONS } from "../../src/ledger/migrations.ts";
 import { answerQuestion } from "../../src/questions/answer.ts";

@@ -1,0 +1,141 @@
+// The question card files of a box: where they are and what one of them says. Files only: a
+// card that fails to parse is an entry with its reason, never rewritten. Which files need
+// reading again, and the order they are listed in, is the scan's (src/questions/scan.ts).
+
+import { lstatSync, readdirSync, readFileSync, type Stats } from "node:fs";
+import { join } from "node:path";
+import { CARD_LIMITS } from "../card/codec.ts";
+import { parseQuestion } from "../card/load.ts";
+import type { Question, Status } from "../card/question.ts";
+import { CardReadFailed, QuestionNotFound } from "../errors.ts";
+import { type Box, checkCardFolders } from "./box.ts";
+import { QUESTION_SUFFIX, QUESTIONS_DIR } from "./paths.ts";
+
+export interface CardEntry {
+  id: string;
+  /** Box-relative path. */
+  rel: string;
+  status?: Status;
+  card?: Question;
+  /** Why the card cannot be read, when it cannot. */
+  error?: string;
+}
+
+/** Box-relative paths of the card files under the questions folder. A hand-rolled walk:
+ * Node 20's recursive readdir is several times slower. Symlinks are listed (and refused by
+ * readEntry), never followed. */
+export function listCardFiles(box: Box): string[] {
+  checkCardFolders(box.paths);
+  const rels: string[] = [];
+  const walk = (dir: string, prefix: string): void => {
+    let entries: import("node:fs").Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+      throw error;
+    }
+    for (const entry of entries) {
+      if (entry.isDirectory()) walk(`${dir}/${entry.name}`, `${prefix}${entry.name}/`);
+      else if (entry.name.endsWith(QUESTION_SUFFIX)) rels.push(prefix + entry.name);
+    }
+  };
+  walk(box.paths.questionsDir, `${QUESTIONS_DIR}/`);
+  return rels;
+}
+
+export function cardIdOf(name: string): string {
+  const base = name.slice(name.lastIndexOf("/") + 1);
+  return base.slice(0, -QUESTION_SUFFIX.length);
+}
+
+/**
+ * Parses one card file into an entry; symlinks and non-files are refused, not followed. A card
+ * removed meanwhile is QuestionNotFound; a disk that fails to read it is CardReadFailed: only
+ * a missing file means the question is gone.
+ */
+export function readEntry(box: Box, rel: string, id: string, stat?: Stats): CardEntry {
+  return readCardFile(box, rel, id, stat).entry;
+}
+
+/** The entry of one card file and the text it was parsed from (undefined when unread). */
+export function readCard(
+  box: Box,
+  rel: string,
+  id: string,
+  stat?: Stats,
+): { entry: CardEntry; text: string | undefined } {
+  checkCardFolders(box.paths);
+  return readCardFile(box, rel, id, stat);
+}
+
+function readFailure(rel: string, id: string, error: unknown): Error {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === "ENOENT" || code === "ENOTDIR") return new QuestionNotFound(id);
+  return new CardReadFailed(rel, code ?? (error as Error).message);
+}
+
+function readCardFile(
+  box: Box,
+  rel: string,
+  id: string,
+  stat?: Stats,
+): { entry: CardEntry; text: string | undefined } {
+  const refused = (error: string) => ({
+    entry: { id, rel, error },
+    text: undefined,
+  });
+  const full = join(box.paths.root, rel);
+  let info: Stats;
+  let bytes: Buffer;
+  try {
+    info = stat ?? lstatSync(full);
+    if (info.isSymbolicLink()) {
+      return refused("it is a symbolic link; cards must be regular files in the box");
+    }
+    if (!info.isFile()) return refused("it is not a regular file");
+    if (info.size > CARD_LIMITS.bytes) {
+      return refused(`it is ${info.size} bytes, over the ${CARD_LIMITS.bytes}-byte card limit`);
+    }
+    bytes = readFileSync(full);
+  } catch (error) {
+    throw readFailure(rel, id, error);
+  }
+  let text: string;
+  try {
+    text = UTF8.decode(bytes);
+  } catch {
+    // Read leniently, its bad bytes would become U+FFFD and a rewrite would change them.
+    return refused("it is not UTF-8 text (cards are UTF-8)");
+  }
+  const parsed = parseQuestion(text);
+  if (!parsed.ok) return { entry: refused(parsed.reason).entry, text };
+  return {
+    entry: {
+      id,
+      rel,
+      status: parsed.card.status,
+      card: parsed.card,
+    },
+    text,
+  };
+}
+
+// ignoreBOM keeps a byte-order mark in the text, so a rewrite writes it back.
+const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/**
+ * One card of a listing: undefined when it went away meanwhile; a disk that fails to read it
+ * lists it as unreadable with that reason (and `unread`, so the index never keeps that).
+ */
+export function listedEntry(box: Box, rel: string): (CardEntry & { unread?: true }) | undefined {
+  try {
+    return readEntry(box, rel, cardIdOf(rel));
+  } catch (error) {
+    if (error instanceof QuestionNotFound) return undefined;
+    if (error instanceof CardReadFailed) {
+      return { id: cardIdOf(rel), rel, error: error.message, unread: true };
+    }
+    throw error;
+  }
+}

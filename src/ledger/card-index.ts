@@ -1,0 +1,140 @@
+// The card index: per card file, the stamp (modification time and size) it was read at and
+// what reading gave (status, error, slot sort key, the card as JSON), so a scan re-reads only
+// the files that changed. Storage only: what a row says is the scan's (src/questions/scan.ts).
+// Rows made under other card rules are dropped whole, never served.
+
+import { createHash } from "node:crypto";
+import { CARD_LIMITS } from "../card/codec.ts";
+import {
+  askedFields,
+  CARD_RULES_VERSION,
+  INPUT_TYPES,
+  PRIORITIES,
+  type Question,
+  STATUSES,
+  type Status,
+  TRANSITION_FIELDS,
+} from "../card/question.ts";
+import type { Ledger } from "./ledger.ts";
+
+/** One card as the index keeps it. */
+export interface IndexedCard {
+  id: string;
+  /** Box-relative path. */
+  rel: string;
+  status?: Status;
+  card?: Question;
+  error?: string;
+  /** Slot order (src/slot/order.ts): the index lists cards sorted by it. */
+  sortKey: string;
+}
+
+/** When a file was read: a file whose stamp differs is read again. */
+export interface IndexStamp {
+  mtime: string;
+  size: number;
+}
+
+interface IndexRow {
+  name: string;
+  mtime: string;
+  size: number;
+  id: string;
+  status: string | null;
+  error: string | null;
+  sort_key: string;
+  summary: string | null;
+}
+
+/** The rules an index row was made under: a row made under others is never served. */
+export const INDEX_RULES = createHash("sha256")
+  .update(
+    JSON.stringify([
+      CARD_RULES_VERSION,
+      STATUSES,
+      PRIORITIES,
+      INPUT_TYPES,
+      TRANSITION_FIELDS,
+      Object.keys(askedFields),
+      CARD_LIMITS,
+    ]),
+  )
+  .digest("hex")
+  .slice(0, 16);
+const INDEX_RULES_KEY = "card-index-rules";
+
+/** Drops an index made under other card rules (an upgrade, or a downgrade) so all is re-read. */
+export function keepIndexCurrent(ledger: Ledger): void {
+  if (ledger.getMeta(INDEX_RULES_KEY) === INDEX_RULES) return;
+  ledger.db.transaction(() => {
+    ledger.db.exec("DELETE FROM card_index");
+    ledger.setMeta(INDEX_RULES_KEY, INDEX_RULES);
+  })();
+}
+
+/** name -> [name, mtime, size] for every indexed file (raw rows: the scan's hot path). */
+export function indexStamps(ledger: Ledger): Map<string, [string, string, number]> {
+  const known = new Map<string, [string, string, number]>();
+  for (const row of ledger.db.prepare("SELECT name, mtime, size FROM card_index").raw().all() as [
+    string,
+    string,
+    number,
+  ][]) {
+    known.set(row[0], row);
+  }
+  return known;
+}
+
+/** Records what was read anew (each card with its stamp) and forgets the files that are gone. */
+export function updateIndex(
+  ledger: Ledger,
+  changed: { card: IndexedCard; stamp: IndexStamp }[],
+  gone: string[],
+): void {
+  if (changed.length === 0 && gone.length === 0) return;
+  const db = ledger.db;
+  const upsert = db.prepare(
+    `INSERT INTO card_index (name, mtime, size, id, status, error, sort_key, summary)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT(name) DO UPDATE SET mtime = excluded.mtime, size = excluded.size, id = excluded.id,
+       status = excluded.status, error = excluded.error, sort_key = excluded.sort_key, summary = excluded.summary`,
+  );
+  const remove = db.prepare("DELETE FROM card_index WHERE name = ?");
+  db.transaction(() => {
+    for (const { card, stamp } of changed) {
+      upsert.run(
+        card.rel,
+        stamp.mtime,
+        stamp.size,
+        card.id,
+        card.status ?? null,
+        card.error ?? null,
+        card.sortKey,
+        card.card ? JSON.stringify(card.card) : null,
+      );
+    }
+    for (const name of gone) remove.run(name);
+  })();
+}
+
+/**
+ * The indexed cards in slot order. With `status`, only cards of that status and the
+ * unreadable ones (which have none).
+ */
+export function indexedCards(ledger: Ledger, status?: Status): IndexedCard[] {
+  const db = ledger.db;
+  const rows = (
+    status
+      ? db
+          .prepare("SELECT * FROM card_index WHERE status = ? OR status IS NULL ORDER BY sort_key")
+          .all(status)
+      : db.prepare("SELECT * FROM card_index ORDER BY sort_key").all()
+  ) as IndexRow[];
+  return rows.map((row) => {
+    const entry: IndexedCard = { id: row.id, rel: row.name, sortKey: row.sort_key };
+    if (row.status) entry.status = row.status as Status;
+    if (row.error) entry.error = row.error;
+    if (row.summary) entry.card = JSON.parse(row.summary) as Question;
+    return entry;
+  });
+}
