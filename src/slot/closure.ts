@@ -58,6 +58,6 @@ export const LEFT = {
 };
 
 /** A question put off by the boxholder ("Later"); it comes back by itself at that time. */
-export function laterClosure(label: string): Omit<Closure, "card"> {
-  return { kind: "later", text: `later: back ${label}; it stays pending` };
+export function laterClosure(back: string): Omit<Closure, "card"> {
+  return { kind: "later", text: `later: back ${back}; it stays pending` };
 }

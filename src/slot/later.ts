@@ -4,7 +4,7 @@
 
 import { toIso } from "../box/clock.ts";
 import type { Db } from "../ledger/ledger.ts";
-import { atLocal, localDate } from "./wall-clock.ts";
+import { atLocal, clockText, localDate } from "./wall-clock.ts";
 
 export const LATER_CHOICES = ["evening", "morning", "week"] as const;
 export type LaterChoice = (typeof LATER_CHOICES)[number];
@@ -50,6 +50,28 @@ export function laterOptions(now: Date, timeZone: string): LaterOption[] {
 /** The option for a choice at `now`; undefined when it is not offered then (evening, past 19:00). */
 export function laterOption(choice: string, now: Date, timeZone: string): LaterOption | undefined {
   return laterOptions(now, timeZone).find((o) => o.choice === choice);
+}
+
+const DAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+/** When a put-off question comes back, as a person says it: "tomorrow at 09:00". */
+export function backAt(until: Date, now: Date, timeZone: string): string {
+  const then = localDate(until, timeZone);
+  const today = localDate(now, timeZone);
+  const days = Math.round(
+    (Date.UTC(then.year, then.month - 1, then.day) -
+      Date.UTC(today.year, today.month - 1, today.day)) /
+      86_400_000,
+  );
+  const day =
+    days === 0
+      ? "today"
+      : days === 1
+        ? "tomorrow"
+        : days < 7
+          ? `on ${DAY_NAMES[then.weekday]}`
+          : `on ${DAY_NAMES[then.weekday]} ${then.day}/${then.month}`;
+  return `${day} at ${clockText(then.minute)}`;
 }
 
 export class LaterStore {

@@ -13,7 +13,7 @@ import { settleInterruptedWrites } from "../questions/transition.ts";
 import { type Attention, quietEnds, sendDecision } from "./attention.ts";
 import type { ClosedTeller } from "./closed.ts";
 import { closureOf, LEFT, laterClosure, MOVED, PARKED, RESENT, SET_ASIDE } from "./closure.ts";
-import type { LaterStore } from "./later.ts";
+import { backAt, type LaterStore } from "./later.ts";
 import { queueOrder } from "./order.ts";
 import { overnightNews, overnightTold } from "./overnight.ts";
 import type { Presentation, PresentationStore } from "./presentations.ts";
@@ -156,13 +156,21 @@ export function createOperations(deps: OperationsDeps): SlotOps {
     async closeIfStale(open) {
       const card = load(open.questionId);
       let closure: Closure | undefined;
-      let state: "resolved" | "superseded" = "resolved";
+      let state: "resolved" | "superseded" | "parked" = "resolved";
+      const until = later.until(open.questionId);
       if (card?.status !== "pending") {
         closure = closureOf(card);
         if (!card) state = "superseded";
       } else if (questionFingerprint(card) !== open.cardHash) {
         closure = closureOf(card);
         state = "superseded";
+      } else if (until && new Date(until).getTime() > core.box.clock.now().getTime()) {
+        // Put off ("Later") by this process or another (the web page): it leaves the slot.
+        closure = {
+          ...laterClosure(backAt(new Date(until), core.box.clock.now(), attention.timeZone)),
+          card,
+        };
+        state = "parked";
       }
       if (!closure) return undefined;
       if (presentations.close(open.seq, state, closure.text, now())) {
@@ -214,21 +222,14 @@ export function createOperations(deps: OperationsDeps): SlotOps {
       return open;
     },
 
-    async putOff(questionId, option) {
-      const card = load(questionId);
-      if (card?.status !== "pending") return undefined;
-      later.put(questionId, option.until, now());
+    async putOff(questionId, until) {
+      if (load(questionId)?.status !== "pending") return false;
+      later.put(questionId, until, now());
       presentations.unpark(questionId);
-      logger.info({ question: questionId, until: option.until.toISOString() }, "put off");
+      logger.info({ question: questionId, until: until.toISOString() }, "put off");
       const open = presentations.open();
-      if (open?.questionId === questionId) {
-        const closure = { ...laterClosure(option.label.toLowerCase()), card };
-        if (presentations.close(open.seq, "parked", closure.text, now())) {
-          await teller.tell(open, closure);
-        }
-        await ops.fill();
-      }
-      return option;
+      if (open?.questionId === questionId && (await ops.closeIfStale(open))) await ops.fill(true);
+      return true;
     },
 
     async answer(questionId, attempt, surface, options) {

@@ -21,7 +21,7 @@ import { ALWAYS_AWAKE, type Attention, quietEnds } from "./attention.ts";
 import { createClosedTeller } from "./closed.ts";
 import { tellExpired } from "./expiry-notice.ts";
 import { Inbox } from "./inbox.ts";
-import { type LaterOption, LaterStore } from "./later.ts";
+import { LaterStore } from "./later.ts";
 import { createOperations } from "./operations.ts";
 import { Owners } from "./owner.ts";
 import { type Presentation, PresentationStore } from "./presentations.ts";
@@ -74,10 +74,10 @@ export interface SlotOps {
   /** Parks the presented question (it stays pending, behind the queue) and presents the next. */
   park(): Promise<Presentation | undefined>;
   /**
-   * Puts a pending question off until the option's time ("Later"): it leaves the slot (the next
-   * is presented) and comes back by itself then. Undefined when the question is not pending.
+   * Puts a pending question off until `until` ("Later"): it leaves the slot (the next is
+   * presented) and comes back by itself then. False when the question is not pending.
    */
-  putOff(questionId: string, option: LaterOption): Promise<LaterOption | undefined>;
+  putOff(questionId: string, until: Date): Promise<boolean>;
   /** The one answer path for every bridge: the core's transition, then the slot moves on. */
   answer(
     questionId: string,

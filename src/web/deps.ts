@@ -10,7 +10,8 @@ import type { HealthProbe } from "./health.ts";
 
 export interface WebTransition {
   id: string;
-  action: "answered" | "dismissed" | "asked" | "withdrawn" | "extended";
+  /** `later`: the boxholder put a question off on its page (the ledger, not the card, changed). */
+  action: "answered" | "dismissed" | "asked" | "withdrawn" | "extended" | "later";
   via: "web" | "api" | "mcp";
 }
 

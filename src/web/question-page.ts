@@ -34,6 +34,8 @@ export interface QuestionPageInput {
   timeZone?: string | undefined;
   /** Next question and all questions, freshly signed. */
   links?: PageLinks | undefined;
+  /** The Later buttons, for a pending question (later-form.ts). */
+  later?: Markup | undefined;
 }
 
 /** Memos longer than this are cut at a sentence, the rest folded. */
@@ -139,7 +141,8 @@ function answerForm(input: QuestionPageInput): Markup {
 <input type="hidden" name="shown" value="${questionFingerprint(card)}">
 ${fields}
 </form>
-${dismiss}`;
+${dismiss}
+${card.status === "pending" ? (input.later ?? "") : ""}`;
 }
 
 /** When a pending question expires, in words and as a date in the box's zone. */

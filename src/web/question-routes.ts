@@ -17,6 +17,7 @@ import { checkFormToken, formToken } from "./csrf.ts";
 import { announce, type WebDeps } from "./deps.ts";
 import { pageFailure } from "./page-errors.ts";
 import { badRequestPage, staleFormPage, tooLargePage } from "./problem-page.ts";
+import { laterForm, putOffFromPage } from "./later-form.ts";
 import { type FormValues, questionPage } from "./question-page.ts";
 import { pageLinks, questionHref, refuseLink } from "./signed-page.ts";
 
@@ -65,14 +66,18 @@ export function questionRoutes(deps: WebDeps): Hono {
     const signature = c.req.query("s") as string;
     try {
       const view = loadQuestion(core, id);
+      const action = questionHref(id, signature);
+      const token = formToken(secret, { question: id }, signature);
+      const { timeZone } = deps.config;
       return c.html(
         questionPage({
           view,
-          action: questionHref(id, signature),
-          formToken: formToken(secret, { question: id }, signature),
+          action,
+          formToken: token,
           now: core.box.clock.now(),
-          timeZone: deps.config.timeZone,
+          timeZone,
           links: pageLinks(deps, id),
+          later: laterForm({ core, id, timeZone, action, formToken: token }),
         }),
       );
     } catch (error) {
@@ -117,6 +122,13 @@ export function questionRoutes(deps: WebDeps): Hono {
             now: core.box.clock.now(),
             timeZone: deps.config.timeZone,
             links: pageLinks(deps, id),
+            later: laterForm({
+              core,
+              id,
+              timeZone: deps.config.timeZone,
+              action,
+              formToken: token,
+            }),
           }),
           status,
         );
@@ -127,6 +139,19 @@ export function questionRoutes(deps: WebDeps): Hono {
           return c.redirect(action, 303);
         }
         const view = loadQuestion(core, id);
+        if (field(body, "action") === "later") {
+          if (view.card.status !== "pending") {
+            return refusal(
+              view,
+              `Nothing changed: this question is already ${view.card.status}.`,
+              409,
+            );
+          }
+          const problem = putOffFromPage(core, deps.config.timeZone, id, field(body, "later"));
+          if (problem) return refusal(view, problem, 422);
+          await announce(deps, { id, action: "later", via: "web" });
+          return c.redirect(action, 303);
+        }
         const missing = missingAnswer(view.card, values);
         const attempt = attemptOf(view.card.input.type, values);
         if (missing || !attempt) {

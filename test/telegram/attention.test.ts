@@ -137,11 +137,11 @@ describe("later", () => {
 
     const option = laterOption("morning", h.box.clock.now(), BERLIN.timeZone);
     expect(option?.until.toISOString()).toBe("2026-07-11T07:00:00.000Z");
-    await h.slot.putOff(first, option as NonNullable<typeof option>);
+    expect(await h.slot.putOff(first, (option as NonNullable<typeof option>).until)).toBe(true);
 
     const edit = h.sent("editMessageText").at(-1)?.payload;
     expect(edit?.message_id).toBe(shown.messageId);
-    expect(edit?.text).toContain("Later: back tomorrow morning (09:00)");
+    expect(edit?.text).toContain("Later: back tomorrow at 09:00; it stays pending");
     expect(h.slot.current()?.questionId).toBe(second);
     expect(loadQuestion(h, first).card.status).toBe("pending");
     const held = questionOutcome(loadQuestion(h, first), {
