@@ -15,9 +15,9 @@ import type { QuestionView } from "../questions/state.ts";
 import { loadQuestion } from "../questions/store.ts";
 import { checkFormToken, formToken } from "./csrf.ts";
 import { announce, type WebDeps } from "./deps.ts";
+import { laterForm, putOffFromPage } from "./later-form.ts";
 import { pageFailure } from "./page-errors.ts";
 import { badRequestPage, staleFormPage, tooLargePage } from "./problem-page.ts";
-import { laterForm, putOffFromPage } from "./later-form.ts";
 import { type FormValues, questionPage } from "./question-page.ts";
 import { pageLinks, questionHref, refuseLink } from "./signed-page.ts";
 
