@@ -8,6 +8,7 @@ import { answerQuestion } from "../questions/answer.ts";
 import { askQuestion } from "../questions/ask.ts";
 import { adviceForAsk } from "../questions/box-stats.ts";
 import { dismissQuestion } from "../questions/close.ts";
+import { similarForAsk } from "../questions/similar.ts";
 import { listJobs, pendingQuestions } from "../questions/state.ts";
 import { type AskFlags, askInputFromFlags, readStdin, usesCardFlags } from "./ask-input.ts";
 import { type CommonOptions, configFor, printJson, progress, withCore } from "./context.ts";
@@ -91,7 +92,10 @@ Examples:
             unlessOpen: options.unlessOpen ?? false,
             via: "cli",
           });
-          const advice = adviceForAsk(core, config.timeZone, result.card.prompt);
+          const advice = {
+            ...adviceForAsk(core, config.timeZone, result.card.prompt),
+            similar: similarForAsk(core, result.id, result.card),
+          };
           if (options.json)
             return printJson({
               id: result.id,
@@ -103,6 +107,11 @@ Examples:
             result.deduplicated ? `already open: ${result.id}\n` : `asked ${result.id}\n`,
           );
           if (advice.hint) process.stderr.write(`note: ${advice.hint}\n`);
+          for (const like of advice.similar) {
+            process.stderr.write(
+              `note: answered before (${like.answeredAt.slice(0, 10)}, ${like.id}): ${like.answer}\n`,
+            );
+          }
         });
       },
     );

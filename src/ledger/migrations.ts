@@ -179,4 +179,23 @@ export const MIGRATIONS: string[] = [
     result     TEXT
   );
   `,
+  // 9: answer memory. One row per answered question (what the prompt, memo, asker and options
+  // were, and the answer), and an FTS5 index over the prompts and memos, so a new question finds
+  // the answered ones like it (src/questions/similar.ts). Rebuilt from the cards when lost.
+  `
+  CREATE TABLE answer_memory (
+    question_id TEXT PRIMARY KEY,
+    prompt      TEXT NOT NULL,
+    memo        TEXT NOT NULL,
+    asked_by    TEXT,
+    input_type  TEXT NOT NULL,
+    option_ids  TEXT NOT NULL,
+    answer_text TEXT NOT NULL,
+    selected    TEXT,
+    answered_at TEXT NOT NULL
+  );
+  CREATE VIRTUAL TABLE answer_memory_text USING fts5(
+    question_id UNINDEXED, prompt, memo, tokenize = 'unicode61 remove_diacritics 2'
+  );
+  `,
 ];

@@ -2,7 +2,7 @@
 // waits (optionally, up to 50 s) for the owner's answer. The same open prompt is not filed
 // twice unless the caller says so, so an agent that asks again after a restart finds its
 // question instead of queuing a copy. The result carries the same advice as the CLI and API ask
-// response (expectedWaitSeconds, hint), computed when the question is filed.
+// response (expectedWaitSeconds, hint, similar), computed when the question is filed.
 
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
@@ -10,6 +10,7 @@ import { PRIORITIES } from "../card/question.ts";
 import { askQuestion } from "../questions/ask.ts";
 import { adviceForAsk } from "../questions/box-stats.ts";
 import { QuestionOutcomeSchema } from "../questions/outcome.ts";
+import { MAX_SIMILAR, SIMILAR_THRESHOLD, similarForAsk } from "../questions/similar.ts";
 import { type McpDeps, tellChange } from "./deps.ts";
 import { guarded, structuredResult } from "./result.ts";
 import { MAX_TOOL_WAIT_SECONDS, waitReporting } from "./waiting.ts";
@@ -104,6 +105,19 @@ export const AskResultSchema = QuestionOutcomeSchema.extend({
     .describe(
       "Set when questions like this one keep being dismissed or left to expire unanswered: consider not asking.",
     ),
+  similar: z
+    .array(
+      z.object({
+        id: z.string(),
+        prompt: z.string(),
+        answer: z.string(),
+        answeredAt: z.string(),
+        score: z.number(),
+      }),
+    )
+    .describe(
+      `Answered questions like this one (at most ${MAX_SIMILAR}, score ${SIMILAR_THRESHOLD} to 1, best first): when one already settles it, withdraw this question and use that answer.`,
+    ),
 });
 
 type AskArgs = z.infer<z.ZodObject<typeof askShape>>;
@@ -155,8 +169,9 @@ export function registerAskTool(server: McpServer, deps: McpDeps): void {
         });
         if (!asked.deduplicated) await tellChange(deps, { id: asked.id, action: "asked" });
         const advice = adviceForAsk(deps.core, deps.timeZone, asked.card.prompt);
+        const similar = similarForAsk(deps.core, asked.id, asked.card);
         const outcome = await waitReporting(deps, asked.id, args.wait_seconds, extra);
-        return structuredResult({ ...outcome, ...advice });
+        return structuredResult({ ...outcome, ...advice, similar });
       }),
   );
 }

@@ -21,6 +21,7 @@ import { oweWebhooks } from "../webhooks/owe.ts";
 import { auditCommitted, auditRecovered } from "./audit.ts";
 import type { Core } from "./core.ts";
 import { announceTransitioned } from "./events.ts";
+import { rememberAnswers } from "./similar.ts";
 import { type LoadedQuestion, loadQuestion } from "./store.ts";
 
 export interface TransitionResult<T> {
@@ -44,7 +45,11 @@ export async function withQuestionLock<T>(
   checkId(id);
   refuseOnReadOnly(core);
   return withFileLock(core.box.paths.locksDir, `q-${id}`, core.box.locks, async () => {
-    await recover(core.box, id, both(auditRecovered(core), oweWebhooks(core)));
+    await recover(
+      core.box,
+      id,
+      all(auditRecovered(core), oweWebhooks(core), rememberAnswers(core)),
+    );
     return fn();
   });
 }
@@ -78,18 +83,17 @@ export async function withQuestionTransition<T>(
       core.box,
       id,
       plan,
-      both(auditCommitted(core), oweWebhooks(core)),
+      all(auditCommitted(core), oweWebhooks(core), rememberAnswers(core)),
     );
     announceTransitioned({ root: core.box.paths.root, id, status, commit });
     return { commit, value };
   });
 }
 
-/** After a commit: its audit line, then what it owes the answer webhooks. */
-function both(audit: Committed, owe: Committed): Committed {
+/** After a commit: its audit line, what it owes the answer webhooks, what the memory learns. */
+function all(...steps: Committed[]): Committed {
   return (commit, record) => {
-    audit(commit, record);
-    owe(commit, record);
+    for (const step of steps) step(commit, record);
   };
 }
 

@@ -12,6 +12,7 @@ import { adviceForAsk, boxStats } from "../questions/box-stats.ts";
 import { dismissQuestion } from "../questions/close.ts";
 import { extendQuestion } from "../questions/extend.ts";
 import { type OutcomeLink, questionOutcome } from "../questions/outcome.ts";
+import { similarForAsk } from "../questions/similar.ts";
 import { boxState, pendingQuestions, questionsWithStatus } from "../questions/state.ts";
 import { loadQuestion } from "../questions/store.ts";
 import { MAX_WAIT_SECONDS, waitForQuestion } from "../questions/waiter.ts";
@@ -145,7 +146,10 @@ export function apiRoutes(deps: WebDeps): Hono {
       input = rest;
     }
     const result = await askQuestion(core, input, { unlessOpen, via: "api" });
-    const advice = adviceForAsk(core, deps.config.timeZone, result.card.prompt);
+    const advice = {
+      ...adviceForAsk(core, deps.config.timeZone, result.card.prompt),
+      similar: similarForAsk(core, result.id, result.card),
+    };
     if (result.deduplicated) {
       return c.json({ id: result.id, deduplicated: true, card: result.card, ...advice }, 200);
     }
