@@ -3,12 +3,12 @@
 // failure": when git cannot read the box, the checks that need git's view of the files are
 // skipped (and say so through the finding), the rest of the doctor still runs.
 
-import { readdirSync, readFileSync, renameSync } from "node:fs";
+import { readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { gitLockFiles, withCommitLock } from "../box/commit-lock.ts";
 import { type StatusEntry, statusEntries } from "../box/git-status.ts";
 import type { Core } from "./core.ts";
-import type { Finding } from "./doctor.ts";
+import type { DoctorCheck, Finding } from "./doctor.ts";
 
 export interface GitExamination {
   findings: Finding[];
@@ -55,6 +55,14 @@ function headFileProblem(core: Core): Finding | undefined {
     repairable: false,
   };
 }
+
+/** Git's health as a check; the git status it read serves the check of uncommitted files. */
+export const gitCheck: DoctorCheck = {
+  label: "git",
+  async examine(_core, seen) {
+    return { findings: (await seen.git()).findings, facts: [] };
+  },
+};
 
 /** HEAD, the object store, the index, and git's lock files. */
 export async function examineGit(core: Core): Promise<GitExamination> {
@@ -106,6 +114,7 @@ export async function examineGit(core: Core): Promise<GitExamination> {
         problem: `git's index is corrupt (${reason}): every answer fails until it is rebuilt`,
         fix: `qbridge doctor --repair rebuilds it from the last commit (it keeps the damaged one as .git/index.corrupt-*; your files are untouched, only changes staged and not committed are unstaged); by hand: mv '${join(root, ".git/index")}' '${join(root, ".git/index.corrupt")}' && git -C '${root}' reset`,
         repairable: true,
+        apply: () => rebuildIndex(box),
       });
     } else if (!damage.trim()) {
       findings.push({
@@ -122,7 +131,7 @@ export async function examineGit(core: Core): Promise<GitExamination> {
 }
 
 /** Moves a corrupt index aside and rebuilds it from HEAD, under the commit lock. */
-export async function rebuildIndex(box: Core["box"]): Promise<void> {
+async function rebuildIndex(box: Core["box"]): Promise<void> {
   await withCommitLock(box, async () => {
     const index = join(box.paths.root, ".git/index");
     renameSync(index, `${index}.corrupt-${Date.now()}`);
@@ -156,6 +165,12 @@ function examineGitLocks(core: Core): Finding[] {
           ? `qbridge doctor --repair removes it now (safe: .qbridge/locks/commit.git-running shows the qbridge git that made it died, and no process holds the commit lock)`
           : `rm '${join(box.paths.root, lock.rel)}' (or qbridge doctor --repair) removes it; safe only when no git command is running in this box (git holds a lock for milliseconds, this one is ${seconds} s old, so its git most likely died; it was not qbridge's, so check for a git someone started by hand)`,
         repairable: true,
+        // A dead qbridge git's locks are cleared by taking the commit lock, which knows them;
+        // an older lock of someone else's git is removed as its finding says.
+        apply: async () => {
+          await withCommitLock(box, async () => undefined);
+          rmSync(join(box.paths.root, lock.rel), { force: true });
+        },
       } satisfies Finding;
     });
 }
