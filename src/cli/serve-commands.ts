@@ -108,7 +108,7 @@ Examples:
   program
     .command("pair")
     .description(
-      "print a one-time code (valid 10 minutes) that makes you the boxholder on Telegram",
+      "print a one-time code (valid 10 minutes) that makes you the boxholder on one surface (Telegram unless --surface names another)",
     )
     .option("--box <dir>", "the box directory (default: $QBRIDGE_BOX or ./box)")
     .option("--json", "print machine-readable JSON")
@@ -122,7 +122,11 @@ Examples:
 Send "/start CODE" to your bot in a private chat while "qbridge serve" runs. The code works
 once. With TELEGRAM_OWNER_ID set, that user is the boxholder and no pairing is needed. Once a
 boxholder is paired, a new code needs --replace: whoever sends it becomes the boxholder, and
-the one before is told in their chat.`,
+the one before is told in their chat. A code pairs on the surface it was made for only.`,
+    )
+    .option(
+      "--surface <name>",
+      "the surface the code pairs on (default: telegram, the first bridge)",
     )
     .action(async (options: CommonOptions & { replace?: boolean; surface?: string }) => {
       await withCore(options, async (core, config) => {
@@ -136,8 +140,10 @@ the one before is told in their chat.`,
           );
         }
         const replace = options.replace === true;
-        const { code, expiresAt } = owners.newPairingCode(core.box.clock.now(), { replace });
-        if (options.json) return printJson({ code, expiresAt, replace });
+        const { code, expiresAt } = owners.newPairingCode(bridge.surface, core.box.clock.now(), {
+          replace,
+        });
+        if (options.json) return printJson({ code, surface: bridge.surface, expiresAt, replace });
         process.stdout.write(
           `Pairing code: ${code}\n${terms.howToSend(code)}; valid until ${localTime(expiresAt)}, 10 minutes. It works once.\n`,
         );

@@ -198,4 +198,9 @@ export const MIGRATIONS: string[] = [
     question_id UNINDEXED, prompt, memo, tokenize = 'unicode61 remove_diacritics 2'
   );
   `,
+  // 10: a pairing code is made for one surface and pairs on that one only. A code made before
+  // this step names none and pairs nobody (codes live ten minutes: qbridge pair makes another).
+  `
+  ALTER TABLE pairing_codes ADD COLUMN surface TEXT NOT NULL DEFAULT '';
+  `,
 ];

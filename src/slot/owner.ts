@@ -1,5 +1,6 @@
 // Who the boxholder is on each surface, and the one-time pairing codes that bind one. A code is
-// shown once (by `qbridge pair`), stored only as a hash, valid ten minutes, and used once. A
+// made for one surface and pairs on that one only (a Telegram code binds nobody on another
+// surface); it is shown once (by `qbridge pair`), stored only as a hash, valid ten minutes, and used once. A
 // bound boxholder is replaced only by a code made for that (`qbridge pair --replace`), and a
 // sender who keeps sending wrong codes is told once to wait, then not answered until the
 // window has passed: a guess costs the guesser, never the boxholder.
@@ -57,10 +58,11 @@ export class Owners {
   }
 
   /**
-   * Makes a code such as "K7QX-M2PD", valid for ten minutes from `now`. Only a `replace` code
-   * binds someone while a boxholder is bound.
+   * Makes a code such as "K7QX-M2PD" for `surface`, valid for ten minutes from `now`. Only a
+   * `replace` code binds someone while a boxholder is bound.
    */
   newPairingCode(
+    surface: string,
     now: Date,
     options: { replace?: boolean } = {},
   ): { code: string; expiresAt: string } {
@@ -70,18 +72,25 @@ export class Owners {
     const expiresAt = new Date(now.getTime() + PAIRING_LIFETIME_MS).toISOString();
     this.db
       .prepare(
-        "INSERT INTO pairing_codes (code_hash, created_at, expires_at, replaces) VALUES (?, ?, ?, ?)",
+        "INSERT INTO pairing_codes (code_hash, surface, created_at, expires_at, replaces) VALUES (?, ?, ?, ?, ?)",
       )
-      .run(hash(code), now.toISOString(), expiresAt, options.replace ? 1 : 0);
+      .run(hash(code), surface, now.toISOString(), expiresAt, options.replace ? 1 : 0);
     return { code, expiresAt };
   }
 
-  /** Uses a code once: the check and the use are one statement, so a code binds one user. */
-  usePairingCode(code: string, userId: string, now: Date): PairingCheck {
-    const key = hash(code);
-    const row = this.db.prepare("SELECT * FROM pairing_codes WHERE code_hash = ?").get(key) as
-      | { expires_at: string; used_at: string | null }
+  /** A code made for `surface`; one made for another surface is not known here. */
+  private codeRow(surface: string, code: string) {
+    return this.db
+      .prepare("SELECT * FROM pairing_codes WHERE code_hash = ? AND surface = ?")
+      .get(hash(code), surface) as
+      | { replaces: number; expires_at: string; used_at: string | null }
       | undefined;
+  }
+
+  /** Uses a code once: the check and the use are one statement, so a code binds one user. */
+  usePairingCode(surface: string, code: string, userId: string, now: Date): PairingCheck {
+    const key = hash(code);
+    const row = this.codeRow(surface, code);
     if (!row) return { ok: false, reason: "unknown" };
     if (row.used_at) return { ok: false, reason: "used" };
     if (new Date(row.expires_at).getTime() <= now.getTime())
@@ -116,17 +125,13 @@ export class Owners {
         .get(surface, userId, since) as { refused: number };
       // Past the limit the code is not even looked at, so guessing gains nothing.
       if (refused >= PAIRING_TRIES) return refuse(refused === PAIRING_TRIES ? "limit" : "silent");
-      const row = this.db
-        .prepare("SELECT * FROM pairing_codes WHERE code_hash = ?")
-        .get(hash(code)) as
-        | { replaces: number; used_at: string | null; expires_at: string }
-        | undefined;
+      const row = this.codeRow(surface, code);
       const owner = this.get(surface);
       const replacing = owner !== undefined && owner.userId !== userId;
       const usable = row && !row.used_at && new Date(row.expires_at).getTime() > now.getTime();
       // A good plain code meets a bound boxholder: it stays unused and binds nobody.
       if (usable && replacing && row.replaces !== 1) return refuse("owner-set");
-      const check = this.usePairingCode(code, userId, now);
+      const check = this.usePairingCode(surface, code, userId, now);
       if (!check.ok) return refuse(check.reason);
       this.bind(surface, userId, at, replacing ? "pairing code (replace)" : "pairing code");
       return { ok: true, replaced: replacing ? owner : undefined };

@@ -415,6 +415,17 @@ describe("pair", () => {
     expect(paired.stdout).toContain("valid until 09:10, 10 minutes");
     expect(paired.stderr).toBe("");
   });
+
+  it("makes a code for the surface it names, and refuses one no bridge runs, naming those there are", async () => {
+    const tb = await makeBox();
+    const made = await runCli(["pair", "--surface", "telegram", "--json"], { env: cliEnv(tb.dir) });
+    expect(JSON.parse(made.stdout)).toMatchObject({ surface: "telegram", replace: false });
+    const unknown = await runCli(["pair", "--surface", "slack"], { env: cliEnv(tb.dir) });
+    expect({ code: unknown.code, stderr: unknown.stderr }).toEqual({
+      code: 1,
+      stderr: 'qbridge: there is no bridge "slack" to pair on: --surface takes one of telegram\n',
+    });
+  });
 });
 
 describe("help", () => {

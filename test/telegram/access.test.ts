@@ -49,7 +49,7 @@ describe("plain-text replies", () => {
     await h.stranger.command("/start NOPE-NOPE");
     await h.group.say("hi all");
     await h.pump();
-    const { code } = new Owners(h.ledger.db).newPairingCode(h.box.clock.now());
+    const { code } = new Owners(h.ledger.db).newPairingCode("telegram", h.box.clock.now());
     await h.owner.command(`/start ${code}`);
     await h.owner.command("/frobnicate");
     await h.owner.command("/next");
@@ -69,7 +69,7 @@ describe("pairing", () => {
     const id = await h.ask(selectCard());
     await h.slot.reconcile();
     expect(h.sent("sendMessage")).toHaveLength(0);
-    const { code } = new Owners(h.ledger.db).newPairingCode(h.box.clock.now());
+    const { code } = new Owners(h.ledger.db).newPairingCode("telegram", h.box.clock.now());
     await h.owner.command(`/start ${code}`);
     await h.pump();
     expect(sentTo(h, OWNER)[0]?.payload.text).toContain("Paired");
@@ -79,7 +79,7 @@ describe("pairing", () => {
 
   it("a used code binds nobody else", async () => {
     const h = await openHarness(emulator(), { noOwner: true });
-    const { code } = new Owners(h.ledger.db).newPairingCode(h.box.clock.now());
+    const { code } = new Owners(h.ledger.db).newPairingCode("telegram", h.box.clock.now());
     await h.owner.command(`/start ${code}`);
     await h.stranger.command(`/start ${code}`);
     await h.pump();
@@ -90,7 +90,7 @@ describe("pairing", () => {
   it("a code older than ten minutes has expired", async () => {
     const h = await openHarness(emulator(), { noOwner: true });
     const past = new Date(h.box.clock.now().getTime() - 11 * 60_000);
-    const { code } = new Owners(h.ledger.db).newPairingCode(past);
+    const { code } = new Owners(h.ledger.db).newPairingCode("telegram", past);
     await h.owner.command(`/start ${code}`);
     await h.pump();
     expect(sentTo(h, OWNER)[0]?.payload.text).toContain("expired");

@@ -33,7 +33,7 @@ describe("wrong pairing codes", () => {
     expect(replies[PAIRING_TRIES]).toContain("Too many pairing codes that did not work. Wait 15");
 
     // Meanwhile a right code from that sender is not even looked at; it binds nobody.
-    const { code } = owners(h).newPairingCode(h.box.clock.now());
+    const { code } = owners(h).newPairingCode("telegram", h.box.clock.now());
     await h.stranger.command(`/start ${code}`);
     await h.pump();
     expect(sentTo(h, STRANGER)).toHaveLength(PAIRING_TRIES + 1);
@@ -55,10 +55,27 @@ describe("wrong pairing codes", () => {
   });
 });
 
+describe("a code is made for one surface", () => {
+  it("a code made for another surface is not known on Telegram, binds nobody, and still pairs on its own", async () => {
+    const h = await openHarness(emulator(), { noOwner: true });
+    const elsewhere = owners(h).newPairingCode("example", h.box.clock.now());
+    await h.owner.command(`/start ${elsewhere.code}`);
+    await h.pump();
+    expect(sentTo(h, OWNER).pop()?.payload.text).toContain("That pairing code is not known");
+    expect(owners(h).get("telegram")).toBeUndefined();
+    expect(owners(h).pair("example", elsewhere.code, "u-7", h.box.clock.now())).toEqual({
+      ok: true,
+      replaced: undefined,
+    });
+    expect(owners(h).get("example")?.userId).toBe("u-7");
+    expect(owners(h).get("telegram")).toBeUndefined();
+  });
+});
+
 describe("pairing again while a boxholder is paired", () => {
   it("a plain code binds nobody; a --replace code moves the bot, tells the one before, and moves the open question", async () => {
     const h = await openHarness(emulator(), { noOwner: true });
-    const first = owners(h).newPairingCode(h.box.clock.now());
+    const first = owners(h).newPairingCode("telegram", h.box.clock.now());
     await h.owner.command(`/start ${first.code}`);
     await h.pump();
     const { id, message } = await presentQuestion(h, selectCard());
@@ -71,7 +88,7 @@ describe("pairing again while a boxholder is paired", () => {
       `qbridge: telegram user ${OWNER} is the boxholder (paired 2026-07-10T09:00:00.000Z): run "qbridge pair --replace" for a code that moves the bot to another account (they are told)`,
     );
     // A plain code made before the pairing binds nobody else either.
-    const stale = owners(h).newPairingCode(h.box.clock.now());
+    const stale = owners(h).newPairingCode("telegram", h.box.clock.now());
     await h.stranger.command(`/start ${stale.code}`);
     await h.pump();
     expect(sentTo(h, STRANGER).pop()?.payload.text).toContain("already has a boxholder");
