@@ -168,10 +168,16 @@ export function loadConfig(
   const e = parsedEnv.data;
   const f = parsedFlags.data;
   const port = f.port ?? e.QBRIDGE_WEB_PORT;
+  let systemZone: string | undefined;
   return {
     boxDir: resolve(f.box ?? e.QBRIDGE_BOX ?? "box"),
     time: e.QBRIDGE_TIME,
-    timeZone: e.QBRIDGE_TIMEZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    // The system's zone is asked of Intl on first use only: starting ICU costs a short command
+    // about 12 ms, and most commands (show, wait, list) never show an hour.
+    get timeZone() {
+      systemZone ??= e.QBRIDGE_TIMEZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+      return systemZone;
+    },
     web: {
       host: f.host ?? e.QBRIDGE_WEB_HOST ?? "127.0.0.1",
       port: port === undefined ? 8787 : Number(port),

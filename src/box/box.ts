@@ -9,7 +9,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
-import { type SimpleGit, simpleGit } from "simple-git";
+import type { SimpleGit } from "simple-git";
 import { BoxError } from "../errors.ts";
 import { type Clock, createClock } from "./clock.ts";
 import { DEFAULT_LOCK_OPTIONS, type LockOptions } from "./locks.ts";
@@ -27,7 +27,7 @@ export interface BoxOptions {
 
 export interface Box {
   paths: BoxPaths;
-  git: SimpleGit;
+  git: BoxGit;
   clock: Clock;
   locks: LockOptions;
   /** Whether writes and commits are flushed to the disk before they count as done. */
@@ -36,8 +36,39 @@ export interface Box {
   identity?: string[];
 }
 
-function gitFor(root: string): SimpleGit {
-  return simpleGit({ baseDir: root, maxConcurrentProcesses: 4, trimmed: false });
+/** The git a box runs: one command line at a time, its output as text. */
+export interface BoxGit {
+  raw(args: string[]): Promise<string>;
+}
+
+/** Failures that came from git itself (it ran and refused), as opposed to our own writes. */
+const gitRefusals = new WeakSet<object>();
+
+/** Whether `error` is git's own refusal of a command (its words are worth showing). */
+export function gitRefused(error: unknown): boolean {
+  return typeof error === "object" && error !== null && gitRefusals.has(error);
+}
+
+/**
+ * simple-git is loaded with the first git command, not with the box: the commands that only
+ * read cards (show, list, wait) run no git, and loading it is a fifth of their start-up.
+ */
+function gitFor(root: string): BoxGit {
+  let git: Promise<SimpleGit> | undefined;
+  return {
+    async raw(args) {
+      git ??= import("simple-git").then(({ simpleGit }) =>
+        simpleGit({ baseDir: root, maxConcurrentProcesses: 4, trimmed: false }),
+      );
+      const ready = await git;
+      try {
+        return await ready.raw(args);
+      } catch (error) {
+        if (typeof error === "object" && error !== null) gitRefusals.add(error);
+        throw error;
+      }
+    },
+  };
 }
 
 /**
@@ -93,7 +124,7 @@ export async function initBox(root: string, options: BoxOptions = {}): Promise<s
   mkdirSync(paths.root, { recursive: true });
   const git = gitFor(paths.root);
   if (!existsSync(join(paths.root, ".git"))) {
-    await git.init(["--quiet", "--initial-branch=main"]);
+    await git.raw(["init", "--quiet", "--initial-branch=main"]);
     done.push("made a git repository");
   }
   for (const dir of [QUESTIONS_DIR, JOBS_DIR]) {
@@ -115,8 +146,15 @@ export async function initBox(root: string, options: BoxOptions = {}): Promise<s
   }
   mkdirSync(paths.stateDir, { recursive: true });
   const box = openBox(paths.root, options);
-  const status = await git.status(["--porcelain", "--", ".gitignore", QUESTIONS_DIR, JOBS_DIR]);
-  if (status.files.length > 0) {
+  const status = await git.raw([
+    "status",
+    "--porcelain",
+    "--",
+    ".gitignore",
+    QUESTIONS_DIR,
+    JOBS_DIR,
+  ]);
+  if (status.trim() !== "") {
     await git.raw(["add", "--", ".gitignore", `${QUESTIONS_DIR}/.gitkeep`, `${JOBS_DIR}/.gitkeep`]);
     await git.raw([
       ...(await commitIdentity(box)),

@@ -3,9 +3,8 @@
 
 import { statfsSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
-import { GitError } from "simple-git";
 import { BoxError } from "../errors.ts";
-import type { Box } from "./box.ts";
+import { type Box, gitRefused } from "./box.ts";
 
 export function asBoxError(box: Box, error: unknown, undone: boolean): Error {
   if (error instanceof BoxError) return error;
@@ -37,8 +36,8 @@ export function faultOf(box: Box, error: unknown): string {
   const first = (text.split("\n").find((line) => line.trim() !== "") ?? text).trim();
   // Git does not always say so when the disk is full: a COMMIT_EDITMSG it could not write
   // reads back empty, and it reports "empty commit message". Ask the file system instead.
-  if (error instanceof GitError && gitDiskFull(box)) return "the disk is full (.git)";
-  return error instanceof GitError ? `git refused it: ${first}` : first;
+  if (gitRefused(error) && gitDiskFull(box)) return "the disk is full (.git)";
+  return gitRefused(error) ? `git refused it: ${first}` : first;
 }
 
 /** Less than 64 KiB left where git writes: no commit can land there. */

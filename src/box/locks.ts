@@ -4,7 +4,6 @@
 
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import lockfile from "proper-lockfile";
 import { BoxError } from "../errors.ts";
 
 export interface LockOptions {
@@ -44,6 +43,8 @@ export async function withFileLock<T>(
   const target = join(dir, name);
   return withInProcessLock(target, async () => {
     mkdirSync(dir, { recursive: true });
+    // Loaded with the first lock: commands that only read cards never take one.
+    const { default: lockfile } = await import("proper-lockfile");
     const started = Date.now();
     let release: (() => Promise<void>) | undefined;
     for (let attempt = 0; release === undefined; attempt++) {

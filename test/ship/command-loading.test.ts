@@ -6,9 +6,11 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { Command } from "commander";
 import { afterAll, describe, expect, it } from "vitest";
 import { FAMILIES, familiesFor } from "../../src/cli/families.ts";
+import { loadConfig } from "../../src/config.ts";
 import { CLI, ROOT } from "../support/box.ts";
 
 const work = mkdtempSync(join(tmpdir(), "qbridge-loading-"));
@@ -28,9 +30,23 @@ function packagesLoaded(args: string[], input = ""): Set<string> {
   );
   const names = readFileSync(log, "utf8")
     .split("\n")
+    .flatMap(bundledInto)
     .map((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1])
     .filter((name): name is string => name !== undefined);
   return new Set(names);
+}
+
+/** A file of the built CLI stands for the sources bundled into it (its source map lists them). */
+function bundledInto(url: string): string[] {
+  if (!url.startsWith("file:") || !url.includes("/dist/")) return [url];
+  try {
+    const map = JSON.parse(readFileSync(`${fileURLToPath(url)}.map`, "utf8")) as {
+      sources: string[];
+    };
+    return [url, ...map.sources.map((source) => `/${source}`)];
+  } catch {
+    return [url];
+  }
 }
 
 const SERVICE_ONLY = ["grammy", "hono", "@hono/node-server", "pino", "pino-pretty"];
@@ -56,6 +72,56 @@ describe("what a command loads", () => {
     const shown = packagesLoaded(["show", "keep-logs", "--box", box]);
     for (const loaded of [asked, shown])
       for (const name of SERVICE_ONLY) expect(loaded).not.toContain(name);
+  });
+
+  it("qbridge show and qbridge wait run no git and do not load it; show takes no lock either", () => {
+    const box = join(work, "read-box");
+    execFileSync(process.execPath, [CLI, "init", "--box", box], { cwd: work });
+    const card = JSON.stringify({
+      id: "keep-cache",
+      prompt: "Keep the cache?",
+      memo: "It is 2 GB.",
+      input: { type: "confirm" },
+      directive: "Delete it or keep it.",
+    });
+    const asked = packagesLoaded(["ask", "--box", box], card);
+    expect(asked).toContain("simple-git");
+    expect(asked).toContain("proper-lockfile");
+    const shown = packagesLoaded(["show", "keep-cache", "--json", "--box", box]);
+    execFileSync(process.execPath, [CLI, "answer", "keep-cache", "yes", "--box", box]);
+    const waited = packagesLoaded(["wait", "keep-cache", "--box", box]);
+    for (const loaded of [shown, waited]) {
+      expect(loaded).toContain("yaml");
+      expect(loaded).not.toContain("simple-git");
+    }
+    // wait reads the answer under the question's lock (a write still in flight may be undone).
+    expect(shown).not.toContain("proper-lockfile");
+  });
+
+  it("the settings ask Intl for the system's time zone only when a command uses it", () => {
+    const asked: string[] = [];
+    const original = Intl.DateTimeFormat;
+    Intl.DateTimeFormat = new Proxy(original, {
+      apply(target, self, args: Parameters<typeof Intl.DateTimeFormat>) {
+        asked.push("called");
+        return Reflect.apply(target, self, args);
+      },
+      construct(target, args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+        asked.push("made");
+        return new target(...args);
+      },
+    });
+    try {
+      const config = loadConfig({}, { box: work });
+      expect(asked).toEqual([]);
+      expect(config.timeZone).toBe(new original().resolvedOptions().timeZone);
+      expect(asked).toHaveLength(1);
+      expect(config.timeZone).toBe(config.timeZone);
+      expect(asked).toHaveLength(1);
+      expect(loadConfig({ QBRIDGE_TIMEZONE: "Europe/Berlin" }).timeZone).toBe("Europe/Berlin");
+    } finally {
+      Intl.DateTimeFormat = original;
+    }
   });
 
   it("every command the CLI registers is in the table of command families", async () => {
