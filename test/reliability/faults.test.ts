@@ -20,7 +20,6 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { GitError } from "simple-git";
 import { afterAll, describe, expect, it } from "vitest";
 import { initBox, openBox } from "../../src/box/box.ts";
 import { createClock } from "../../src/box/clock.ts";
@@ -299,6 +298,11 @@ describe("a full disk at each step of an answer: nothing is left staged", () => 
 
   it("git's words hide a full disk (a commit message it could not write reads back empty): the disk is named", async () => {
     const { tb } = await boxWithQuestion();
+    // Git's own refusal, as the box's git reports it.
+    const emptyMessage = await tb.box.git.raw(["commit", "--allow-empty", "-m", ""]).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     const git = join(tb.dir, ".git");
     onTmpfs(git, "2m");
     const filler = join(git, "filler");
@@ -308,7 +312,6 @@ describe("a full disk at each step of an answer: nothing is left staged", () => 
     } catch {
       // ENOSPC: the disk is full now.
     }
-    const emptyMessage = new GitError(undefined, "Aborting commit due to empty commit message.");
     expect(faultOf(tb.box, emptyMessage)).toBe("the disk is full (.git)");
     rmSync(filler);
     expect(faultOf(tb.box, emptyMessage)).toBe(
