@@ -40,6 +40,7 @@ export function createTelegramPresenter(deps: PresenterDeps): Presenter & {
       behind: request.behind,
       link,
       now: slot.core.box.clock.now(),
+      lastTime: request.lastTime,
     });
     const layout = answerLayout(question.card, link);
     const tokens = slot.tokens.mint(

@@ -43,6 +43,8 @@ export interface PresentationView {
   link?: string | undefined;
   /** The box's clock: the presentation says when the question expires. */
   now?: Date | undefined;
+  /** The answered question most like this one. */
+  lastTime?: { day: string; answer: string } | undefined;
 }
 
 const ICONS: Record<Closure["kind"], string> = {
@@ -108,6 +110,11 @@ function renderWith(view: PresentationView, b: Budget): string {
   // On a select or yes/no question the ⭐ on its button says which one is recommended.
   if (card.recommended !== undefined && card.input.type === "text") {
     extra.push(`👉 <b>Recommended:</b> ${escapeWithin(flat(card.recommended), b.label)}`);
+  }
+  if (view.lastTime) {
+    extra.push(
+      `↩️ <b>Last time (${escapeHtml(view.lastTime.day)}):</b> ${escapeWithin(flat(view.lastTime.answer), b.label)}`,
+    );
   }
   if (card["while-waiting"]) {
     extra.push(`⏳ <b>While waiting:</b> ${escapeWithin(flat(card["while-waiting"]), b.waiting)}`);

@@ -20,7 +20,7 @@ export function createTerminalPresenter(deps: {
     livesWithProcess: true,
     ready: () => true,
     async present(request: PresentRequest) {
-      write(questionText(request.question.card, request.behind, deps.now()));
+      write(questionText(request.question.card, request.behind, deps.now(), request.lastTime));
       return { chatId: SURFACE, messageId: String(request.seq) };
     },
     async closed(presentation: Presentation, closure: Closure) {

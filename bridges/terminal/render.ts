@@ -35,7 +35,12 @@ function howToAnswer(card: Question): string {
 }
 
 /** The presented question, as a block of lines. */
-export function questionText(card: Question, behind: number, now?: Date): string {
+export function questionText(
+  card: Question,
+  behind: number,
+  now?: Date,
+  lastTime?: { day: string; answer: string },
+): string {
   const lines = ["", `? ${flat(card.prompt)}`, "", `  Why: ${card.memo.trim()}`];
   if (card.input.type === "select") {
     lines.push("");
@@ -49,6 +54,7 @@ export function questionText(card: Question, behind: number, now?: Date): string
   if (card.recommended !== undefined && card.input.type !== "select") {
     extra.push(`  Recommended: ${card.recommended}`);
   }
+  if (lastTime) extra.push(`  Last time (${lastTime.day}): ${flat(lastTime.answer)}`);
   if (card["while-waiting"]) extra.push(`  While waiting: ${flat(card["while-waiting"])}`);
   if (card.irreversible) extra.push("  Irreversible: the directive cannot be undone.");
   if (extra.length) lines.push("", ...extra);

@@ -13,6 +13,7 @@ import { settleInterruptedWrites } from "../questions/transition.ts";
 import { type Attention, quietEnds, sendDecision } from "./attention.ts";
 import type { ClosedTeller } from "./closed.ts";
 import { closureOf, LEFT, laterClosure, MOVED, PARKED, RESENT, SET_ASIDE } from "./closure.ts";
+import { lastTimeFor } from "./last-time.ts";
 import { backAt, type LaterStore } from "./later.ts";
 import { queueOrder } from "./order.ts";
 import { overnightNews, overnightTold } from "./overnight.ts";
@@ -49,13 +50,15 @@ export function createOperations(deps: OperationsDeps): SlotOps {
     const { silent } = sendDecision(question.card, core.box.clock.now(), attention);
     const news = overnightNews(core, attention, pending);
     const overnight = news?.count ? { overnight: news.count } : {};
+    const lastTime = lastTimeFor(core, question, attention.timeZone);
+    const memory = lastTime ? { lastTime } : {};
     for (const presenter of ready) {
       let seq: number | undefined;
       try {
         const holder = await registry.holderFor(presenter);
         seq = presentations.claim(question.id, presenter.surface, cardHash, now(), holder);
         if (seq === undefined) return undefined;
-        const request = { seq, question, cardHash, behind, silent, ...overnight };
+        const request = { seq, question, cardHash, behind, silent, ...overnight, ...memory };
         const address = await presenter.present(request);
         if (address) {
           presentations.presented(seq, address, now());

@@ -4,6 +4,7 @@
 
 import type { Question } from "../card/question.ts";
 import type { QuestionView } from "../questions/state.ts";
+import type { LastTimeOffer } from "./last-time.ts";
 import type { Address, Presentation } from "./presentations.ts";
 
 export interface PresentRequest {
@@ -20,6 +21,8 @@ export interface PresentRequest {
    * waited. The bridge says so in one short line before this question.
    */
   overnight?: number;
+  /** The answered question most like this one ("Last time (3 Mar): Finance"), when there is one. */
+  lastTime?: LastTimeOffer;
 }
 
 /** What closed a presentation, for the bridge to show in place of its buttons. */
