@@ -9,7 +9,9 @@ import { resolve } from "node:path";
 import { z } from "zod";
 import { parseDuration } from "./card/duration.ts";
 import { SettingsInvalid } from "./errors.ts";
+import type { Attention } from "./slot/attention.ts";
 import type { BridgeDefinition, ConfiguredBridge, Environment } from "./slot/bridge.ts";
+import { parseQuietHours } from "./slot/quiet-hours.ts";
 
 const optionalText = z
   .string()
@@ -46,6 +48,10 @@ const EnvSchema = z
     QBRIDGE_TIMEZONE: checked(
       isTimeZone,
       "QBRIDGE_TIMEZONE must be an IANA time zone name such as Europe/Berlin (or unset for the system's)",
+    ),
+    QBRIDGE_QUIET_HOURS: checked(
+      (v) => parseQuietHours(v) !== undefined,
+      "QBRIDGE_QUIET_HOURS must be two different times of day such as 22:00-07:30 (in QBRIDGE_TIMEZONE), or unset for none",
     ),
     QBRIDGE_WEB_HOST: checked(
       (v) => !/\s/.test(v),
@@ -118,6 +124,8 @@ export interface Config {
   time: string | undefined;
   /** The box's time zone (IANA name): hours of day and dates are counted in it. */
   timeZone: string;
+  /** Quiet hours (none when unset) in the box's time zone, as the slot applies them. */
+  attention: Attention;
   web: { host: string; port: number; publicUrl: string | undefined };
   apiToken: string | undefined;
   sweepMinutes: number;
@@ -177,6 +185,14 @@ export function loadConfig(
     get timeZone() {
       systemZone ??= e.QBRIDGE_TIMEZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
       return systemZone;
+    },
+    // Its zone too is asked for only when quiet hours or a Later time are read in it.
+    attention: {
+      quietHours: e.QBRIDGE_QUIET_HOURS ? parseQuietHours(e.QBRIDGE_QUIET_HOURS) : undefined,
+      get timeZone() {
+        systemZone ??= e.QBRIDGE_TIMEZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+        return systemZone;
+      },
     },
     web: {
       host: f.host ?? e.QBRIDGE_WEB_HOST ?? "127.0.0.1",

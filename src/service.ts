@@ -81,7 +81,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   const { config, logger } = options;
   const core = openCore(config);
   core.ledger.faultLog = (fields, message) => logger.warn(fields, message);
-  const slot = createSlot({ core, logger });
+  const slot = createSlot({ core, logger, attention: config.attention });
   const health = createHealthProbe(core);
   const started: string[] = [`box ${config.boxDir} (ledger ${core.box.paths.ledgerPath})`];
   const bridges: Bridge[] = [];

@@ -45,6 +45,7 @@ Examples:
     )
     .action(async (options: CommonOptions) => {
       await withCore(options, async (core, config) => {
+        // No quiet hours here: whoever runs a chat sits at it, and nothing rings.
         const slot = createSlot({ core });
         const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY);
         const { createTerminalBridge } = await import("../../bridges/terminal/chat.ts");

@@ -10,6 +10,7 @@ import { type OutcomeLink, type QuestionOutcome, questionOutcome } from "../ques
 import { loadQuestion } from "../questions/store.ts";
 import { waitForOutcome } from "../questions/waiter.ts";
 import { withdrawQuestion } from "../questions/withdraw.ts";
+import { heldUntilOf } from "../slot/held.ts";
 import { linkUrl, loadSecret } from "../web/links.ts";
 import { type CommonOptions, printJson, withCore } from "./context.ts";
 import { WAIT_EXIT } from "./exit.ts";
@@ -59,6 +60,7 @@ export function registerOutcomeCommands(program: Command, common: (c: Command) =
         const outcome = questionOutcome(question, {
           now: core.box.clock.now(),
           link: outcomeLink(core, config),
+          heldUntil: heldUntilOf(core, config.attention),
         });
         printJson({ ...outcome, rel: question.rel, card: question.card });
       });
@@ -85,6 +87,7 @@ ${WAIT_EXIT.dismissed} dismissed, ${WAIT_EXIT.expired} expired (both still answe
           const outcome = await waitForOutcome(core, id, seconds, {
             signal: stop.signal,
             link: outcomeLink(core, config),
+            heldUntil: heldUntilOf(core, config.attention),
           });
           if (options.json) printJson(outcome);
           else process.stdout.write(`${id}: ${outcomeLine(outcome)}\n`);

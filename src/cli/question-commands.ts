@@ -10,6 +10,7 @@ import { adviceForAsk } from "../questions/box-stats.ts";
 import { dismissQuestion } from "../questions/close.ts";
 import { similarForAsk } from "../questions/similar.ts";
 import { listJobs, pendingQuestions } from "../questions/state.ts";
+import { heldField, heldUntilOf } from "../slot/held.ts";
 import { type AskFlags, askInputFromFlags, readStdin, usesCardFlags } from "./ask-input.ts";
 import { type CommonOptions, configFor, printJson, progress, withCore } from "./context.ts";
 import { registerListCommand, slotOrder } from "./list-command.ts";
@@ -95,6 +96,7 @@ Examples:
           const advice = {
             ...adviceForAsk(core, config.timeZone, result.card.prompt),
             similar: similarForAsk(core, result.id, result.card),
+            ...heldField(heldUntilOf(core, config.attention)(result)),
           };
           if (options.json)
             return printJson({

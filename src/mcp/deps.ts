@@ -4,7 +4,7 @@
 
 import type { Logger } from "pino";
 import type { Core } from "../questions/core.ts";
-import type { OutcomeLink } from "../questions/outcome.ts";
+import type { OutcomeContext, OutcomeLink } from "../questions/outcome.ts";
 
 export interface McpChange {
   id: string;
@@ -16,6 +16,8 @@ export interface McpDeps {
   /** The box's time zone (QBRIDGE_TIMEZONE): the hour an ask's expected wait is looked up in. */
   timeZone: string;
   link?: OutcomeLink | undefined;
+  /** Until when a pending question waits to be shown (quiet hours, "Later"): `heldUntil`. */
+  heldUntil?: OutcomeContext["heldUntil"];
   onChange?: ((change: McpChange) => void | Promise<void>) | undefined;
   logger?: Pick<Logger, "warn" | "error"> | undefined;
   /** Seconds between progress notifications while a tool waits (default 5; at most 10). */

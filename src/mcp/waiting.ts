@@ -56,5 +56,6 @@ export async function waitReporting(
     onTick: report,
     tickSeconds: tick,
     link: deps.link,
+    heldUntil: deps.heldUntil,
   });
 }

@@ -9,7 +9,12 @@ import { type FSWatcher, mkdirSync, watch } from "node:fs";
 import { basename, dirname } from "node:path";
 import type { Core } from "./core.ts";
 import { onQuestionTransitioned } from "./events.ts";
-import { type OutcomeLink, type QuestionOutcome, questionOutcome } from "./outcome.ts";
+import {
+  type OutcomeContext,
+  type OutcomeLink,
+  type QuestionOutcome,
+  questionOutcome,
+} from "./outcome.ts";
 import { type LoadedQuestion, loadQuestion } from "./store.ts";
 import { withQuestionLock } from "./transition.ts";
 
@@ -24,6 +29,8 @@ export interface WaitOptions {
   onTick?: ((waitedSeconds: number, ofSeconds: number) => void) | undefined;
   tickSeconds?: number | undefined;
   link?: OutcomeLink | undefined;
+  /** Until when a pending question waits to be shown (the slot's quiet hours and "Later"). */
+  heldUntil?: OutcomeContext["heldUntil"];
 }
 
 /**
@@ -38,7 +45,11 @@ export async function waitForOutcome(
   options: WaitOptions = {},
 ): Promise<QuestionOutcome> {
   const loaded = await waitForQuestion(core, id, seconds, options);
-  return questionOutcome(loaded, { now: core.box.clock.now(), link: options.link });
+  return questionOutcome(loaded, {
+    now: core.box.clock.now(),
+    link: options.link,
+    heldUntil: options.heldUntil,
+  });
 }
 
 /** As waitForOutcome, returning the committed card it saw (for callers that show it too). */

@@ -17,6 +17,7 @@ import { boxState, pendingQuestions, questionsWithStatus } from "../questions/st
 import { loadQuestion } from "../questions/store.ts";
 import { MAX_WAIT_SECONDS, waitForQuestion } from "../questions/waiter.ts";
 import { MAX_REASON_LENGTH, withdrawQuestion } from "../questions/withdraw.ts";
+import { heldField, heldUntilOf } from "../slot/held.ts";
 import { type ApiFailure, failure, failureOf } from "./api-errors.ts";
 import { requireBearer, sendFailure } from "./bearer.ts";
 import { announce, type WebDeps } from "./deps.ts";
@@ -107,6 +108,7 @@ export function apiRoutes(deps: WebDeps): Hono {
   const api = new Hono();
   const { core } = deps;
   const token = deps.config.apiToken;
+  const heldUntil = heldUntilOf(core, deps.config.attention);
   const link: OutcomeLink = (id) =>
     linkUrl(deps.config.web.publicUrl, deps.secret, { question: id }, core.box.clock.now());
 
@@ -149,6 +151,7 @@ export function apiRoutes(deps: WebDeps): Hono {
     const advice = {
       ...adviceForAsk(core, deps.config.timeZone, result.card.prompt),
       similar: similarForAsk(core, result.id, result.card),
+      ...heldField(heldUntil({ id: result.id, card: result.card })),
     };
     if (result.deduplicated) {
       return c.json({ id: result.id, deduplicated: true, card: result.card, ...advice }, 200);
@@ -193,7 +196,7 @@ export function apiRoutes(deps: WebDeps): Hono {
       seconds > 0
         ? await waitForQuestion(core, id, seconds, { signal: c.req.raw.signal })
         : loadQuestion(core, id);
-    const outcome = questionOutcome({ id, card }, { now: core.box.clock.now(), link });
+    const outcome = questionOutcome({ id, card }, { now: core.box.clock.now(), link, heldUntil });
     return c.json({ ...outcome, rel, card });
   });
 

@@ -6,6 +6,7 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { Hono } from "hono";
 import { createMcpServer } from "../mcp/server.ts";
+import { heldUntilOf } from "../slot/held.ts";
 import { requireBearer } from "./bearer.ts";
 import { announce, type WebDeps } from "./deps.ts";
 import { linkUrl } from "./links.ts";
@@ -31,6 +32,7 @@ export function mcpRoute(deps: WebDeps): Hono {
     const server = createMcpServer({
       core: deps.core,
       timeZone: deps.config.timeZone,
+      heldUntil: heldUntilOf(deps.core, deps.config.attention),
       logger: deps.logger,
       link: (id) =>
         linkUrl(

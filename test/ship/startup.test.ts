@@ -101,6 +101,11 @@ describe("settings checked before anything starts", () => {
       { QBRIDGE_SWEEP_MINUTES: "0" },
       "qbridge: QBRIDGE_SWEEP_MINUTES must be a whole number of minutes from 1 to 1440 (the sweep cannot be turned off)",
     ],
+    [
+      "quiet hours that are not two times of day",
+      { QBRIDGE_QUIET_HOURS: "22-7" },
+      "qbridge: QBRIDGE_QUIET_HOURS must be two different times of day such as 22:00-07:30 (in QBRIDGE_TIMEZONE), or unset for none",
+    ],
   ];
   for (const [what, env, sentence] of cases) {
     it(`${what} stops start-up with one sentence naming the setting and the fix, and makes no box`, async () => {
