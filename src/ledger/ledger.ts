@@ -1,14 +1,10 @@
 // The ledger: what the surfaces did, in SQLite under <box>/.qbridge/. Never the source of
 // truth for a question's status: losing it costs a duplicate nudge or stale buttons, never an
-// answer. A ledger that cannot be opened is set aside and a fresh one made.
+// answer. Opening the file (and what happens when it cannot be opened) is open.ts.
 
-import { accessSync, constants, existsSync, mkdirSync, renameSync } from "node:fs";
-import { dirname } from "node:path";
-import Database from "better-sqlite3";
-import { BoxError, LedgerTooNew } from "../errors.ts";
-import { MIGRATIONS } from "./migrations.ts";
+import { type Db, openLedgerFile } from "./open.ts";
 
-export type Db = Database.Database;
+export type { Db } from "./open.ts";
 
 export interface AuditEntry {
   at: string;
@@ -24,34 +20,6 @@ export interface AuditEntry {
 
 export interface AuditRow extends AuditEntry {
   seq: number;
-}
-
-function openDatabase(path: string): Db {
-  const db = new Database(path, { timeout: 10_000 });
-  db.pragma("journal_mode = WAL");
-  db.pragma("synchronous = NORMAL");
-  db.pragma("busy_timeout = 10000");
-  try {
-    migrate(db, path);
-  } catch (error) {
-    db.close();
-    throw error;
-  }
-  return db;
-}
-
-function migrate(db: Db, path: string): void {
-  const version = db.pragma("user_version", { simple: true }) as number;
-  if (version > MIGRATIONS.length) throw new LedgerTooNew(path, version, MIGRATIONS.length);
-  for (let v = version; v < MIGRATIONS.length; v++) {
-    db.transaction(() => {
-      // Another process may have migrated while this one waited for the write lock.
-      const now = db.pragma("user_version", { simple: true }) as number;
-      if (now > v) return;
-      db.exec(MIGRATIONS[v] as string);
-      db.pragma(`user_version = ${v + 1}`);
-    }).immediate();
-  }
 }
 
 /** Where the ledger reports a write it lost (an audit line): a log line, never a silence. */
@@ -77,27 +45,10 @@ export class Ledger {
   readonly readOnly: boolean;
 
   constructor(readonly path: string) {
-    let setAside: string | undefined;
-    let db: Db;
-    let readOnly = false;
-    try {
-      mkdirSync(dirname(path), { recursive: true });
-      db = openDatabase(path);
-    } catch (error) {
-      if (readOnlyBox(dirname(path))) {
-        db = readOnlyCopy(path);
-        readOnly = true;
-      } else {
-        if (isStorageFault(error)) throw storageFault(path, error);
-        if (!isCorruption(error)) throw error;
-        setAside = `${path}.corrupt-${Date.now()}`;
-        renameSync(path, setAside);
-        db = openDatabase(path);
-      }
-    }
-    this.db = db;
-    this.setAside = setAside;
-    this.readOnly = readOnly;
+    const opened = openLedgerFile(path);
+    this.db = opened.db;
+    this.setAside = opened.setAside;
+    this.readOnly = opened.readOnly;
   }
 
   close(): void {
@@ -148,7 +99,6 @@ export class Ledger {
     }));
   }
 
-  /** Claims the nudge for a question; false when it was already claimed or sent. */
   /**
    * Claims the nudge for a question; false when it was sent, or claimed by a sweep that may
    * still be delivering it. A claim older than `staleAfterMs` belongs to a sweep that died
@@ -212,61 +162,4 @@ export class Ledger {
     const rows = this.db.pragma("integrity_check") as { integrity_check: string }[];
     return rows.map((r) => r.integrity_check).join("; ");
   }
-}
-
-/** Whether the folder (or the nearest one that exists) refuses writes: a read-only mount. */
-function readOnlyBox(dir: string): boolean {
-  let at = dir;
-  while (!existsSync(at) && dirname(at) !== at) at = dirname(at);
-  try {
-    accessSync(at, constants.W_OK);
-    return false;
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return code === "EROFS" || code === "EACCES" || code === "EPERM";
-  }
-}
-
-/**
- * The ledger of a read-only box, in memory: a copy of the file when SQLite can read it there
- * (a newer schema is still refused), else an empty one. Old buttons and latches are not needed
- * to read cards; nothing can be written to the box anyway.
- */
-function readOnlyCopy(path: string): Db {
-  let db: Db;
-  try {
-    const file = new Database(path, { readonly: true, fileMustExist: true });
-    try {
-      db = new Database(file.serialize());
-    } finally {
-      file.close();
-    }
-  } catch {
-    db = new Database(":memory:");
-  }
-  try {
-    migrate(db, path);
-  } catch (error) {
-    db.close();
-    throw error;
-  }
-  return db;
-}
-
-/** The disk, not the file: full, failing, read-only or not writable. */
-function isStorageFault(error: unknown): boolean {
-  const code = (error as { code?: string }).code ?? "";
-  return /^SQLITE_(FULL|IOERR|READONLY|CANTOPEN)/.test(code);
-}
-
-function storageFault(path: string, error: unknown): BoxError {
-  const code = (error as { code?: string }).code;
-  return new BoxError(
-    `the ledger ${path} cannot be opened (${code}: ${(error as Error).message}): the disk may be full or the box read-only; free some space or make it writable, then try again`,
-  );
-}
-
-function isCorruption(error: unknown): boolean {
-  const code = (error as { code?: string }).code ?? "";
-  return code === "SQLITE_NOTADB" || code.startsWith("SQLITE_CORRUPT");
 }

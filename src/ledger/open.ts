@@ -1,0 +1,126 @@
+// Opening the ledger's SQLite file: migrated to the current schema; a corrupt file is set
+// aside and a fresh one made; on a read-only box, a copy in memory; a full or failing disk is
+// one sentence that says so. Never loses a file: what cannot be opened is renamed, not removed.
+
+import { accessSync, constants, existsSync, mkdirSync, renameSync } from "node:fs";
+import { dirname } from "node:path";
+import Database from "better-sqlite3";
+import { BoxError, LedgerTooNew } from "../errors.ts";
+import { MIGRATIONS } from "./migrations.ts";
+
+export type Db = Database.Database;
+
+export interface OpenedLedger {
+  db: Db;
+  /** Set when the file could not be opened and was moved aside to this path. */
+  setAside: string | undefined;
+  /** True on a read-only box: the ledger is a copy in memory. */
+  readOnly: boolean;
+}
+
+export function openLedgerFile(path: string): OpenedLedger {
+  let setAside: string | undefined;
+  let db: Db;
+  let readOnly = false;
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    db = openDatabase(path);
+  } catch (error) {
+    if (readOnlyBox(dirname(path))) {
+      db = readOnlyCopy(path);
+      readOnly = true;
+    } else {
+      if (isStorageFault(error)) throw storageFault(path, error);
+      if (!isCorruption(error)) throw error;
+      setAside = `${path}.corrupt-${Date.now()}`;
+      renameSync(path, setAside);
+      db = openDatabase(path);
+    }
+  }
+  return { db, setAside, readOnly };
+}
+
+function openDatabase(path: string): Db {
+  const db = new Database(path, { timeout: 10_000 });
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = NORMAL");
+  db.pragma("busy_timeout = 10000");
+  try {
+    migrate(db, path);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return db;
+}
+
+function migrate(db: Db, path: string): void {
+  const version = db.pragma("user_version", { simple: true }) as number;
+  if (version > MIGRATIONS.length) throw new LedgerTooNew(path, version, MIGRATIONS.length);
+  for (let v = version; v < MIGRATIONS.length; v++) {
+    db.transaction(() => {
+      // Another process may have migrated while this one waited for the write lock.
+      const now = db.pragma("user_version", { simple: true }) as number;
+      if (now > v) return;
+      db.exec(MIGRATIONS[v] as string);
+      db.pragma(`user_version = ${v + 1}`);
+    }).immediate();
+  }
+}
+
+/** Whether the folder (or the nearest one that exists) refuses writes: a read-only mount. */
+function readOnlyBox(dir: string): boolean {
+  let at = dir;
+  while (!existsSync(at) && dirname(at) !== at) at = dirname(at);
+  try {
+    accessSync(at, constants.W_OK);
+    return false;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === "EROFS" || code === "EACCES" || code === "EPERM";
+  }
+}
+
+/**
+ * The ledger of a read-only box, in memory: a copy of the file when SQLite can read it there
+ * (a newer schema is still refused), else an empty one. Old buttons and latches are not needed
+ * to read cards; nothing can be written to the box anyway.
+ */
+function readOnlyCopy(path: string): Db {
+  let db: Db;
+  try {
+    const file = new Database(path, { readonly: true, fileMustExist: true });
+    try {
+      db = new Database(file.serialize());
+    } finally {
+      file.close();
+    }
+  } catch {
+    db = new Database(":memory:");
+  }
+  try {
+    migrate(db, path);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return db;
+}
+
+/** The disk, not the file: full, failing, read-only or not writable. */
+function isStorageFault(error: unknown): boolean {
+  const code = (error as { code?: string }).code ?? "";
+  return /^SQLITE_(FULL|IOERR|READONLY|CANTOPEN)/.test(code);
+}
+
+function storageFault(path: string, error: unknown): BoxError {
+  const code = (error as { code?: string }).code;
+  return new BoxError(
+    `the ledger ${path} cannot be opened (${code}: ${(error as Error).message}): the disk may be full or the box read-only; free some space or make it writable, then try again`,
+  );
+}
+
+function isCorruption(error: unknown): boolean {
+  const code = (error as { code?: string }).code ?? "";
+  return code === "SQLITE_NOTADB" || code.startsWith("SQLITE_CORRUPT");
+}
