@@ -10,6 +10,7 @@ import type { BridgeFailed } from "./errors.ts";
 import { ageQuestions, type SweepReport } from "./questions/aging.ts";
 import type { Core } from "./questions/core.ts";
 import { openCore } from "./questions/open.ts";
+import { quietEnds } from "./slot/attention.ts";
 import type { Bridge, BridgeDeps, ConfiguredBridge } from "./slot/bridge.ts";
 import { createSlot, type Slot } from "./slot/slot.ts";
 import { createHealthProbe, type HealthProbe } from "./web/health.ts";
@@ -169,7 +170,21 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   const sweepLogged = () =>
     sweep().catch((error) => logger.error({ err: error }, "aging sweep failed"));
   const sweepTimer = setInterval(sweepLogged, Math.max(1_000, config.sweepMinutes * 60_000));
+  // Nudges held by quiet hours go out as they end, not at the sweep's next tick.
+  let quietTimer: NodeJS.Timeout | undefined;
+  const sweepAfterQuiet = () => {
+    const end = quietEnds(core.box.clock.now(), config.attention);
+    if (!end || quietTimer) return;
+    quietTimer = setTimeout(
+      () => {
+        quietTimer = undefined;
+        void sweepLogged().then(sweepAfterQuiet);
+      },
+      end.getTime() - core.box.clock.now().getTime() + 1_000,
+    );
+  };
   await sweepLogged();
+  sweepAfterQuiet();
   // A bridge that does not yet hold its surface (a polling bot before its first poll) is
   // nudged nothing by the first sweep: the sweep runs again once it does.
   for (const bridge of bridges) void bridge.ready?.then(sweepLogged);
@@ -188,6 +203,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     stop() {
       stopping ??= (async () => {
         clearInterval(sweepTimer);
+        clearTimeout(quietTimer);
         await sweeping?.catch(() => undefined);
         await webhooks?.stop();
         for (const bridge of bridges) await bridge.stop();
