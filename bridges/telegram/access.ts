@@ -3,7 +3,7 @@
 // gets one polite refusal per chat and nothing else; every attempt is audited.
 
 import type { Context } from "grammy";
-import { safeAudit } from "../../src/questions/audit.ts";
+import type { Judge } from "../../src/slot/attempts.ts";
 import type { Slot } from "../../src/slot/slot.ts";
 import { SURFACE } from "./presenter.ts";
 
@@ -19,8 +19,12 @@ export const REFUSAL =
   "Sorry, this bot answers only its owner's questions. If that is you, run qbridge pair on the server and send /start with the code.";
 export const GROUP_REFUSAL = "Sorry, this bot works only in a private chat with its owner.";
 
-export function createAccess(deps: { slot: Slot; configuredOwner: string | undefined }): Access {
-  const { slot } = deps;
+export function createAccess(deps: {
+  slot: Slot;
+  judge: Judge;
+  configuredOwner: string | undefined;
+}): Access {
+  const { slot, judge } = deps;
   const ownerId = () => deps.configuredOwner ?? slot.owners.get(SURFACE)?.userId;
   return {
     ownerId,
@@ -35,13 +39,13 @@ export function createAccess(deps: { slot: Slot; configuredOwner: string | undef
     },
     async refuse(ctx, why) {
       const chatId = String(ctx.chat?.id ?? ctx.from?.id ?? "unknown");
-      safeAudit(slot.core, {
-        at: slot.core.box.clock.iso(),
+      const first = judge.refuseStranger({
         surface: SURFACE,
+        chatId,
+        once: ctx.callbackQuery === undefined && ctx.chat !== undefined,
         actor: ctx.from ? String(ctx.from.id) : undefined,
         action: ctx.callbackQuery ? "tap" : "message",
         verbatim: ctx.message?.text?.slice(0, 500),
-        outcome: "refused",
         detail: `${why} (chat ${chatId}, ${ctx.chat?.type ?? "no chat"})`,
       });
       const text = ctx.chat && ctx.chat.type !== "private" ? GROUP_REFUSAL : REFUSAL;
@@ -49,9 +53,7 @@ export function createAccess(deps: { slot: Slot; configuredOwner: string | undef
         await ctx.answerCallbackQuery({ text: text.slice(0, 200) });
         return;
       }
-      if (ctx.chat && slot.inbox.refuseOnce(SURFACE, chatId, slot.core.box.clock.iso())) {
-        await ctx.reply(text);
-      }
+      if (first) await ctx.reply(text);
     },
   };
 }

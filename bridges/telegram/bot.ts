@@ -6,6 +6,7 @@
 import { autoRetry } from "@grammyjs/auto-retry";
 import { Bot, type Transformer } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
+import { createJudge } from "../../src/slot/attempts.ts";
 import type { Slot, SlotLogger } from "../../src/slot/slot.ts";
 import { createAccess } from "./access.ts";
 import { createCommands, registerCommands } from "./commands.ts";
@@ -81,7 +82,8 @@ export function createBot(options: BotOptions): TelegramBridge {
 
   const standing = createStanding({ logger, onChange: options.onHealth });
   const link = options.link ?? (() => undefined);
-  const access = createAccess({ slot, configuredOwner: options.ownerId });
+  const judge = createJudge(slot);
+  const access = createAccess({ slot, judge, configuredOwner: options.ownerId });
   let holdsToken = !options.polls;
   let establish: () => void = () => undefined;
   const established = new Promise<void>((resolve) => {
@@ -90,24 +92,26 @@ export function createBot(options: BotOptions): TelegramBridge {
   const presenter = createTelegramPresenter({
     api: bot.api,
     slot,
+    judge,
     ownerChat: () => (holdsToken ? access.ownerId() : undefined),
     link,
   });
   slot.attach(presenter);
   const commands = createCommands({
     slot,
+    judge,
     access,
     configuredOwner: options.ownerId,
     questionsLink: options.questionsLink ?? (() => undefined),
   });
   const onTap = createTapHandler({
     api: bot.api,
-    slot,
+    judge,
     access,
     link,
     onAcknowledged: options.onAcknowledged,
   });
-  const onText = createTypedReplyHandler({ slot });
+  const onText = createTypedReplyHandler({ slot, judge });
 
   // An update is marked processed when its handling has ended, never before: a process killed
   // midway gets it again after a restart (Telegram redelivers what the offset did not confirm)
@@ -116,7 +120,7 @@ export function createBot(options: BotOptions): TelegramBridge {
   const inFlight = new Set<string>();
   bot.use(async (ctx, next) => {
     const key = `${ctx.me.id}:${ctx.update.update_id}`;
-    if (inFlight.has(key) || slot.inbox.wasProcessed(key)) {
+    if (inFlight.has(key) || judge.handledBefore(key)) {
       logger.info({ update: ctx.update.update_id }, "update seen before; skipped");
       return;
     }
@@ -125,7 +129,7 @@ export function createBot(options: BotOptions): TelegramBridge {
       await next();
     } finally {
       inFlight.delete(key);
-      slot.inbox.firstDelivery(key, slot.core.box.clock.iso());
+      judge.handled(key);
     }
   });
   bot.on("callback_query:data", onTap);

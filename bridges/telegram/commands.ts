@@ -2,6 +2,7 @@
 // They are registered with setMyCommands at start; a failure there is logged, never fatal.
 
 import type { Api, Context } from "grammy";
+import type { Judge } from "../../src/slot/attempts.ts";
 import type { Slot } from "../../src/slot/slot.ts";
 import type { Access } from "./access.ts";
 import { pairWithCode } from "./pairing.ts";
@@ -24,11 +25,12 @@ export const COMMANDS = [
 
 export function createCommands(deps: {
   slot: Slot;
+  judge: Judge;
   access: Access;
   configuredOwner: string | undefined;
   questionsLink: () => string | undefined;
 }) {
-  const { slot, access } = deps;
+  const { slot, judge, access } = deps;
 
   /** A fresh link to every question as a URL button, or the text saying how to get one. */
   function allQuestions(html: string) {
@@ -97,28 +99,20 @@ export function createCommands(deps: {
     },
 
     async dismiss(ctx: Context): Promise<void> {
-      await slot.exclusive(async (ops) => {
-        const open = ops.current();
-        if (!open) {
-          await ctx.reply("Nothing is open to dismiss.");
-          return;
-        }
-        try {
-          const { closed } = await ops.dismiss(open.questionId, {
-            via: SURFACE,
-            by: String(ctx.from?.id),
-          });
-          if (closed)
-            slot.tokens.markPresentationUsed(
-              closed.seq,
-              "Dismissed (it stays answerable later).",
-              slot.core.box.clock.iso(),
-            );
-          await ops.settle(closed);
-        } catch (error) {
-          await ctx.reply(replyForError(error));
-        }
-      });
+      await judge.attempt(
+        {
+          kind: "command",
+          surface: SURFACE,
+          actor: { id: String(ctx.from?.id), boxholder: true },
+          action: "dismiss",
+        },
+        async (outcome) => {
+          if (outcome.kind === "recorded") return;
+          if (outcome.reason === "nothing-open") await ctx.reply("Nothing is open to dismiss.");
+          else if (outcome.error !== undefined) await ctx.reply(replyForError(outcome.error));
+          else await ctx.reply(outcome.reply);
+        },
+      );
     },
 
     async help(ctx: Context): Promise<void> {

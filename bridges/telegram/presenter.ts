@@ -1,10 +1,11 @@
 // The Telegram side of the slot: sends a presentation to the boxholder's private chat, turns a
-// closed one into a line with no buttons, and delivers nudges. Tokens are minted before a send
-// and tied to the message after it; a message that failed to send leaves unusable tokens only.
+// closed one into a line with no buttons, and delivers nudges. Its buttons' tokens are minted
+// by the judge (withButtons) around each send.
 
 import type { Api } from "grammy";
 import { questionFingerprint } from "../../src/card/load.ts";
 import type { QuestionView } from "../../src/questions/state.ts";
+import type { Judge } from "../../src/slot/attempts.ts";
 import type { Address, Presentation } from "../../src/slot/presentations.ts";
 import type { Closure, Presenter, PresentRequest } from "../../src/slot/presenter.ts";
 import type { Slot } from "../../src/slot/slot.ts";
@@ -16,6 +17,7 @@ export const SURFACE = "telegram";
 export interface PresenterDeps {
   api: Api;
   slot: Slot;
+  judge: Judge;
   /** The boxholder's private chat (its user id), when one is bound. */
   ownerChat: () => string | undefined;
   /** The signed web link of a question, when a public URL is configured. */
@@ -29,8 +31,7 @@ export function isNotModified(error: unknown): boolean {
 export function createTelegramPresenter(deps: PresenterDeps): Presenter & {
   sendQuestion(request: PresentRequest, chatId: string): Promise<Address>;
 } {
-  const { api, slot } = deps;
-  const now = () => slot.core.box.clock.iso();
+  const { api, slot, judge } = deps;
 
   async function sendQuestion(request: PresentRequest, chatId: string): Promise<Address> {
     const { question, seq, cardHash } = request;
@@ -43,22 +44,19 @@ export function createTelegramPresenter(deps: PresenterDeps): Presenter & {
       lastTime: request.lastTime,
     });
     const layout = answerLayout(question.card, link);
-    const tokens = slot.tokens.mint(
-      { presentationSeq: seq, questionId: question.id, cardHash },
-      chatId,
-      layout.specs,
-      now(),
-    );
     if (request.overnight) await api.sendMessage(chatId, overnightText(request.overnight));
-    // The slot decided whether this one may make a sound; Telegram's word for it is this flag.
-    const sent = await api.sendMessage(chatId, html, {
-      parse_mode: "HTML",
-      link_preview_options: { is_disabled: true },
-      reply_markup: layout.build(tokens),
-      ...(request.silent ? { disable_notification: true } : {}),
+    const owner = { presentationSeq: seq, questionId: question.id, cardHash };
+    const messageId = await judge.withButtons(owner, chatId, layout.specs, async (tokens) => {
+      // The slot decided whether this one may make a sound; Telegram's word for it is this flag.
+      const sent = await api.sendMessage(chatId, html, {
+        parse_mode: "HTML",
+        link_preview_options: { is_disabled: true },
+        reply_markup: layout.build(tokens),
+        ...(request.silent ? { disable_notification: true } : {}),
+      });
+      return String(sent.message_id);
     });
-    slot.tokens.sentIn(tokens, String(sent.message_id));
-    return { chatId, messageId: String(sent.message_id) };
+    return { chatId, messageId };
   }
 
   return {
@@ -107,17 +105,18 @@ export function createTelegramPresenter(deps: PresenterDeps): Presenter & {
       }
       const layout = showLayout();
       const cardHash = questionFingerprint(question.card);
-      const tokens = slot.tokens.mint(
+      await judge.withButtons(
         { questionId: question.id, cardHash },
         chatId,
         layout.specs,
-        now(),
+        async (tokens) => {
+          const sent = await api.sendMessage(chatId, nudgeHtml(question.card, days, false), {
+            parse_mode: "HTML",
+            reply_markup: layout.build(tokens),
+          });
+          return String(sent.message_id);
+        },
       );
-      const sent = await api.sendMessage(chatId, nudgeHtml(question.card, days, false), {
-        parse_mode: "HTML",
-        reply_markup: layout.build(tokens),
-      });
-      slot.tokens.sentIn(tokens, String(sent.message_id));
       return true;
     },
   };

@@ -1,13 +1,11 @@
 // A typed line at the keyboard: a command (park, dismiss, next, waiting, help, quit), or an
-// answer to the open question (a letter, a label, "Label - note", yes/no, free text) that goes
-// through the slot's one answer path, as a Telegram reply does. What does not resolve is said
-// in one line and nothing is recorded; nothing is guessed.
+// answer to the open question (a letter, a label, "Label - note", yes/no, free text). Answers
+// and dismissals are attempts for the one judge (src/slot/attempts.ts), as a Telegram reply
+// is; this file only turns lines into attempts and outcomes into lines. What does not resolve
+// is said in one line and nothing is recorded; nothing is guessed.
 
 import { QbridgeError } from "../../src/errors.ts";
-import { safeAudit } from "../../src/questions/audit.ts";
-import { loadQuestion } from "../../src/questions/store.ts";
-import { attemptFromText, confirmingQuestion, needsConfirming } from "../../src/slot/attempt.ts";
-import { closureOf } from "../../src/slot/closure.ts";
+import { createJudge, type Outcome } from "../../src/slot/attempts.ts";
 import type { Presentation } from "../../src/slot/presentations.ts";
 import type { Slot } from "../../src/slot/slot.ts";
 import { SURFACE } from "./presenter.ts";
@@ -47,7 +45,8 @@ export function createLineHandler(deps: {
   by: string | undefined;
 }) {
   const { slot, write } = deps;
-  const surface = { via: SURFACE, by: deps.by };
+  const judge = createJudge(slot);
+  const actor = { id: deps.by, boxholder: true };
   let unconfirmed: Unconfirmed | undefined;
 
   async function command(name: string): Promise<LineOutcome> {
@@ -80,20 +79,26 @@ export function createLineHandler(deps: {
           await ops.park();
           if (!ops.current()) write("Parked. Nothing else is waiting right now.\n");
         });
-      case "dismiss":
-        return slot.exclusive(async (ops) => {
-          const open = ops.current();
-          if (!open) return void write("Nothing is open to dismiss.\n");
-          if (!ops.mine(open)) return void write(heldElsewhere(open));
-          try {
-            const { closed } = await ops.dismiss(open.questionId, surface);
-            await ops.settle(closed);
-          } catch (error) {
-            write(lineForError(error));
-          }
+      case "dismiss": {
+        const outcome = await judge.attempt({
+          kind: "command",
+          surface: SURFACE,
+          actor,
+          action: "dismiss",
         });
+        if (outcome.kind !== "recorded") write(lineFor(outcome, "Nothing is open to dismiss.\n"));
+        return;
+      }
     }
     return;
+  }
+
+  /** What the keyboard reads for an outcome that recorded nothing. */
+  function lineFor(outcome: Outcome, nothingOpen: string): string {
+    if (outcome.error !== undefined) return lineForError(outcome.error);
+    if (outcome.reason === "nothing-open") return nothingOpen;
+    if (outcome.reason === "held-elsewhere" && outcome.target) return heldElsewhere(outcome.target);
+    return `${outcome.reply}\n`;
   }
 
   /**
@@ -101,61 +106,27 @@ export function createLineHandler(deps: {
    * presentation it was typed for, which must still be the open one.
    */
   async function answer(text: string, confirmed = false, seq?: number): Promise<void> {
-    await slot.exclusive(async (ops) => {
-      const open = ops.current();
-      if (!open) {
-        write(
-          `Nothing is open right now, so "${text.slice(0, 60)}" was not recorded. Type next or waiting.\n`,
-        );
-        return;
-      }
-      if (!ops.mine(open)) return void write(heldElsewhere(open));
-      if (seq !== undefined && open.seq !== seq) {
-        write(`Not recorded: the question "${text}" was typed for is no longer open.\n`);
-        return;
-      }
-      let card: ReturnType<typeof loadQuestion>["card"];
-      try {
-        card = loadQuestion(slot.core, open.questionId).card;
-      } catch (error) {
-        write(lineForError(error));
-        return;
-      }
-      if (card.status === "answered") {
-        const what = closureOf(card).text;
-        safeAudit(slot.core, {
-          at: slot.core.box.clock.iso(),
-          questionId: open.questionId,
-          surface: SURFACE,
-          actor: deps.by,
-          action: "late-reply",
-          verbatim: text,
-          outcome: "not-applied",
-          detail: what,
-        });
-        write(`Not recorded: that question was already ${what}.\n`);
-        await ops.reconcile();
-        return;
-      }
-      if (!confirmed && card.status === "pending" && needsConfirming(card, text)) {
-        unconfirmed = { seq: open.seq, text };
-        write(`${confirmingQuestion(text)} Type yes or no.\n`);
-        return;
-      }
-      try {
-        const { result, closed } = await ops.answer(
-          open.questionId,
-          attemptFromText(card, text),
-          surface,
-        );
-        write(
-          `Recorded: ${result.answer.text}${result.answer.note ? ` (note: ${result.answer.note})` : ""}\n`,
-        );
-        await ops.settle(closed);
-      } catch (error) {
-        write(lineForError(error));
-      }
+    const outcome = await judge.attempt({
+      kind: "text",
+      surface: SURFACE,
+      actor,
+      text,
+      confirmed: confirmed ? { seq } : undefined,
     });
+    const { answer: recorded, confirm, target } = outcome;
+    if (outcome.kind === "needs-confirmation" && confirm && target) {
+      unconfirmed = { seq: target.seq, text: confirm.text };
+      write(`${outcome.reply} Type yes or no.\n`);
+    } else if ((outcome.kind === "recorded" || outcome.kind === "replayed") && recorded) {
+      write(`Recorded: ${recorded.text}${recorded.note ? ` (note: ${recorded.note})` : ""}\n`);
+    } else {
+      write(
+        lineFor(
+          outcome,
+          `Nothing is open right now, so "${text.slice(0, 60)}" was not recorded. Type next or waiting.\n`,
+        ),
+      );
+    }
   }
 
   /** The line after a confirming question: yes records, no drops; anything else is a new line. */

@@ -30,3 +30,11 @@ export function questionFingerprint(card: Pick<Question, "prompt" | "input">): s
   const shape = JSON.stringify([card.prompt, card.input.type, card.input.options ?? []]);
   return createHash("sha256").update(shape).digest("base64url").slice(0, 16);
 }
+
+/**
+ * The one check that a card is still what the person saw when they answered (a tap, a typed
+ * reply, the web form): every surface and the answer transition ask this, never a copy.
+ */
+export function shownAsIs(card: Pick<Question, "prompt" | "input">, shown: string): boolean {
+  return questionFingerprint(card) === shown;
+}

@@ -3,7 +3,7 @@
 
 import { rewriteCardText } from "../card/codec.ts";
 import { jobFileText } from "../card/job.ts";
-import { questionFingerprint } from "../card/load.ts";
+import { shownAsIs } from "../card/load.ts";
 import type { Answer, Question } from "../card/question.ts";
 import { type AnswerAttempt, resolveAnswer } from "../card/resolve.ts";
 import { CardChanged, InvalidInput, QbridgeError } from "../errors.ts";
@@ -62,7 +62,7 @@ export async function answerQuestion(
     .join(" | ");
   try {
     const result = await withQuestionTransition(core, id, "answer", ANSWERABLE, (current) => {
-      if (options.fingerprint && questionFingerprint(current.card) !== options.fingerprint) {
+      if (options.fingerprint && !shownAsIs(current.card, options.fingerprint)) {
         throw new CardChanged(id, "answer");
       }
       options.recheck?.(current.card);

@@ -2,7 +2,7 @@
 // reconciliation that keeps the ledger's presentations in step with the box and with the
 // processes that show them. They assume the slot's lock is held (slot.ts takes it).
 
-import { questionFingerprint } from "../card/load.ts";
+import { questionFingerprint, shownAsIs } from "../card/load.ts";
 import { priorityOf, type Question } from "../card/question.ts";
 import { agingSchedule } from "../questions/aging-policy.ts";
 import { answerQuestion } from "../questions/answer.ts";
@@ -164,7 +164,7 @@ export function createOperations(deps: OperationsDeps): SlotOps {
       if (card?.status !== "pending") {
         closure = closureOf(card);
         if (!card) state = "superseded";
-      } else if (questionFingerprint(card) !== open.cardHash) {
+      } else if (!shownAsIs(card, open.cardHash)) {
         closure = closureOf(card);
         state = "superseded";
       } else if (until && new Date(until).getTime() > core.box.clock.now().getTime()) {

@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { answerQuestion } from "../../src/questions/answer.ts";
 import { listJobs } from "../../src/questions/state.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
+import { withdrawQuestion } from "../../src/questions/withdraw.ts";
 import { confirmCard, gitLog, selectCard } from "../support/box.ts";
 import {
   buttonData,
@@ -75,6 +76,19 @@ describe("taps that are refused", () => {
     expect(await answerCommits(h)).toBe(1);
     expect(h.sent("editMessageText")[0]?.payload.text).toContain("Answered via cli: Finance");
     expect((await h.lastMessage()).text).toContain("May I delete backups");
+  });
+
+  it("a tap on a question withdrawn meanwhile says so in a sentence that reads right", async () => {
+    const h = await openHarness(emulator());
+    const { id, message } = await presented(h);
+    await withdrawQuestion(h, id, { via: "cli" }, { reason: "sorted by hand" });
+    await h.owner.tap(buttonData(message, "b)"), message.messageId);
+    await h.pump();
+    expect(acks(h)).toEqual([
+      "Not recorded: meanwhile this question was withdrawn by the asker: sorted by hand.",
+    ]);
+    expect(loadQuestion(h, id).card.status).toBe("withdrawn");
+    expect(listJobs(h)).toHaveLength(0);
   });
 
   it("a tap after the card's options were edited is refused and the question shown again", async () => {

@@ -1,0 +1,213 @@
+// What each button (or command) does once the judge has checked it: one entry per action.
+// An entry says what it needs checked first and decides the outcome; the judge did the rest
+// (token known, unused, tapped where it was sent; for "presented" entries also: the
+// presentation is the open one, its card pending and unchanged since shown). Adding an action
+// is one entry here, its name in ButtonAction (tokens.ts), and a rendering case in the bridges
+// when it needs one (see /work/wt/JUDGE-API.md and docs/BRIDGES.md).
+
+import type { Question } from "../card/question.ts";
+import { CardChanged } from "../errors.ts";
+import type { Surface } from "../questions/answer.ts";
+import { loadQuestion } from "../questions/store.ts";
+import {
+  type ButtonAttempt,
+  type CommandAttempt,
+  type Judging,
+  midSentence,
+  type Outcome,
+} from "./attempts.ts";
+import { closureOf } from "./closure.ts";
+import type { Presentation } from "./presentations.ts";
+import type { ButtonAction, ButtonSpec, ButtonToken } from "./tokens.ts";
+
+/** What a button on the open presentation (or a command on it) acts with. */
+export interface PresentedContext extends Judging {
+  attempt: ButtonAttempt | CommandAttempt;
+  spec: ButtonSpec;
+  /** The tapped token; undefined for a command. */
+  token: ButtonToken | undefined;
+  open: Presentation;
+  card: Question;
+  /** The surface and person the transition records. */
+  surface: Surface;
+}
+
+/** What a button that needs no open presentation (a nudge's "Show it") acts with. */
+export interface TokenContext extends Judging {
+  attempt: ButtonAttempt;
+  token: ButtonToken;
+}
+
+export type ActionEntry =
+  | {
+      needs: "presented";
+      /**
+       * A tap of this action may have answered already (a redelivery after a restart cut the
+       * handling short between the commit and the record): confirmed from the card.
+       */
+      replaysFromCard?: boolean;
+      decide(c: PresentedContext): Promise<Outcome>;
+    }
+  | { needs: "token"; decide(c: TokenContext): Promise<Outcome> };
+
+export const CHANGED_REPLY =
+  "Not recorded: this question was edited since it was shown. Here it is again.";
+export const OTHER_REPLY =
+  'Reply to the question with your own words, e.g. "Other - in the shoebox".';
+
+/** The refusal of an answer whose card was edited: the stale presentation closes, it is shown anew. */
+export async function changed(c: Pick<PresentedContext, "ops">, open: Presentation) {
+  await c.ops.closeIfStale(open);
+  return {
+    kind: "refused",
+    name: "refused:changed",
+    reason: "changed",
+    reply: CHANGED_REPLY,
+    after: () => c.ops.fill().then(() => undefined),
+  } satisfies Outcome;
+}
+
+/**
+ * An answer or dismissal went through: every button of the presentation replays this reply
+ * from now on (recorded before the bridge acknowledges), then the slot moves on.
+ */
+function finished(
+  c: PresentedContext,
+  outcome: Omit<Outcome, "kind">,
+  closed: Presentation | undefined,
+): Outcome {
+  c.slot.tokens.markPresentationUsed(c.open.seq, outcome.reply, c.now());
+  return { kind: "recorded", ...outcome, after: () => c.ops.settle(closed) };
+}
+
+async function answer(c: PresentedContext): Promise<Outcome> {
+  const { spec, open } = c;
+  try {
+    // The fingerprint is checked again inside the question's lock: an edit that lands
+    // between the judge's checks and the transition still refuses the tap.
+    // A confirmed option answers with its id; confirmed typed words (no option) with the words.
+    const { result, closed } = await c.ops.answer(
+      open.questionId,
+      { text: spec.optionId ?? spec.label ?? "" },
+      c.surface,
+      { fingerprint: c.token?.cardHash ?? open.cardHash },
+    );
+    const reply = `✅ Recorded: ${result.answer.text}`;
+    return finished(c, { name: "answered", reply, answer: result.answer }, closed);
+  } catch (error) {
+    if (!(error instanceof CardChanged)) throw error;
+    return changed(c, open);
+  }
+}
+
+export const ACTIONS: Record<ButtonAction, ActionEntry> = {
+  answer: {
+    needs: "presented",
+    replaysFromCard: true,
+    async decide(c) {
+      if (c.spec.optionId === "_other") {
+        return {
+          kind: "clarification",
+          name: "needs-words",
+          reason: "needs-words",
+          reply: OTHER_REPLY,
+        };
+      }
+      if (c.card.irreversible) {
+        return {
+          kind: "needs-confirmation",
+          name: "confirm-asked",
+          reply: `Confirm ${c.spec.label}? It cannot be undone.`,
+          relayout: "confirm",
+        };
+      }
+      return answer(c);
+    },
+  },
+
+  confirm: {
+    needs: "presented",
+    replaysFromCard: true,
+    async decide(c) {
+      const outcome = await answer(c);
+      // Confirmed typed words: their confirming message loses its buttons too.
+      if (c.spec.optionId === undefined && outcome.name === "answered") {
+        return { ...outcome, relayout: "drop" };
+      }
+      return outcome;
+    },
+  },
+
+  back: {
+    needs: "presented",
+    async decide(c) {
+      if (c.spec.optionId === undefined) {
+        // The confirming step of typed words: nothing is recorded, the question stays open.
+        return {
+          kind: "recorded",
+          name: "words-dropped",
+          reply: `Not recorded: "${c.spec.label ?? ""}". Reply with your answer.`,
+          relayout: "drop",
+        };
+      }
+      return { kind: "recorded", name: "back", reply: "Back to the choices.", relayout: "choices" };
+    },
+  },
+
+  park: {
+    needs: "presented",
+    async decide(c) {
+      return {
+        kind: "recorded",
+        name: "parked",
+        reply: "Parked: it stays pending behind the queue.",
+        after: async () => {
+          await c.ops.park();
+        },
+      };
+    },
+  },
+
+  dismiss: {
+    needs: "presented",
+    async decide(c) {
+      const { closed } = await c.ops.dismiss(c.open.questionId, c.surface);
+      return finished(
+        c,
+        { name: "dismissed", reply: "Dismissed (it stays answerable later)." },
+        closed,
+      );
+    },
+  },
+
+  show: {
+    needs: "token",
+    async decide(c) {
+      let card: Question | undefined;
+      try {
+        card = loadQuestion(c.slot.core, c.token.questionId).card;
+      } catch {
+        card = undefined;
+      }
+      if (card?.status !== "pending") {
+        const closure = closureOf(card);
+        return {
+          kind: "refused",
+          name: "refused:closed",
+          reason: "closed",
+          reply: `That question is ${midSentence(closure.text)}.`,
+          closure,
+          relayout: "drop",
+        };
+      }
+      return {
+        kind: "recorded",
+        name: "show",
+        reply: "Here it is.",
+        after: async () => {
+          await c.ops.show(c.token.questionId);
+        },
+      };
+    },
+  },
+};

@@ -1,0 +1,143 @@
+// The conformance stories every bridge passes: the same person's actions and what must come of
+// them, whatever the surface. A bridge brings a driver (how to pick an option, confirm, repeat
+// the last attempt, act as a stranger, and read what the person was told); the stories are
+// written once here. A new bridge adds a driver and a three-line test file, nothing else.
+
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect, it } from "vitest";
+import { answerQuestion } from "../../src/questions/answer.ts";
+import { listJobs } from "../../src/questions/state.ts";
+import { loadQuestion } from "../../src/questions/store.ts";
+import type { Slot } from "../../src/slot/slot.ts";
+import { gitLog, selectCard, type TestBox } from "../support/box.ts";
+
+/** One box with the bridge attached and one question presented on it. */
+export interface Session {
+  box: TestBox;
+  slot: Slot;
+  /** The presented question. */
+  id: string;
+  /** Picks an option by its letter (a tap on its button, or the letter typed); what was said. */
+  pick(letter: string): Promise<string>;
+  /** Confirms the answer asked about (the Confirm button, or yes); what was said. */
+  confirm(): Promise<string>;
+  /** Does the last attempt again, as a redelivery or a second tap would; what was said. */
+  again(): Promise<string>;
+  /** Everything the person has been shown so far, in order. */
+  shown(): string;
+  close(): Promise<void>;
+}
+
+export interface Driver {
+  /** The surface name the bridge records: telegram, terminal, ... */
+  surface: string;
+  open(card: Record<string, unknown>): Promise<Session>;
+  /**
+   * Someone who is not the boxholder picks an option; what they were told. Absent where the
+   * surface has no strangers (a terminal is the boxholder's own keyboard).
+   */
+  stranger?(session: Session, letter: string): Promise<string>;
+}
+
+const answerCommits = async (box: TestBox) =>
+  (await gitLog(box.dir)).filter((s) => s.startsWith("answer:")).length;
+
+/** Rewrites the card on disk as an editor would (bypassing every transition). */
+function editCard(box: TestBox, id: string, edit: (text: string) => string): void {
+  const path = join(box.dir, loadQuestion(box, id).rel);
+  writeFileSync(path, edit(readFileSync(path, "utf8")));
+}
+
+async function unanswered(s: Session): Promise<void> {
+  expect(loadQuestion(s.box, s.id).card.status).toBe("pending");
+  expect(listJobs(s.box)).toHaveLength(0);
+  expect(await answerCommits(s.box)).toBe(0);
+}
+
+async function story(
+  driver: Driver,
+  card: Record<string, unknown>,
+  run: (s: Session) => Promise<void>,
+) {
+  const s = await driver.open(card);
+  try {
+    await run(s);
+  } finally {
+    await s.close();
+  }
+}
+
+export function conformance(driver: Driver): void {
+  it("a pick answers the presented question, through one commit and one job", () =>
+    story(driver, selectCard(), async (s) => {
+      expect(await s.pick("b")).toContain("Recorded");
+      const { card } = loadQuestion(s.box, s.id);
+      expect(card).toMatchObject({
+        status: "answered",
+        "answered-via": driver.surface,
+        answer: { text: "Taxes", selected: "taxes" },
+      });
+      expect(listJobs(s.box)).toHaveLength(1);
+      expect(await answerCommits(s.box)).toBe(1);
+    }));
+
+  it("the same attempt again answers nothing new", () =>
+    story(driver, selectCard(), async (s) => {
+      await s.pick("b");
+      await s.again();
+      expect(loadQuestion(s.box, s.id).card.answer).toMatchObject({ selected: "taxes" });
+      expect(listJobs(s.box)).toHaveLength(1);
+      expect(await answerCommits(s.box)).toBe(1);
+    }));
+
+  const { stranger } = driver;
+  if (stranger) {
+    it("a stranger's pick changes nothing", () =>
+      story(driver, selectCard(), async (s) => {
+        expect(await stranger(s, "b")).toContain("answers only its owner");
+        await unanswered(s);
+      }));
+  }
+
+  it("an edited card refuses the presentation that showed it before the edit", () =>
+    story(driver, selectCard(), async (s) => {
+      editCard(s.box, s.id, (text) => text.replace("label: Taxes", "label: Tax office"));
+      expect(await s.pick("b")).toContain("edited since it was shown");
+      await unanswered(s);
+    }));
+
+  it("options whose labels were swapped on disk refuse the letter shown for the old order", () =>
+    story(driver, selectCard(), async (s) => {
+      // Shown: a) Finance  b) Taxes. On disk now: a) Taxes  b) Finance, ids unchanged. "b"
+      // meant Taxes; recording it now would file {"text":"Finance","selected":"taxes"}.
+      editCard(s.box, s.id, (text) =>
+        text
+          .replace("label: Finance", "label: @@")
+          .replace("label: Taxes", "label: Finance")
+          .replace("label: @@", "label: Taxes"),
+      );
+      expect(await s.pick("b")).toContain("edited since it was shown");
+      await unanswered(s);
+    }));
+
+  it("an irreversible answer is recorded only after its confirmation", () =>
+    story(driver, selectCard({ irreversible: true }), async (s) => {
+      expect(await s.pick("b")).toMatch(/Confirm Taxes|Record "Taxes"/);
+      await unanswered(s);
+      expect(await s.confirm()).toContain("Recorded");
+      expect(loadQuestion(s.box, s.id).card.answer).toMatchObject({ selected: "taxes" });
+      expect(listJobs(s.box)).toHaveLength(1);
+    }));
+
+  it("an answer from another surface closes the presentation; a pick on it records nothing", () =>
+    story(driver, selectCard(), async (s) => {
+      await answerQuestion(s.box, s.id, { text: "a" }, { via: "web" });
+      await s.slot.reconcile();
+      expect(s.shown().toLowerCase()).toContain("answered via web: finance");
+      expect(s.slot.current()).toBeUndefined();
+      await s.pick("b");
+      expect(loadQuestion(s.box, s.id).card.answer).toMatchObject({ selected: "finance" });
+      expect(listJobs(s.box)).toHaveLength(1);
+    }));
+}
