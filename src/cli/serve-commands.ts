@@ -101,7 +101,8 @@ Examples:
         void signalled.then((signal) => stop(signal));
         void service.failed.then((error) => stop("failure", error));
       });
-      // A part that cannot go on (a 409 conflict) ends serve with its sentence and exit code.
+      // A bridge that cannot go on (a BridgeFailed: a 409 conflict) ends serve with its sentence
+      // and exit 78.
       if (failure) throw failure;
     });
 
