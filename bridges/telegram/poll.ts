@@ -10,6 +10,7 @@
 // Any other failure (the network, a 5xx, the token refused with 401) is retried with backoff
 // and told to the standing, which logs it once and shows it in /healthz.
 
+import { setTimeout as wait } from "node:timers/promises";
 import { type Bot, GrammyError } from "grammy";
 import { PollingConflict } from "./errors.ts";
 import { classify, failureOf, type Standing } from "./standing.ts";
@@ -46,21 +47,9 @@ export interface PollOptions {
 const CONFLICT_RETRY_MS = 250;
 const CONFLICT_RETRY_MAX_MS = 8_000;
 
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    if (signal.aborted) return resolve();
-    // The listener goes when the sleep ends either way: one left behind per idle poll would
-    // pile up on the long-lived signal.
-    const onAbort = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener("abort", onAbort, { once: true });
-  });
+/** Waits `ms`, or less when polling stops: the abort ends the wait, it is not an error. */
+const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
+  wait(ms, undefined, { signal }).catch(() => undefined);
 
 /** A run of 409s: when it began, when the last one came, and the next retry's wait. */
 interface ConflictRun {

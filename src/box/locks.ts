@@ -4,7 +4,9 @@
 
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { BoxError } from "../errors.ts";
+import { createKeyedMutex } from "../mutex.ts";
 
 export interface LockOptions {
   /** How long a lock whose holder stopped refreshing it counts as held (ms, >= 5000). */
@@ -15,24 +17,7 @@ export interface LockOptions {
 
 export const DEFAULT_LOCK_OPTIONS: LockOptions = { staleMs: 10_000, waitMs: 60_000 };
 
-const inProcess = new Map<string, Promise<unknown>>();
-
-async function withInProcessLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
-  const previous = inProcess.get(key) ?? Promise.resolve();
-  let release!: () => void;
-  const mine = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const chained = previous.then(() => mine);
-  inProcess.set(key, chained);
-  await previous.catch(() => undefined);
-  try {
-    return await fn();
-  } finally {
-    release();
-    if (inProcess.get(key) === chained) inProcess.delete(key);
-  }
-}
+const withInProcessLock = createKeyedMutex();
 
 export async function withFileLock<T>(
   dir: string,
@@ -75,8 +60,4 @@ export async function withFileLock<T>(
       await release().catch(() => undefined);
     }
   });
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

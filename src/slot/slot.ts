@@ -11,6 +11,7 @@
 
 import type { AnswerAttempt } from "../card/resolve.ts";
 import { CardUnreadable, QuestionNotFound } from "../errors.ts";
+import { createMutex } from "../mutex.ts";
 import type { Nudger } from "../questions/aging.ts";
 import type { AnswerOptions, AnswerResult, Surface } from "../questions/answer.ts";
 import type { CloseResult } from "../questions/close.ts";
@@ -158,14 +159,9 @@ export function createSlot(deps: { core: Core; logger?: SlotLogger; attention?: 
     attention,
     later,
   });
-  let chain: Promise<unknown> = Promise.resolve();
+  const mutex = createMutex();
+  const lock = <T>(fn: () => Promise<T>): Promise<T> => mutex.run(fn);
   let watcher: SlotWatcher | undefined;
-
-  function lock<T>(fn: () => Promise<T>): Promise<T> {
-    const run = chain.then(fn, fn);
-    chain = run.catch(() => undefined);
-    return run;
-  }
 
   const locked = <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
     ((...args: A) => lock(() => fn(...args))) as (...args: A) => Promise<R>;
