@@ -1,18 +1,18 @@
 // The composition root of `qbridge serve`: the box and ledger, the slot with its watcher, every
 // bridge that is on (config.bridges, from the list in src/cli/bridges.ts), the web page, the
-// answer webhooks, and the aging sweep on a timer. It names no surface: what a bridge provides
-// and receives is the contract in src/slot/bridge.ts. Stopping finishes the update in flight,
-// then closes the web server and the ledger.
+// answer webhooks, and the aging sweep (src/slot/sweeper.ts). It wires them and names no
+// surface: what a bridge provides and receives is the contract in src/slot/bridge.ts. Stopping
+// finishes the update in flight, then closes the web server and the ledger.
 
 import type { Logger } from "pino";
 import type { Config } from "./config.ts";
 import type { BridgeFailed } from "./errors.ts";
-import { ageQuestions, type SweepReport } from "./questions/aging.ts";
+import type { SweepReport } from "./questions/aging.ts";
 import type { Core } from "./questions/core.ts";
 import { openCore } from "./questions/open.ts";
-import { quietEnds } from "./slot/attention.ts";
 import type { Bridge, BridgeDeps, ConfiguredBridge } from "./slot/bridge.ts";
 import { createSlot, type Slot } from "./slot/slot.ts";
+import { createSweeper } from "./slot/sweeper.ts";
 import { createHealthProbe, type HealthProbe } from "./web/health.ts";
 import { linkUrl, loadSecret } from "./web/links.ts";
 import { type RunningWeb, startWeb } from "./web/server.ts";
@@ -146,48 +146,16 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     );
   }
 
-  let sweeping: Promise<SweepReport> | undefined;
-  const sweep = () => {
-    sweeping ??= (async () => {
-      try {
-        const report = await ageQuestions(core, { nudge: slot.nudger() });
-        if (report.expired.length || report.nudged.length) {
-          logger.info(
-            { expired: report.expired, nudged: report.nudged, due: report.nudgeDue },
-            "aging sweep",
-          );
-        }
-        await slot.reconcile();
-        const told = await slot.tellExpired();
-        if (told.length) logger.info({ told }, "told the boxholder of expired questions");
-        return report;
-      } finally {
-        sweeping = undefined;
-      }
-    })();
-    return sweeping;
-  };
-  const sweepLogged = () =>
-    sweep().catch((error) => logger.error({ err: error }, "aging sweep failed"));
-  const sweepTimer = setInterval(sweepLogged, Math.max(1_000, config.sweepMinutes * 60_000));
-  // Nudges held by quiet hours go out as they end, not at the sweep's next tick.
-  let quietTimer: NodeJS.Timeout | undefined;
-  const sweepAfterQuiet = () => {
-    const end = quietEnds(core.box.clock.now(), config.attention);
-    if (!end || quietTimer) return;
-    quietTimer = setTimeout(
-      () => {
-        quietTimer = undefined;
-        void sweepLogged().then(sweepAfterQuiet);
-      },
-      end.getTime() - core.box.clock.now().getTime() + 1_000,
-    );
-  };
-  await sweepLogged();
-  sweepAfterQuiet();
+  const sweeper = createSweeper({
+    slot,
+    logger,
+    sweepMinutes: config.sweepMinutes,
+    attention: config.attention,
+  });
+  await sweeper.start();
   // A bridge that does not yet hold its surface (a polling bot before its first poll) is
   // nudged nothing by the first sweep: the sweep runs again once it does.
-  for (const bridge of bridges) void bridge.ready?.then(sweepLogged);
+  for (const bridge of bridges) void bridge.ready?.then(sweeper.soon);
   started.push(`aging sweep every ${config.sweepMinutes} min`);
 
   let stopping: Promise<void> | undefined;
@@ -199,12 +167,10 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     health,
     started,
     failed,
-    sweep,
+    sweep: sweeper.sweep,
     stop() {
       stopping ??= (async () => {
-        clearInterval(sweepTimer);
-        clearTimeout(quietTimer);
-        await sweeping?.catch(() => undefined);
+        await sweeper.stop();
         await webhooks?.stop();
         for (const bridge of bridges) await bridge.stop();
         await slot.close();
