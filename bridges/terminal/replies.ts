@@ -102,16 +102,20 @@ export function createLineHandler(deps: {
   }
 
   /**
-   * `confirmed`: typed in quotes, or confirmed with yes, so recorded as it is; `seq`: the
-   * presentation it was typed for, which must still be the open one.
+   * `how.literal`: typed in quotes, so taken as it is (no stray key); `how.confirmed`: a yes to
+   * "Record ...?" for the presentation `seq`, which must still be the open one.
    */
-  async function answer(text: string, confirmed = false, seq?: number): Promise<void> {
+  async function answer(
+    text: string,
+    how: { literal?: boolean; confirmed?: { seq: number } } = {},
+  ): Promise<void> {
     const outcome = await judge.attempt({
       kind: "text",
       surface: SURFACE,
       actor,
       text,
-      confirmed: confirmed ? { seq } : undefined,
+      literal: how.literal,
+      confirmed: how.confirmed,
     });
     const { answer: recorded, confirm, target } = outcome;
     if (outcome.kind === "needs-confirmation" && confirm && target) {
@@ -136,7 +140,7 @@ export function createLineHandler(deps: {
       return true;
     }
     if (!YES.test(text)) return false;
-    await answer(asked.text, true, asked.seq);
+    await answer(asked.text, { confirmed: { seq: asked.seq } });
     return true;
   }
 
@@ -148,7 +152,7 @@ export function createLineHandler(deps: {
     if (asked && (await confirmation(asked, text))) return;
     const quoted = QUOTED.exec(text);
     if (quoted) {
-      await answer(quoted[1] as string, true);
+      await answer(quoted[1] as string, { literal: true });
       return;
     }
     const name = COMMAND.exec(text)?.[1]?.toLowerCase();

@@ -37,8 +37,9 @@ export interface ButtonAttempt {
 /**
  * Typed text. `replyTo`: the message it quoted; `chatId` and `messageId`: where it was written
  * (a chat's message ids grow with time, so they tell what was on screen). `confirmed`: the text
- * was confirmed already (a yes after "Record ...?", or typed in quotes); with `seq`, it was
- * confirmed for that presentation, which must still be the open one.
+ * was confirmed already (a yes after "Record ...?"); with `seq`, it was confirmed for that
+ * presentation, which must still be the open one. `literal`: typed as it is (in quotes), so no
+ * stray key; an irreversible question still asks first.
  */
 export interface TextAttempt {
   kind: "text";
@@ -49,6 +50,7 @@ export interface TextAttempt {
   messageId?: number | undefined;
   replyTo?: string | undefined;
   confirmed?: { seq?: number | undefined } | undefined;
+  literal?: boolean | undefined;
 }
 
 /** A command on the open question (/dismiss, "dismiss" at a keyboard): a button without one. */

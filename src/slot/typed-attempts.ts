@@ -157,7 +157,7 @@ export async function judgeText(j: Judging, a: TextAttempt): Promise<Outcome> {
     };
   }
   if (!a.confirmed) {
-    const confirm = confirmation(card, text);
+    const confirm = confirmation(card, text, a.literal === true);
     if (confirm instanceof Error) return { target, card, ...failed(confirm) };
     if (confirm) {
       const owner = {
@@ -205,8 +205,8 @@ export async function judgeText(j: Judging, a: TextAttempt): Promise<Outcome> {
  * text question (a stray key), or an answer to an irreversible question (said with the
  * option it resolves to), but the no of an irreversible yes/no question. An Error when the text answers nothing (nothing to confirm).
  */
-function confirmation(card: Question, text: string): string | Error | undefined {
-  if (needsConfirming(card, text)) return confirmingQuestion(text);
+function confirmation(card: Question, text: string, literal: boolean): string | Error | undefined {
+  if (!literal && needsConfirming(card, text)) return confirmingQuestion(text);
   if (!card.irreversible) return undefined;
   try {
     const answer = resolveAnswer(card, attemptFromText(card, text));

@@ -138,6 +138,8 @@ describe("the judge decides every attempt, whatever the surface", () => {
     const typed = await d.type("yes");
     expect(typed).toMatchObject({ kind: "needs-confirmation", confirm: { text: "yes" } });
     expect(typed.reply).toBe('Record "Yes" as your answer? It cannot be undone.');
+    // Typed in quotes is no stray key, but the answer is still irreversible.
+    expect(await d.type("yes", { literal: true })).toMatchObject({ kind: "needs-confirmation" });
     expect(loadQuestion(d.box, d.id).card.status).toBe("pending");
     expect(await d.type("no - not today")).toMatchObject({ kind: "recorded" });
     expect(loadQuestion(d.box, d.id).card.answer).toMatchObject({
