@@ -1,39 +1,18 @@
-// HTML built from templates whose every interpolated value is escaped, unless it is markup
-// this module made itself. Card text can hold anything an agent wrote; it never becomes markup.
+// HTML for the web pages, through hono/html: every interpolated value is escaped unless it is
+// markup a template made (or `raw`, kept for the page shell's own constant style sheets). Card
+// text can hold anything an agent wrote; it never becomes markup. This file only narrows the
+// types: no value here is a promise, so a template is markup at once, never a promise of it,
+// and `true` is left out because hono renders it as nothing (write the text wanted instead).
 
-const ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
+import { html as honoHtml } from "hono/html";
+import type { HtmlEscapedString } from "hono/utils/html";
 
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ESCAPES[ch] as string);
-}
+export { raw } from "hono/html";
 
-/** Markup that is already safe: only `html` templates produce it. */
-export class Markup {
-  constructor(readonly text: string) {}
-  toString(): string {
-    return this.text;
-  }
-}
+export type Markup = HtmlEscapedString;
 
-type Value = Markup | string | number | boolean | null | undefined | readonly Value[];
-
-function render(value: Value): string {
-  if (value instanceof Markup) return value.text;
-  if (Array.isArray(value)) return value.map(render).join("");
-  if (value === null || value === undefined || value === false) return "";
-  return escapeHtml(String(value));
-}
+type Value = Markup | string | number | false | null | undefined | readonly Value[];
 
 export function html(strings: TemplateStringsArray, ...values: Value[]): Markup {
-  let out = strings[0] ?? "";
-  values.forEach((value, i) => {
-    out += render(value) + (strings[i + 1] ?? "");
-  });
-  return new Markup(out);
+  return honoHtml(strings, ...values) as Markup;
 }

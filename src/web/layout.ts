@@ -2,7 +2,7 @@
 // targets, light and dark colours from the device's setting, and no script at all (every page
 // works as plain HTML forms).
 
-import { html, Markup } from "./html.ts";
+import { html, type Markup, raw } from "./html.ts";
 
 const STYLE = `
 :root{color-scheme:light dark;--fg:#1b1f24;--bg:#f4f5f7;--card:#fff;--line:#d0d7de;--muted:#57606a;--chip:#eaeef2;--input:#afb8c1;--link:#0969da;--ok:#1a7f37;--go:#1f883d;--bad:#cf222e;--warn:#bf8700;--hi-bg:#ffebe9;--hi-fg:#82071e}
@@ -70,12 +70,12 @@ export function page(title: string, body: Markup, links?: PageLinks): string {
 <meta name="referrer" content="no-referrer">
 <meta name="robots" content="noindex, nofollow">
 <title>${title}</title>
-<style>${new Markup(STYLE)}</style>
+<style>${raw(STYLE)}</style>
 </head>
 <body><main>
 ${body}
 ${navigation(links)}
 </main></body>
 </html>
-`.text;
+`.toString();
 }

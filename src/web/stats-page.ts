@@ -4,12 +4,12 @@
 
 import type { Stats } from "../questions/stats.ts";
 import { spoken } from "../questions/stats-clock.ts";
-import { html, Markup } from "./html.ts";
+import { html, type Markup, raw } from "./html.ts";
 import { page } from "./layout.ts";
 import { daysChart, distributionChart, hoursChart, SHADES } from "./stats-charts.ts";
 
 // Page-local rules only (the shared shell is layout.ts): tables that fit a 390 px phone.
-const STYLE = new Markup(`<style>
+const STYLE = raw(`<style>
 .chart{display:block;max-width:100%;height:auto;margin:.5rem 0}
 table.nums{width:100%;border-collapse:collapse;font-size:.85rem}
 table.nums th,table.nums td{padding:.25rem .3rem;border-bottom:1px solid rgba(127,127,127,.3);text-align:right;overflow-wrap:anywhere}
