@@ -3,7 +3,8 @@
 //     to the disk (files fsynced, git's core.fsync) and, beside it, the same without fsync;
 // (b) listing pending questions vs reading every card file raw;
 // (c) `qbridge --version` start-up vs `node -e 0`.
-// Then the Telegram figures (telegram.ts) and the agent's (agent.ts: MCP ask, tap to a waiting agent).
+// Then the answer memory (similar.ts: the lookup vs a bare FTS5 query, ask with and without it),
+// the Telegram figures (telegram.ts) and the agent's (agent.ts: MCP ask, tap to a waiting agent).
 
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -17,6 +18,7 @@ import { answerQuestion } from "../src/questions/answer.ts";
 import { pendingQuestions } from "../src/questions/state.ts";
 import { buildBox, NOW } from "./fixture.ts";
 import { benchMemory } from "./memory.ts";
+import { benchSimilar } from "./similar.ts";
 import { benchStartUp } from "./startup.ts";
 import { row, sample } from "./stats.ts";
 
@@ -125,6 +127,7 @@ async function main(): Promise<void> {
   console.log(`question-bridge bench: ${RUNS} runs per figure, node ${process.version}\n`);
   for (const size of SIZES) await benchSize(size);
   for (const line of await benchStartUp()) console.log(line);
+  for (const line of await benchSimilar()) console.log(line);
   const telegram = join(import.meta.dirname, "telegram.ts");
   if (existsSync(telegram)) {
     const { benchTapLatency } = (await import(telegram)) as {

@@ -52,22 +52,22 @@ function phrase(word: string): string {
 export class AnswerMemoryStore {
   constructor(private readonly db: Db) {}
 
-  /** Adds or replaces what the memory holds for one answered question. */
+  /**
+   * Adds or replaces what the memory holds for answered questions. An FTS5 row shares its rowid
+   * with its answer_memory row: found and deleted by rowid, never by a scan of the index.
+   */
   remember(answers: readonly RememberedAnswer[]): void {
-    const drop = this.db.prepare("DELETE FROM answer_memory WHERE question_id = ?");
-    const dropText = this.db.prepare("DELETE FROM answer_memory_text WHERE question_id = ?");
     const insert = this.db.prepare(
       `INSERT INTO answer_memory (question_id, prompt, memo, asked_by, input_type, option_ids, answer_text, selected, answered_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     const insertText = this.db.prepare(
-      "INSERT INTO answer_memory_text (question_id, prompt, memo) VALUES (?, ?, ?)",
+      "INSERT INTO answer_memory_text (rowid, question_id, prompt, memo) VALUES (?, ?, ?, ?)",
     );
     this.db.transaction(() => {
+      this.drop(answers.map((a) => a.questionId));
       for (const a of answers) {
-        drop.run(a.questionId);
-        dropText.run(a.questionId);
-        insert.run(
+        const { lastInsertRowid } = insert.run(
           a.questionId,
           a.prompt,
           a.memo,
@@ -78,20 +78,25 @@ export class AnswerMemoryStore {
           a.selected ?? null,
           a.answeredAt,
         );
-        insertText.run(a.questionId, a.prompt, a.memo);
+        insertText.run(lastInsertRowid, a.questionId, a.prompt, a.memo);
       }
     })();
   }
 
   forget(questionIds: readonly string[]): void {
-    const drop = this.db.prepare("DELETE FROM answer_memory WHERE question_id = ?");
-    const dropText = this.db.prepare("DELETE FROM answer_memory_text WHERE question_id = ?");
-    this.db.transaction(() => {
-      for (const id of questionIds) {
-        drop.run(id);
-        dropText.run(id);
-      }
-    })();
+    this.db.transaction(() => this.drop(questionIds))();
+  }
+
+  private drop(questionIds: readonly string[]): void {
+    const find = this.db.prepare("SELECT rowid FROM answer_memory WHERE question_id = ?").pluck();
+    const drop = this.db.prepare("DELETE FROM answer_memory WHERE rowid = ?");
+    const dropText = this.db.prepare("DELETE FROM answer_memory_text WHERE rowid = ?");
+    for (const id of questionIds) {
+      const rowid = find.get(id) as number | bigint | undefined;
+      if (rowid === undefined) continue;
+      drop.run(rowid);
+      dropText.run(rowid);
+    }
   }
 
   /**
@@ -102,7 +107,7 @@ export class AnswerMemoryStore {
     if (words.length === 0) return [];
     const rows = this.db
       .prepare(
-        `SELECT m.* FROM answer_memory_text t JOIN answer_memory m ON m.question_id = t.question_id
+        `SELECT m.* FROM answer_memory_text t JOIN answer_memory m ON m.rowid = t.rowid
          WHERE answer_memory_text MATCH ? ORDER BY bm25(answer_memory_text, 0, 3.0, 1.0) LIMIT ?`,
       )
       .all(words.map(phrase).join(" OR "), limit) as Row[];
@@ -110,15 +115,15 @@ export class AnswerMemoryStore {
   }
 
   /** The bare FTS5 query `candidates` runs, without reading the rows (the bench's floor). */
-  matchIds(words: readonly string[], limit: number): string[] {
+  matchIds(words: readonly string[], limit: number): number[] {
     if (words.length === 0) return [];
     return this.db
       .prepare(
-        `SELECT question_id FROM answer_memory_text WHERE answer_memory_text MATCH ?
+        `SELECT rowid FROM answer_memory_text WHERE answer_memory_text MATCH ?
            ORDER BY bm25(answer_memory_text, 0, 3.0, 1.0) LIMIT ?`,
       )
       .pluck()
-      .all(words.map(phrase).join(" OR "), limit) as string[];
+      .all(words.map(phrase).join(" OR "), limit) as number[];
   }
 
   /**

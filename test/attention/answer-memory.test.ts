@@ -7,10 +7,11 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { afterEach, describe, expect, it } from "vitest";
+import { AnswerMemoryStore, type RememberedAnswer } from "../../src/ledger/answer-memory.ts";
 import { createMcpServer } from "../../src/mcp/server.ts";
 import { answerQuestion } from "../../src/questions/answer.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
-import { SIMILAR_THRESHOLD, similarQuestions } from "../../src/questions/similar.ts";
+import { rememberedOf, SIMILAR_THRESHOLD, similarQuestions } from "../../src/questions/similar.ts";
 import { pendingQuestions } from "../../src/questions/state.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
 import { callTool } from "../agent/agent-support.ts";
@@ -171,5 +172,11 @@ describe("the memory follows the box", () => {
     );
     const { id } = await askQuestion(tb, AGAIN);
     expect(similarQuestions(tb, loadQuestion(tb, id).card).map((s) => s.id)).toEqual([first]);
+    // An answer remembered again replaces its row in the index, never doubles it.
+    new AnswerMemoryStore(tb.ledger.db).remember([
+      rememberedOf(first, loadQuestion(tb, first).card) as RememberedAnswer,
+    ]);
+    const rows = tb.ledger.db.prepare("SELECT count(*) FROM answer_memory_text").pluck().get();
+    expect(rows).toBe(1);
   });
 });
