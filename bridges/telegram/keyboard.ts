@@ -40,14 +40,41 @@ function pairShort(buttons: InlineKeyboardButton[]): InlineKeyboardButton[][] {
   return rows;
 }
 
-export function answerLayout(card: Question, link: string | undefined): Layout {
+/** Buttons the slot offers beside the options: last time's answer again, more time. */
+export interface Offers {
+  same?: { optionId: string; label: string; from: string } | undefined;
+  extendBy?: string | undefined;
+}
+
+/** The offers' buttons, in one row under the options: ↩ Same as last time, ⏳ +7 days. */
+function offerSpecs(offers: Offers): { specs: ButtonSpec[]; texts: string[] } {
+  const specs: ButtonSpec[] = [];
+  const texts: string[] = [];
+  if (offers.same) {
+    specs.push({ action: "same", optionId: offers.same.optionId, label: offers.same.from });
+    texts.push(shorten(`↩ Same as last time: ${flat(offers.same.label)}`, MAX_BUTTON_CHARS));
+  }
+  if (offers.extendBy) {
+    const days = /^P(\d+)D$/.exec(offers.extendBy)?.[1];
+    specs.push({ action: "extend", label: offers.extendBy });
+    texts.push(days ? `⏳ +${days} days` : "⏳ Extend");
+  }
+  return { specs, texts };
+}
+
+export function answerLayout(
+  card: Question,
+  link: string | undefined,
+  offers: Offers = {},
+): Layout {
   const options = optionsOf(card);
   const specs: ButtonSpec[] = options.map((o) => ({
     action: "answer",
     optionId: o.id,
     label: o.label,
   }));
-  specs.push({ action: "park" }, { action: "dismiss" });
+  const extra = offerSpecs(offers);
+  specs.push(...extra.specs, { action: "park" }, { action: "dismiss" });
   return {
     specs,
     build(tokens) {
@@ -65,7 +92,11 @@ export function answerLayout(card: Question, link: string | undefined): Layout {
           : pairShort(
               options.map((o, i) => button(i, buttonText(i, o.label, card.recommended === o.id))),
             );
-      const last = [button(options.length, "🅿️ Park"), button(options.length + 1, "🚫 Dismiss")];
+      if (extra.texts.length > 0) {
+        rows.push(extra.texts.map((text, i) => button(options.length + i, text)));
+      }
+      const at = options.length + extra.texts.length;
+      const last = [button(at, "🅿️ Park"), button(at + 1, "🚫 Dismiss")];
       if (link) last.push({ text: "🌐 Web page", url: link });
       rows.push(last);
       return { inline_keyboard: rows };

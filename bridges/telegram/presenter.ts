@@ -43,7 +43,11 @@ export function createTelegramPresenter(deps: PresenterDeps): Presenter & {
       now: slot.core.box.clock.now(),
       lastTime: request.lastTime,
     });
-    const layout = answerLayout(question.card, link);
+    const reusable = request.lastTime?.reusable;
+    const layout = answerLayout(question.card, link, {
+      same: reusable && { ...reusable, from: request.lastTime?.id ?? "" },
+      extendBy: request.extendBy,
+    });
     if (request.overnight) await api.sendMessage(chatId, overnightText(request.overnight));
     const owner = { presentationSeq: seq, questionId: question.id, cardHash };
     const messageId = await judge.withButtons(owner, chatId, layout.specs, async (tokens) => {

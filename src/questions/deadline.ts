@@ -1,6 +1,7 @@
 // When a pending question expires: `asked-at` plus its `expires-after` (30 days without one).
 // One function, so every presentation, the aging sweep's order and Extend agree on it.
 
+import { DAY_MS } from "../card/duration.ts";
 import type { Question } from "../card/question.ts";
 import { expiryMs } from "./aging-policy.ts";
 
@@ -23,4 +24,18 @@ export function expiryWords(deadline: Date, now: Date): string {
         ? [Math.floor(minutes / 60), "hour"]
         : [minutes, "minute"];
   return `expires in ${count} ${unit}${count === 1 ? "" : "s"}`;
+}
+
+/** What one Extend tap adds. */
+export const EXTEND_STEP = "P7D";
+
+/**
+ * The time an Extend button offers to add, once the question expires within that time (or is
+ * past its deadline and not yet expired); before then the button would only crowd the screen.
+ */
+export function extendOffer(
+  card: Pick<Question, "asked-at" | "expires-after">,
+  now: Date,
+): string | undefined {
+  return deadlineOf(card).getTime() - now.getTime() <= 7 * DAY_MS ? EXTEND_STEP : undefined;
 }

@@ -8,6 +8,8 @@
 import type { Question } from "../card/question.ts";
 import { CardChanged } from "../errors.ts";
 import type { Surface } from "../questions/answer.ts";
+import { expiryWords } from "../questions/deadline.ts";
+import { extendQuestion } from "../questions/extend.ts";
 import { loadQuestion } from "../questions/store.ts";
 import {
   type ButtonAttempt,
@@ -16,7 +18,7 @@ import {
   midSentence,
   type Outcome,
 } from "./attempts.ts";
-import { closureOf } from "./closure.ts";
+import { closureOf, extendedClosure } from "./closure.ts";
 import type { Presentation } from "./presentations.ts";
 import type { ButtonAction, ButtonSpec, ButtonToken } from "./tokens.ts";
 
@@ -80,7 +82,7 @@ function finished(
   return { kind: "recorded", ...outcome, after: () => c.ops.settle(closed) };
 }
 
-async function answer(c: PresentedContext): Promise<Outcome> {
+async function answer(c: PresentedContext, note?: string): Promise<Outcome> {
   const { spec, open } = c;
   try {
     // The fingerprint is checked again inside the question's lock: an edit that lands
@@ -88,7 +90,7 @@ async function answer(c: PresentedContext): Promise<Outcome> {
     // A confirmed option answers with its id; confirmed typed words (no option) with the words.
     const { result, closed } = await c.ops.answer(
       open.questionId,
-      { text: spec.optionId ?? spec.label ?? "" },
+      { text: spec.optionId ?? spec.label ?? "", note },
       c.surface,
       { fingerprint: c.token?.cardHash ?? open.cardHash },
     );
@@ -177,6 +179,34 @@ export const ACTIONS: Record<ButtonAction, ActionEntry> = {
         { name: "dismissed", reply: "Dismissed (it stays answerable later)." },
         closed,
       );
+    },
+  },
+
+  // "Same as last time": the answer of the similar question it came from, recorded through the
+  // core like any tap, with a note naming that question. Offered only where it fits (last-time.ts).
+  same: {
+    needs: "presented",
+    replaysFromCard: true,
+    async decide(c) {
+      return answer(c, `same as ${c.spec.label ?? "an earlier answer"}`);
+    },
+  },
+
+  // Extend: more time, one commit; the question is shown again with its new deadline.
+  extend: {
+    needs: "presented",
+    async decide(c) {
+      const id = c.open.questionId;
+      const result = await extendQuestion(c.slot.core, id, c.spec.label ?? "P7D", c.surface);
+      const expires = expiryWords(new Date(result.expiresAt), c.slot.core.box.clock.now());
+      return {
+        kind: "recorded",
+        name: "extended",
+        reply: `⏳ Extended: it ${expires}.`,
+        after: async () => {
+          await c.ops.show(id, { again: true, aside: extendedClosure(expires) });
+        },
+      };
     },
   },
 

@@ -45,6 +45,11 @@ export const MOVED: Omit<Closure, "card"> = {
   text: "moved to the new boxholder: nothing was done here",
 };
 
+/** A question the boxholder gave more time: shown again below with its new deadline. */
+export function extendedClosure(expires: string): Omit<Closure, "card"> {
+  return { kind: "set-aside", text: `extended: it ${expires}; shown again below` };
+}
+
 /** A send a restart cut short: the question is shown again in a newer message. */
 export const RESENT = {
   text: "shown again after a restart",

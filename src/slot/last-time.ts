@@ -20,6 +20,8 @@ export function lastTimeFor(
   try {
     const best = similarQuestions(core, question.card, question.id)[0];
     if (!best) return undefined;
+    // An irreversible question is answered only after a confirming step: no one-tap answer.
+    if (question.card.irreversible) best.reusable = undefined;
     const day = new Intl.DateTimeFormat("en-GB", {
       day: "numeric",
       month: "short",

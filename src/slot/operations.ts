@@ -8,6 +8,7 @@ import { agingSchedule } from "../questions/aging-policy.ts";
 import { answerQuestion } from "../questions/answer.ts";
 import { dismissQuestion } from "../questions/close.ts";
 import type { Core } from "../questions/core.ts";
+import { extendOffer } from "../questions/deadline.ts";
 import { pendingQuestions, type QuestionView } from "../questions/state.ts";
 import { settleInterruptedWrites } from "../questions/transition.ts";
 import { type Attention, quietEnds, sendDecision } from "./attention.ts";
@@ -51,14 +52,15 @@ export function createOperations(deps: OperationsDeps): SlotOps {
     const news = overnightNews(core, attention, pending);
     const overnight = news?.count ? { overnight: news.count } : {};
     const lastTime = lastTimeFor(core, question, attention.timeZone);
-    const memory = lastTime ? { lastTime } : {};
+    const extendBy = extendOffer(question.card, core.box.clock.now());
+    const offers = { ...(lastTime ? { lastTime } : {}), ...(extendBy ? { extendBy } : {}) };
     for (const presenter of ready) {
       let seq: number | undefined;
       try {
         const holder = await registry.holderFor(presenter);
         seq = presentations.claim(question.id, presenter.surface, cardHash, now(), holder);
         if (seq === undefined) return undefined;
-        const request = { seq, question, cardHash, behind, silent, ...overnight, ...memory };
+        const request = { seq, question, cardHash, behind, silent, ...overnight, ...offers };
         const address = await presenter.present(request);
         if (address) {
           presentations.presented(seq, address, now());
@@ -207,7 +209,7 @@ export function createOperations(deps: OperationsDeps): SlotOps {
       const { pending } = queue();
       const wanted = pending.find((q) => q.id === questionId);
       if (!wanted) return undefined;
-      const aside = open?.questionId === questionId ? MOVED : SET_ASIDE;
+      const aside = options.aside ?? (open?.questionId === questionId ? MOVED : SET_ASIDE);
       if (open && presentations.close(open.seq, "superseded", aside.text, now())) {
         await teller.tell(open, { ...aside, card: load(open.questionId) });
       }

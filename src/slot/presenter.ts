@@ -23,6 +23,8 @@ export interface PresentRequest {
   overnight?: number;
   /** The answered question most like this one ("Last time (3 Mar): Finance"), when there is one. */
   lastTime?: LastTimeOffer;
+  /** Set when an Extend button is offered: the time it adds (an ISO-8601 duration). */
+  extendBy?: string;
 }
 
 /** What closed a presentation, for the bridge to show in place of its buttons. */

@@ -69,9 +69,13 @@ export interface SlotOps {
   /**
    * Presents this question now; the presented one (if another) is set aside, still queued.
    * `again`: shown anew even when it is the open one, whose message is closed as moved (the
-   * boxholder changed, so it must appear in the new one's chat).
+   * boxholder changed, so it must appear in the new one's chat); `aside` says why instead
+   * (Extend: the deadline moved, so the question is shown with the new one).
    */
-  show(questionId: string, options?: { again?: boolean }): Promise<Presentation | undefined>;
+  show(
+    questionId: string,
+    options?: { again?: boolean; aside?: Omit<Closure, "card"> },
+  ): Promise<Presentation | undefined>;
   /** Parks the presented question (it stays pending, behind the queue) and presents the next. */
   park(): Promise<Presentation | undefined>;
   /**

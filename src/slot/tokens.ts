@@ -6,7 +6,17 @@ import { randomBytes } from "node:crypto";
 import type { Db } from "../ledger/ledger.ts";
 
 /** What a button does when tapped. */
-export type ButtonAction = "answer" | "confirm" | "back" | "park" | "dismiss" | "show";
+export type ButtonAction =
+  | "answer"
+  | "confirm"
+  | "back"
+  | "park"
+  | "dismiss"
+  | "show"
+  /** Records last time's answer again (`optionId`), noting the question it came from (`label`). */
+  | "same"
+  /** Adds the time in `label` (an ISO-8601 duration) to the question's deadline. */
+  | "extend";
 
 export interface ButtonSpec {
   action: ButtonAction;
