@@ -5,8 +5,8 @@
 // pending and unchanged since it was shown, the irreversible confirm step, the one-letter
 // confirm rule, redeliveries replayed), the audit row and every write to the ledger's tokens,
 // inbox and presentations happen here or in the files this one composes: button-attempts.ts,
-// typed-attempts.ts and actions.ts (the table of what each button does). A bridge never
-// writes those tables itself and never repeats a check.
+// typed-attempts.ts, actions.ts (the table of what each button does) and attempt-audit.ts.
+// A bridge never writes those tables itself and never repeats a check.
 
 import type { Answer, Question } from "../card/question.ts";
 import { QbridgeError } from "../errors.ts";

@@ -4,7 +4,8 @@
 // text) and goes through the same transition as a tap, with the fingerprint of the
 // presentation it targets: a card edited since it was shown refuses it on every surface. A
 // lone character on a text question, and an answer to an irreversible question (but a typed
-// no to a yes/no one, which declines), is recorded only once confirmed. A reply to a question already answered is audited and never applied.
+// no to a yes/no one, which declines), is recorded only once confirmed. A reply to a question
+// already answered is audited and never applied.
 
 import type { Question } from "../card/question.ts";
 import { resolveAnswer } from "../card/resolve.ts";
