@@ -1,14 +1,18 @@
-// The bot's commands: /start (with a pairing code), /waiting, /next, /park, /dismiss, /help.
+// The bot's commands: /start (with a pairing code), /waiting (with a backlog, the triage
+// digest), /next, /park, /dismiss, /help.
 // They are registered with setMyCommands at start; a failure there is logged, never fatal.
 
 import type { Api, Context } from "grammy";
 import type { Judge } from "../../src/slot/attempts.ts";
 import type { Slot } from "../../src/slot/slot.ts";
+import { boxDigest, type Digest, type DigestLine } from "../../src/slot/triage.ts";
 import type { Access } from "./access.ts";
 import { pairWithCode } from "./pairing.ts";
 import { SURFACE } from "./presenter.ts";
 import { HELP_HTML, waitingHtml } from "./render.ts";
 import { replyForError } from "./replies.ts";
+import { digestLayout } from "./triage-keyboard.ts";
+import { digestHtml } from "./triage-render.ts";
 
 /** Said where the [🌐 All questions] button would be, when there is no public URL to link to. */
 export const NO_PUBLIC_URL_HTML =
@@ -42,7 +46,24 @@ export function createCommands(deps: {
     };
   }
 
+  /** With a backlog: one line per question (each a button showing it) and Accept N. */
+  async function sendDigest(ctx: Context, digest: Digest): Promise<void> {
+    const url = deps.questionsLink();
+    const html = url ? digestHtml(digest) : `${digestHtml(digest)}\n\n${NO_PUBLIC_URL_HTML}`;
+    const layout = digestLayout(digest, url);
+    const owner = { questionId: (digest.lines[0] as DigestLine).id, cardHash: "" };
+    await judge.withButtons(owner, String(ctx.chat?.id), layout.specs, async (tokens) => {
+      const sent = await ctx.reply(html, {
+        parse_mode: "HTML",
+        reply_markup: layout.build(tokens),
+      });
+      return String(sent.message_id);
+    });
+  }
+
   async function waiting(ctx: Context): Promise<void> {
+    const digest = boxDigest(slot.core);
+    if (digest) return sendDigest(ctx, digest);
     const { count, top, presented } = slot.waiting();
     const { html, markup } = allQuestions(waitingHtml(count, top?.card, presented !== undefined));
     await ctx.reply(html, {

@@ -8,11 +8,14 @@ import { OTHER_REPLY } from "../../src/slot/actions.ts";
 import type { Judge, Outcome } from "../../src/slot/attempts.ts";
 import { ELSEWHERE_REPLY, UNKNOWN_REPLY } from "../../src/slot/button-attempts.ts";
 import type { ButtonToken } from "../../src/slot/tokens.ts";
+import type { TriageView } from "../../src/slot/triage-actions.ts";
 import type { Access } from "./access.ts";
 import { answerLayout, confirmLayout, type Layout, NO_BUTTONS } from "./keyboard.ts";
 import { MAX_CALLBACK_ANSWER_CHARS } from "./limits.ts";
 import { isNotModified, SURFACE } from "./presenter.ts";
 import { replyForError } from "./replies.ts";
+import { offerLayout } from "./triage-keyboard.ts";
+import { offerHtml, offerResultHtml } from "./triage-render.ts";
 
 export interface TapDeps {
   api: Api;
@@ -65,6 +68,34 @@ export function createTapHandler(deps: TapDeps) {
     );
   }
 
+  /** The digest's message becomes the list the next tap records, then what it recorded. */
+  async function showTriage(token: ButtonToken, view: TriageView | undefined): Promise<void> {
+    if (!view || token.messageId === undefined) return;
+    const { chatId } = token;
+    const messageId = token.messageId;
+    if (view.step === "result") {
+      await api.editMessageText(
+        chatId,
+        Number(messageId),
+        offerResultHtml(view.result, view.replayed),
+        {
+          parse_mode: "HTML",
+          reply_markup: NO_BUTTONS,
+        },
+      );
+      return;
+    }
+    const layout = offerLayout(view.offerId, view.items.length);
+    const owner = { questionId: token.questionId, cardHash: token.cardHash };
+    await judge.withButtons(owner, chatId, layout.specs, async (tokens) => {
+      await api.editMessageText(chatId, Number(messageId), offerHtml(view.items), {
+        parse_mode: "HTML",
+        reply_markup: layout.build(tokens),
+      });
+      return messageId;
+    });
+  }
+
   /** What the tapped message's buttons become once the callback is answered. */
   async function redraw(outcome: Outcome): Promise<void> {
     const { token } = outcome;
@@ -78,6 +109,8 @@ export function createTapHandler(deps: TapDeps) {
         if (outcome.card)
           return relayout(token, answerLayout(outcome.card, deps.link(token.questionId)));
         return;
+      case "triage":
+        return showTriage(token, outcome.triage);
       case undefined:
         return;
     }

@@ -21,6 +21,7 @@ import {
 import { closureOf, extendedClosure } from "./closure.ts";
 import type { Presentation } from "./presentations.ts";
 import type { ButtonAction, ButtonSpec, ButtonToken } from "./tokens.ts";
+import { acceptEntry, triageEntry } from "./triage-actions.ts";
 
 /** What a button on the open presentation (or a command on it) acts with. */
 export interface PresentedContext extends Judging {
@@ -240,4 +241,7 @@ export const ACTIONS: Record<ButtonAction, ActionEntry> = {
       };
     },
   },
+
+  triage: triageEntry,
+  accept: acceptEntry,
 };

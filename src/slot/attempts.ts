@@ -17,6 +17,7 @@ import type { Presentation } from "./presentations.ts";
 import type { Closure } from "./presenter.ts";
 import type { Slot, SlotOps } from "./slot.ts";
 import type { ButtonAction, ButtonSpec, ButtonToken } from "./tokens.ts";
+import type { TriageView } from "./triage-actions.ts";
 import { judgeText } from "./typed-attempts.ts";
 
 /** Who acted: their id on the surface, and whether the bridge knows them as the boxholder. */
@@ -86,7 +87,7 @@ export type Reason =
   | "error";
 
 /** What the bridge does with the buttons of the tapped message, after acknowledging. */
-export type Relayout = "drop" | "confirm" | "choices";
+export type Relayout = "drop" | "confirm" | "choices" | "triage";
 
 /** The tokens' owner: buttons minted for a presentation (or for a question alone, a nudge). */
 export interface TokenOwner {
@@ -117,6 +118,8 @@ export interface Outcome {
   relayout?: Relayout | undefined;
   /** Needs confirmation: the text to record once confirmed, and whose buttons confirm it. */
   confirm?: { text: string; owner: TokenOwner } | undefined;
+  /** Triage: the list a confirming tap would record, or what it recorded (relayout "triage"). */
+  triage?: TriageView | undefined;
   /** The slot's work once the bridge has shown the outcome (move on, show the next). */
   after?: (() => Promise<void>) | undefined;
 }

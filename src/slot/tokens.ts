@@ -16,12 +16,18 @@ export type ButtonAction =
   /** Records last time's answer again (`optionId`), noting the question it came from (`label`). */
   | "same"
   /** Adds the time in `label` (an ISO-8601 duration) to the question's deadline. */
-  | "extend";
+  | "extend"
+  /** Triage: list the digest's recommendations for accepting (src/slot/triage-actions.ts). */
+  | "triage"
+  /** Triage: record the listed offer (`optionId`: the offer's id). */
+  | "accept";
 
 export interface ButtonSpec {
   action: ButtonAction;
   optionId?: string | undefined;
   label?: string | undefined;
+  /** A button about another question than its message's (a digest line): that question. */
+  questionId?: string | undefined;
 }
 
 export interface ButtonToken extends ButtonSpec {
@@ -80,7 +86,7 @@ export class TokenStore {
         insert.run(
           token,
           owner.presentationSeq ?? null,
-          owner.questionId,
+          b.questionId ?? owner.questionId,
           owner.cardHash,
           b.action,
           b.optionId ?? null,

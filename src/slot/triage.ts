@@ -13,6 +13,7 @@ import { questionFingerprint } from "../card/load.ts";
 import { OTHER_OPTION, optionsOf, type Question } from "../card/question.ts";
 import type { AnswerAttempt } from "../card/resolve.ts";
 import { CardChanged, QbridgeError, QuestionNotFound, TransitionRejected } from "../errors.ts";
+import { agingSchedule } from "../questions/aging-policy.ts";
 import type { AnswerOptions } from "../questions/answer.ts";
 import type { Core } from "../questions/core.ts";
 import { pendingQuestions, type QuestionView } from "../questions/state.ts";
@@ -113,16 +114,20 @@ export function triageDigest(queue: QuestionView[]): Digest | undefined {
 
 /**
  * The digest of the box's waiting questions in the slot's order, parked ones last; those put
- * off with "Later" stay out until they come back. `pending` saves a second scan where the
+ * off with "Later" stay out until they come back, and those past their expiry. `pending` saves a second scan where the
  * caller has them.
  */
 export function boxDigest(
   core: Core,
   pending = pendingQuestions(core).pending,
 ): Digest | undefined {
-  const putOff = new LaterStore(core.ledger.db).waiting(core.box.clock.now());
+  const now = core.box.clock.now();
+  const putOff = new LaterStore(core.ledger.db).waiting(now);
+  // As the slot counts them: a question past its expiry is the sweep's, not the boxholder's.
+  const live = (q: QuestionView) =>
+    new Date(q.card["asked-at"]).getTime() + agingSchedule(q.card).expireAtMs > now.getTime();
   const { ready, parked } = queueOrder(
-    pending.filter((q) => !putOff.has(q.id)),
+    pending.filter((q) => live(q) && !putOff.has(q.id)),
     new PresentationStore(core.ledger.db).parked(),
   );
   return triageDigest([...ready, ...parked]);
