@@ -44,6 +44,11 @@ export async function startEmulator(): Promise<Emulator> {
   const port = await freePort();
   const server = new TelegramServer({ port, host: "127.0.0.1", storeTimeout: 600 });
   await server.start();
+  // grammY keeps one keep-alive agent per API root for the whole process, so a bot made later in
+  // a file reuses a socket an earlier bot left idle. With Node's 5 s default the emulator could
+  // close that socket just as the new bot's getMe went out on it (a reset under load). Idle
+  // sockets stay open instead; stop() still closes them (http-shutdown).
+  (server as unknown as { server: import("node:http").Server }).server.keepAliveTimeout = 0;
   return { server, apiRoot: server.config.apiURL, stop: async () => void (await server.stop()) };
 }
 
@@ -175,7 +180,11 @@ export async function openHarness(
     questionsLink: options.link ? () => "https://q.example.org/questions?s=signed" : undefined,
     transformers: [transformer],
   });
-  await bridge.init();
+  if (!(await bridge.init())) {
+    throw new Error(
+      `the bot could not start on the emulator: ${bridge.health().reason ?? "no reason given"}`,
+    );
+  }
   const updatesUrl = `${emulator.apiRoot}/bot${TOKEN}/getUpdates`;
   const deliver = async (update: Update) => bridge.handleUpdate(update);
   const harness: Harness = {
