@@ -2,9 +2,8 @@
 // Without a configured token the API is off and says so. Asking, answering and dismissing go
 // through the same core as the CLI (`via: api`); errors are mapped in api-errors.ts only.
 
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { z } from "zod";
 import { STATUSES } from "../card/question.ts";
 import { answerQuestion } from "../questions/answer.ts";
 import { askQuestion } from "../questions/ask.ts";
@@ -15,94 +14,29 @@ import { type OutcomeLink, questionOutcome } from "../questions/outcome.ts";
 import { similarForAsk } from "../questions/similar.ts";
 import { boxState, pendingQuestions, questionsWithStatus } from "../questions/state.ts";
 import { loadQuestion } from "../questions/store.ts";
-import { MAX_WAIT_SECONDS, waitForQuestion } from "../questions/waiter.ts";
-import { MAX_REASON_LENGTH, withdrawQuestion } from "../questions/withdraw.ts";
+import { waitForQuestion } from "../questions/waiter.ts";
+import { withdrawQuestion } from "../questions/withdraw.ts";
 import { heldField, heldUntilOf } from "../slot/held.ts";
-import { type ApiFailure, failure, failureOf } from "./api-errors.ts";
+import {
+  AnswerBody,
+  BodyProblem,
+  DismissBody,
+  ExtendBody,
+  isTrue,
+  jsonBody,
+  parsed,
+  StatusQuery,
+  WithdrawBody,
+  waitSeconds,
+} from "./api-bodies.ts";
+import { failure, failureOf } from "./api-errors.ts";
 import { requireBearer, sendFailure } from "./bearer.ts";
 import { announce, type WebDeps } from "./deps.ts";
 import { linkUrl } from "./links.ts";
 
 export const API_BODY_LIMIT_BYTES = 64 * 1024;
 
-const AnswerBody = z
-  .object({
-    answer: z.string({
-      required_error: "answer is required: a letter, label, option id, yes/no or text",
-    }),
-    note: z.string().optional(),
-    by: z.string().trim().min(1).max(200).optional(),
-  })
-  .strict();
-
-const DismissBody = z.object({}).strict();
-
-const WithdrawBody = z
-  .object({
-    reason: z.string().max(MAX_REASON_LENGTH).optional(),
-    by: z.string().trim().min(1).max(200).optional(),
-  })
-  .strict();
-
-const ExtendBody = z
-  .object({
-    duration: z.string({
-      required_error: "duration is required: how much time to add, e.g. P7D, PT12H or 3d",
-    }),
-    by: z.string().trim().min(1).max(200).optional(),
-  })
-  .strict();
-
-const StatusQuery = z.enum([...STATUSES, "all"]).default("pending");
-
 const send = sendFailure;
-
-class BodyProblem extends Error {
-  constructor(readonly fail: ApiFailure) {
-    super(fail.body.error.message);
-  }
-}
-
-/** The request body as JSON; an empty body reads as `{}`. */
-async function jsonBody(c: Context): Promise<unknown> {
-  const text = await c.req.text();
-  if (text.trim() === "") return {};
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new BodyProblem(
-      failure(400, "MalformedJson", `the body is not JSON: ${(error as Error).message}`),
-    );
-  }
-}
-
-function parsed<T>(schema: z.ZodType<T>, value: unknown): T {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const issues = result.error.issues
-    .map((i) => `${i.path.length ? `${i.path.join(".")}: ` : ""}${i.message}`)
-    .join("; ");
-  throw new BodyProblem(failure(422, "SchemaMismatch", `the body does not fit: ${issues}`));
-}
-
-/** `?wait=SECONDS`: a whole number; above the maximum it waits the maximum. */
-function waitSeconds(value: string | undefined): number {
-  if (value === undefined || value === "") return 0;
-  if (!/^\d{1,9}$/.test(value)) {
-    throw new BodyProblem(
-      failure(
-        400,
-        "BadWait",
-        `wait must be a whole number of seconds (at most ${MAX_WAIT_SECONDS} are waited)`,
-      ),
-    );
-  }
-  return Math.min(Number(value), MAX_WAIT_SECONDS);
-}
-
-function isTrue(value: unknown): boolean {
-  return value === true || value === "true" || value === "1";
-}
 
 export function apiRoutes(deps: WebDeps): Hono {
   const api = new Hono();
