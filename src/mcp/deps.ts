@@ -8,7 +8,7 @@ import type { OutcomeContext, OutcomeLink } from "../questions/outcome.ts";
 
 export interface McpChange {
   id: string;
-  action: "asked" | "withdrawn";
+  action: "asked" | "withdrawn" | "extended";
 }
 
 export interface McpDeps {

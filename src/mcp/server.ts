@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { registerAskTool } from "./ask-tool.ts";
 import type { McpDeps } from "./deps.ts";
+import { registerExtendTool } from "./extend-tool.ts";
 import { registerPermissionTool } from "./permission-tool.ts";
 import { registerReadTools } from "./read-tools.ts";
 import { registerWithdrawTool } from "./withdraw-tool.ts";
@@ -37,5 +38,6 @@ export function createMcpServer(deps: McpDeps): McpServer {
   registerReadTools(server, deps);
   registerPermissionTool(server, deps);
   registerWithdrawTool(server, deps);
+  registerExtendTool(server, deps);
   return server;
 }

@@ -43,6 +43,7 @@ describe("the MCP tools", () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
       "ask_human",
+      "extend_question",
       "get_answer",
       "list_questions",
       "request_permission",
@@ -258,7 +259,7 @@ describe("qbridge mcp over stdio", () => {
     const out = run.stdout.split("\n").filter((line) => line !== "");
     expect(out).toHaveLength(2);
     for (const line of out) expect(JSON.parse(line)).toMatchObject({ jsonrpc: "2.0" });
-    expect(JSON.parse(out[1] as string).result.tools).toHaveLength(5);
+    expect(JSON.parse(out[1] as string).result.tools).toHaveLength(6);
   });
 
   it("outside a box says so in one sentence on stderr and writes nothing on stdout", async () => {

@@ -2,12 +2,16 @@
 // its `expires-after` through the transition core (one commit, the rest of the card untouched);
 // the aging sweep then nudges and expires by the new deadline. The clock is frozen throughout.
 
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { afterEach, describe, expect, it } from "vitest";
+import { createMcpServer } from "../../src/mcp/server.ts";
 import { ageQuestions } from "../../src/questions/aging.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
 import { dismissQuestion } from "../../src/questions/close.ts";
 import { extendQuestion } from "../../src/questions/extend.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
+import { callTool } from "../agent/agent-support.ts";
 import {
   atTime,
   cleanupBoxes,
@@ -101,7 +105,7 @@ describe("Extend through the core", () => {
   });
 });
 
-describe("Extend from the command line and the API", () => {
+describe("Extend from the command line, MCP and the API", () => {
   it("qbridge extend ID DURATION adds the time and says the new deadline", async () => {
     const tb = await makeBox();
     const { id } = await askQuestion(tb, selectCard());
@@ -114,6 +118,23 @@ describe("Extend from the command line and the API", () => {
     const bad = await runCli(["extend", id, "tomorrow"], { env: cliEnv(tb.dir) });
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('"tomorrow" is not a length of time');
+  });
+
+  it("the MCP tool extend_question adds the time", async () => {
+    const tb = await makeBox();
+    const { id } = await askQuestion(tb, selectCard());
+    const server = createMcpServer({ core: tb, timeZone: "UTC" });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const client = new Client({ name: "test", version: "1.0.0" });
+    await client.connect(clientSide);
+    const result = await callTool(client, "extend_question", { id, duration: "P5D" }).result;
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({ id, expiresAfter: "P35D" });
+    expect(loadQuestion(tb, id).card["expires-after"]).toBe("P35D");
+    const late = await callTool(client, "extend_question", { id, duration: "soon" }).result;
+    expect(late.isError).toBe(true);
+    await client.close();
   });
 
   it("POST /api/v1/questions/:id/extend adds the time behind the bearer token", async () => {
