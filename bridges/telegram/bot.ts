@@ -138,6 +138,7 @@ export function createBot(options: BotOptions): TelegramBridge {
   boxholder.command("waiting", commands.waiting);
   boxholder.command("next", commands.next);
   boxholder.command("park", commands.park);
+  boxholder.command("later", commands.later);
   boxholder.command("dismiss", commands.dismiss);
   boxholder.command("help", commands.help);
   boxholder.on("message:text", async (ctx) => {

@@ -1,5 +1,5 @@
 // The bot's commands: /start (with a pairing code), /waiting (with a backlog, the triage
-// digest), /next, /park, /dismiss, /help.
+// digest), /next, /park, /later, /dismiss, /help.
 // They are registered with setMyCommands at start; a failure there is logged, never fatal.
 
 import type { Api, Context } from "grammy";
@@ -7,6 +7,7 @@ import type { Judge } from "../../src/slot/attempts.ts";
 import type { Slot } from "../../src/slot/slot.ts";
 import { boxDigest, type Digest, type DigestLine } from "../../src/slot/triage.ts";
 import type { Access } from "./access.ts";
+import { laterLayout } from "./keyboard.ts";
 import { pairWithCode } from "./pairing.ts";
 import { SURFACE } from "./presenter.ts";
 import { HELP_HTML, waitingHtml } from "./render.ts";
@@ -22,6 +23,7 @@ export const COMMANDS = [
   { command: "waiting", description: "How many questions wait, and the top one" },
   { command: "next", description: "Show the next question (parked ones too)" },
   { command: "park", description: "Put the open question aside; it stays pending" },
+  { command: "later", description: "Put the open question off until a time you pick" },
   { command: "dismiss", description: "Decline the open question" },
   { command: "help", description: "How to answer" },
   { command: "start", description: "Start, or pair with a code from qbridge pair" },
@@ -131,6 +133,41 @@ export function createCommands(deps: {
           if (outcome.kind === "recorded") return;
           if (outcome.reason === "nothing-open") await ctx.reply("Nothing is open to dismiss.");
           else if (outcome.error !== undefined) await ctx.reply(replyForError(outcome.error));
+          else await ctx.reply(outcome.reply);
+        },
+      );
+    },
+
+    /** /later: the times the open question can be put off to, as buttons under it. */
+    async later(ctx: Context): Promise<void> {
+      await judge.attempt(
+        {
+          kind: "command",
+          surface: SURFACE,
+          actor: { id: String(ctx.from?.id), boxholder: true },
+          action: "later",
+        },
+        async (outcome) => {
+          const open = outcome.target;
+          if (outcome.relayout === "later" && open && ctx.chat) {
+            const layout = laterLayout(outcome.later ?? []);
+            const owner = {
+              presentationSeq: open.seq,
+              questionId: open.questionId,
+              cardHash: open.cardHash,
+            };
+            await judge.withButtons(owner, String(ctx.chat.id), layout.specs, async (tokens) => {
+              const sent = await ctx.reply(outcome.reply, {
+                reply_markup: layout.build(tokens),
+                ...(open.messageId
+                  ? { reply_parameters: { message_id: Number(open.messageId) } }
+                  : {}),
+              });
+              return String(sent.message_id);
+            });
+          } else if (outcome.reason === "nothing-open") {
+            await ctx.reply("Nothing is open to put off.");
+          } else if (outcome.error !== undefined) await ctx.reply(replyForError(outcome.error));
           else await ctx.reply(outcome.reply);
         },
       );

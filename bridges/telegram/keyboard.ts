@@ -1,9 +1,10 @@
 // The buttons of a presentation: one per option (lettered; short ones two to a row), then Park,
-// Dismiss and a URL button to the web page in one row. Text questions get that last row too.
+// Later, Dismiss and a URL button to the web page in one row. Text questions get that last row too.
 // Each callback button carries only a minted token; what it means stays in the ledger.
 
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
 import { optionsOf, type Question } from "../../src/card/question.ts";
+import type { LaterOption } from "../../src/slot/later.ts";
 import type { ButtonSpec } from "../../src/slot/tokens.ts";
 import { flat, shorten } from "./html.ts";
 import { MAX_BUTTON_CHARS } from "./limits.ts";
@@ -74,7 +75,7 @@ export function answerLayout(
     label: o.label,
   }));
   const extra = offerSpecs(offers);
-  specs.push(...extra.specs, { action: "park" }, { action: "dismiss" });
+  specs.push(...extra.specs, { action: "park" }, { action: "later" }, { action: "dismiss" });
   return {
     specs,
     build(tokens) {
@@ -96,7 +97,7 @@ export function answerLayout(
         rows.push(extra.texts.map((text, i) => button(options.length + i, text)));
       }
       const at = options.length + extra.texts.length;
-      const last = [button(at, "🅿️ Park"), button(at + 1, "🚫 Dismiss")];
+      const last = [button(at, "🅿️ Park"), button(at + 1, "⏰ Later"), button(at + 2, "🚫 Dismiss")];
       if (link) last.push({ text: "🌐 Web page", url: link });
       rows.push(last);
       return { inline_keyboard: rows };
@@ -146,6 +147,24 @@ export function wordsLayout(text: string): Layout {
           ],
         ],
       };
+    },
+  };
+}
+
+/** "Later": one button per time the slot offers, then Back to the question's buttons. */
+export function laterLayout(options: readonly LaterOption[]): Layout {
+  return {
+    specs: [
+      ...options.map((o) => ({ action: "later" as const, optionId: o.choice, label: o.label })),
+      // Back with an option id is "back to the choices" (see the judge's back action).
+      { action: "back", optionId: "later" },
+    ],
+    build(tokens) {
+      const rows = options.map((o, i) => [
+        { text: `⏰ ${o.label}`, callback_data: tokens[i] as string },
+      ]);
+      rows.push([{ text: "↩️ Back", callback_data: tokens[options.length] as string }]);
+      return { inline_keyboard: rows };
     },
   };
 }

@@ -202,6 +202,7 @@ export const HELP_HTML = [
   "/waiting – how many questions wait, and the top one",
   "/next – show the next question (parked ones too)",
   "/park – put the open question aside; it stays pending",
+  "/later – put it off until this evening, tomorrow morning or next week",
   "/dismiss – decline the open question (it stays answerable)",
   "/help – this message",
 ].join("\n");

@@ -10,7 +10,7 @@ import { ELSEWHERE_REPLY, UNKNOWN_REPLY } from "../../src/slot/button-attempts.t
 import type { ButtonToken } from "../../src/slot/tokens.ts";
 import type { TriageView } from "../../src/slot/triage-actions.ts";
 import type { Access } from "./access.ts";
-import { answerLayout, confirmLayout, type Layout, NO_BUTTONS } from "./keyboard.ts";
+import { answerLayout, confirmLayout, type Layout, laterLayout, NO_BUTTONS } from "./keyboard.ts";
 import { MAX_CALLBACK_ANSWER_CHARS } from "./limits.ts";
 import { isNotModified, SURFACE } from "./presenter.ts";
 import { replyForError } from "./replies.ts";
@@ -105,6 +105,8 @@ export function createTapHandler(deps: TapDeps) {
         return dropButtons(token);
       case "confirm":
         return relayout(token, confirmLayout(token.optionId ?? "", token.label ?? ""));
+      case "later":
+        return relayout(token, laterLayout(outcome.later ?? []));
       case "choices":
         if (outcome.card)
           return relayout(token, answerLayout(outcome.card, deps.link(token.questionId)));

@@ -19,6 +19,7 @@ import {
   type Outcome,
 } from "./attempts.ts";
 import { closureOf, extendedClosure } from "./closure.ts";
+import { backAt, laterOptions } from "./later.ts";
 import type { Presentation } from "./presentations.ts";
 import type { ButtonAction, ButtonSpec, ButtonToken } from "./tokens.ts";
 import { acceptEntry, triageEntry } from "./triage-actions.ts";
@@ -206,6 +207,34 @@ export const ACTIONS: Record<ButtonAction, ActionEntry> = {
         reply: `⏳ Extended: it ${expires}.`,
         after: async () => {
           await c.ops.show(id, { again: true, aside: extendedClosure(expires) });
+        },
+      };
+    },
+  },
+
+  // [⏰ Later] (or /later) offers the times; a time's button puts the question off until then.
+  later: {
+    needs: "presented",
+    async decide(c) {
+      const { timeZone } = c.slot.attention;
+      const now = c.slot.core.box.clock.now();
+      const later = laterOptions(now, timeZone);
+      const option = later.find((o) => o.choice === c.spec.optionId);
+      if (!option) {
+        const reply =
+          c.spec.optionId === undefined
+            ? "When should it come back?"
+            : "That time has passed: pick another.";
+        return { kind: "clarification", name: "later-asked", reply, relayout: "later", later };
+      }
+      const reply = `⏰ Later: back ${backAt(option.until, now, timeZone)}.`;
+      c.slot.tokens.markPresentationUsed(c.open.seq, reply, c.now());
+      return {
+        kind: "recorded",
+        name: "put-off",
+        reply,
+        after: async () => {
+          await c.ops.putOff(c.open.questionId, option.until);
         },
       };
     },

@@ -13,6 +13,7 @@ import { QbridgeError } from "../errors.ts";
 import { safeAudit } from "../questions/audit.ts";
 import { audit } from "./attempt-audit.ts";
 import { judgeButton, judgeCommand } from "./button-attempts.ts";
+import type { LaterOption } from "./later.ts";
 import type { Presentation } from "./presentations.ts";
 import type { Closure } from "./presenter.ts";
 import type { Slot, SlotOps } from "./slot.ts";
@@ -86,8 +87,11 @@ export type Reason =
   | "needs-words"
   | "error";
 
-/** What the bridge does with the buttons of the tapped message, after acknowledging. */
-export type Relayout = "drop" | "confirm" | "choices" | "triage";
+/**
+ * What the bridge does with the buttons of the tapped message, after acknowledging. `later`:
+ * the times in the outcome's `later` (a command sends them in a message of their own).
+ */
+export type Relayout = "drop" | "confirm" | "choices" | "triage" | "later";
 
 /** The tokens' owner: buttons minted for a presentation (or for a question alone, a nudge). */
 export interface TokenOwner {
@@ -116,6 +120,8 @@ export interface Outcome {
   /** What closed the question, when it was closed already. */
   closure?: Closure | undefined;
   relayout?: Relayout | undefined;
+  /** The times a question can be put off to, offered with relayout `later`. */
+  later?: LaterOption[] | undefined;
   /** Needs confirmation: the text to record once confirmed, and whose buttons confirm it. */
   confirm?: { text: string; owner: TokenOwner } | undefined;
   /** Triage: the list a confirming tap would record, or what it recorded (relayout "triage"). */

@@ -20,7 +20,9 @@ export type ButtonAction =
   /** Triage: list the digest's recommendations for accepting (src/slot/triage-actions.ts). */
   | "triage"
   /** Triage: record the listed offer (`optionId`: the offer's id). */
-  | "accept";
+  | "accept"
+  /** Without `optionId`: offers the times; with one (evening, morning, week): puts it off. */
+  | "later";
 
 export interface ButtonSpec {
   action: ButtonAction;

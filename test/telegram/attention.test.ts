@@ -10,10 +10,15 @@ import { questionOutcome } from "../../src/questions/outcome.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
 import type { Attention } from "../../src/slot/attention.ts";
 import { heldUntilOf } from "../../src/slot/held.ts";
-import { laterOption } from "../../src/slot/later.ts";
 import { parseQuietHours } from "../../src/slot/quiet-hours.ts";
 import { selectCard, textCard } from "../support/box.ts";
-import { type Harness, openHarness, toBotMessage, useEmulator } from "../support/telegram.ts";
+import {
+  buttonData,
+  type Harness,
+  openHarness,
+  toBotMessage,
+  useEmulator,
+} from "../support/telegram.ts";
 
 const emulator = useEmulator();
 
@@ -126,19 +131,37 @@ describe("quiet hours", () => {
 });
 
 describe("later", () => {
-  it("takes the question out of the slot until tomorrow morning and brings it back at 09:00", async () => {
+  it("[⏰ Later] -> tomorrow morning takes the question out of the slot and brings it back at 09:00", async () => {
     const h = await openHarness(emulator(), { attention: BERLIN });
     at(h, "2026-07-10 15:00");
     const first = await h.ask(selectCard({ priority: "high" }));
     const second = await h.ask(textCard());
     await h.slot.reconcile();
-    const shown = toBotMessage(h.sent("sendMessage")[0] as never);
+    const shown = await h.lastMessage();
     expect(h.slot.current()?.questionId).toBe(first);
 
-    const option = laterOption("morning", h.box.clock.now(), BERLIN.timeZone);
-    expect(option?.until.toISOString()).toBe("2026-07-11T07:00:00.000Z");
-    expect(await h.slot.putOff(first, (option as NonNullable<typeof option>).until)).toBe(true);
+    await h.owner.tap(buttonData(shown, "⏰ Later"), shown.messageId);
+    await h.pump();
+    expect(h.sent("answerCallbackQuery").at(-1)?.payload.text).toBe("When should it come back?");
+    const menu = h.sent("editMessageReplyMarkup").at(-1)?.payload;
+    expect(menu?.message_id).toBe(shown.messageId);
+    const times = toBotMessage({
+      method: "sendMessage",
+      payload: { text: "", reply_markup: menu?.reply_markup },
+      result: { message_id: shown.messageId, chat: { id: shown.chatId } },
+    });
+    expect(times.buttons.map((b) => b.text)).toEqual([
+      "⏰ This evening (19:00)",
+      "⏰ Tomorrow morning (09:00)",
+      "⏰ Next week (Monday 09:00)",
+      "↩️ Back",
+    ]);
 
+    await h.owner.tap(buttonData(times, "⏰ Tomorrow"), shown.messageId);
+    await h.pump();
+    expect(h.sent("answerCallbackQuery").at(-1)?.payload.text).toBe(
+      "⏰ Later: back tomorrow at 09:00.",
+    );
     const edit = h.sent("editMessageText").at(-1)?.payload;
     expect(edit?.message_id).toBe(shown.messageId);
     expect(edit?.text).toContain("Later: back tomorrow at 09:00; it stays pending");
@@ -152,8 +175,6 @@ describe("later", () => {
 
     // The slot frees in the evening; the put-off question stays away through the night.
     at(h, "2026-07-10 20:00");
-    await h.slot.reconcile();
-    expect(h.slot.current()?.questionId).toBe(second);
     await h.slot.dismiss(second, { via: "telegram" }).then((c) => h.slot.settle(c.closed));
     expect(h.slot.current()).toBeUndefined();
     at(h, "2026-07-11 08:59");
@@ -163,8 +184,36 @@ describe("later", () => {
     at(h, "2026-07-11 09:00");
     await h.slot.reconcile();
     expect(h.slot.current()?.questionId).toBe(first);
-    expect(h.sent("sendMessage").at(-1)?.payload.text).toContain(
-      "Where do photographed receipts belong?",
+    expect((await h.lastMessage()).text).toContain("Where do photographed receipts belong?");
+  });
+
+  it("/later offers the times under the open question, and a time's button puts it off", async () => {
+    const h = await openHarness(emulator(), { attention: BERLIN });
+    at(h, "2026-07-10 20:00");
+    const id = await h.ask(selectCard());
+    await h.slot.reconcile();
+    const shown = await h.lastMessage();
+
+    await h.owner.command("/later");
+    await h.pump();
+    const offer = await h.lastMessage();
+    expect(offer.text).toBe("When should it come back?");
+    expect(h.sent("sendMessage").at(-1)?.payload.reply_parameters).toEqual({
+      message_id: shown.messageId,
+    });
+    // Past 19:00 there is no "this evening".
+    expect(offer.buttons.map((b) => b.text)).toEqual([
+      "⏰ Tomorrow morning (09:00)",
+      "⏰ Next week (Monday 09:00)",
+      "↩️ Back",
+    ]);
+
+    await h.owner.tap(buttonData(offer, "⏰ Next week"), offer.messageId);
+    await h.pump();
+    expect(h.sent("answerCallbackQuery").at(-1)?.payload.text).toBe(
+      "⏰ Later: back on Monday at 09:00.",
     );
+    expect(h.slot.current()).toBeUndefined();
+    expect(h.slot.later.until(id)).toBe("2026-07-13T07:00:00Z");
   });
 });

@@ -109,14 +109,19 @@ describe("limits", () => {
     expect(presentationHtml({ card: c, behind: 0 })).toContain(label);
   });
 
-  it("20 short options render as lettered buttons two to a row, then Park, Dismiss and the web link in one row", () => {
+  it("20 short options render as lettered buttons two to a row, then Park, Later, Dismiss and the web link in one row", () => {
     const c = card({ input: { type: "select", options: options(20, (i) => `Option ${i + 1}`) } });
     const layout = answerLayout(c, "https://q.example.org/q/x?s=1");
     const rows = layout.build(layout.specs.map(() => newToken())).inline_keyboard;
     expect(rows).toHaveLength(11);
     expect(rows[9]?.map((b) => b.text)).toEqual(["s) Option 19", "t) Option 20"]);
-    expect(rows[10]?.map((b) => b.text)).toEqual(["🅿️ Park", "🚫 Dismiss", "🌐 Web page"]);
-    expect(rows[10]?.[2]).toEqual({ text: "🌐 Web page", url: "https://q.example.org/q/x?s=1" });
+    expect(rows[10]?.map((b) => b.text)).toEqual([
+      "🅿️ Park",
+      "⏰ Later",
+      "🚫 Dismiss",
+      "🌐 Web page",
+    ]);
+    expect(rows[10]?.[3]).toEqual({ text: "🌐 Web page", url: "https://q.example.org/q/x?s=1" });
   });
 });
 
@@ -211,13 +216,13 @@ describe("one phone screen", () => {
     expect(text.length).toBeLessThanOrEqual(MEMO_CHARS + 1);
   });
 
-  it("a text question gets Park, Dismiss and the web link, and says to reply", () => {
+  it("a text question gets Park, Later, Dismiss and the web link, and says to reply", () => {
     const c = card({ prompt: "What is the name?", input: { type: "text" } });
     const layout = answerLayout(c, link);
-    expect(layout.specs.map((spec) => spec.action)).toEqual(["park", "dismiss"]);
+    expect(layout.specs.map((spec) => spec.action)).toEqual(["park", "later", "dismiss"]);
     const rows = layout.build(layout.specs.map(() => newToken())).inline_keyboard;
     expect(rows.map((row) => row.map((b) => b.text))).toEqual([
-      ["🅿️ Park", "🚫 Dismiss", "🌐 Web page"],
+      ["🅿️ Park", "⏰ Later", "🚫 Dismiss", "🌐 Web page"],
     ]);
     expect(presentationHtml({ card: c, behind: 0, link })).toContain(
       "Reply with your answer in your own words.",

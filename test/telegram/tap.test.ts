@@ -24,6 +24,7 @@ describe("a tap on an option", () => {
       "b) Taxes",
       "c) Somewhere else",
       "🅿️ Park",
+      "⏰ Later",
       "🚫 Dismiss",
     ]);
 

@@ -60,7 +60,7 @@ describe("typed answers to the presented question", () => {
   it("free text answers a text question, which offers Park and Dismiss as buttons", async () => {
     const h = await openHarness(emulator());
     const { id, message } = await presentQuestion(h, textCard());
-    expect(message.buttons.map((b) => b.text)).toEqual(["🅿️ Park", "🚫 Dismiss"]);
+    expect(message.buttons.map((b) => b.text)).toEqual(["🅿️ Park", "⏰ Later", "🚫 Dismiss"]);
     await h.owner.say("Anna Muster", { replyTo: message.messageId });
     await h.pump();
     expect(loadQuestion(h, id).card.answer).toEqual({ text: "Anna Muster" });
