@@ -1,23 +1,22 @@
 // The slot's queue operations: present, fill, show, park, answer, dismiss, settle, and the
 // reconciliation that keeps the ledger's presentations in step with the box and with the
-// processes that show them. They assume the slot's lock is held (slot.ts takes it).
+// processes that show them (presenting one question is present.ts). They assume the slot's
+// lock is held (slot.ts takes it).
 
-import { questionFingerprint, shownAsIs } from "../card/load.ts";
+import { shownAsIs } from "../card/load.ts";
 import { priorityOf, type Question } from "../card/question.ts";
 import { agingSchedule } from "../questions/aging-policy.ts";
 import { answerQuestion } from "../questions/answer.ts";
 import { dismissQuestion } from "../questions/close.ts";
 import type { Core } from "../questions/core.ts";
-import { extendOffer } from "../questions/deadline.ts";
 import { pendingQuestions, type QuestionView } from "../questions/state.ts";
 import { settleInterruptedWrites } from "../questions/transition.ts";
-import { type Attention, quietEnds, sendDecision } from "./attention.ts";
+import { type Attention, quietEnds } from "./attention.ts";
 import type { ClosedTeller } from "./closed.ts";
 import { closureOf, LEFT, laterClosure, MOVED, PARKED, RESENT, SET_ASIDE } from "./closure.ts";
-import { lastTimeFor } from "./last-time.ts";
 import { backAt, type LaterStore } from "./later.ts";
 import { queueOrder } from "./order.ts";
-import { overnightNews, overnightTold } from "./overnight.ts";
+import { present } from "./present.ts";
 import type { Presentation, PresentationStore } from "./presentations.ts";
 import type { Closure } from "./presenter.ts";
 import type { Registry } from "./registry.ts";
@@ -43,42 +42,11 @@ export function createOperations(deps: OperationsDeps): SlotOps {
   let started = false;
   let retryAt = 0;
 
+  /** Presents through the first ready presenter; a presenter that fails holds off filling. */
   async function presentQuestion(question: QuestionView, pending: QuestionView[]) {
-    const ready = registry.presenters.filter((p) => p.ready());
-    if (ready.length === 0) return undefined;
-    const cardHash = questionFingerprint(question.card);
-    const behind = pending.length - 1;
-    const { silent } = sendDecision(question.card, core.box.clock.now(), attention);
-    const news = overnightNews(core, attention, pending);
-    const overnight = news?.count ? { overnight: news.count } : {};
-    const lastTime = lastTimeFor(core, question, attention.timeZone);
-    const extendBy = extendOffer(question.card, core.box.clock.now());
-    const offers = { ...(lastTime ? { lastTime } : {}), ...(extendBy ? { extendBy } : {}) };
-    for (const presenter of ready) {
-      let seq: number | undefined;
-      try {
-        const holder = await registry.holderFor(presenter);
-        seq = presentations.claim(question.id, presenter.surface, cardHash, now(), holder);
-        if (seq === undefined) return undefined;
-        const request = { seq, question, cardHash, behind, silent, ...overnight, ...offers };
-        const address = await presenter.present(request);
-        if (address) {
-          presentations.presented(seq, address, now());
-          presentations.unpark(question.id);
-          later.clear(question.id);
-          if (news) overnightTold(core, news);
-          logger.info({ question: question.id, surface: presenter.surface }, "presented");
-          return presentations.get(seq);
-        }
-        presentations.release(seq);
-      } catch (error) {
-        if (seq !== undefined) presentations.release(seq);
-        retryAt = Date.now() + 5_000;
-        logger.warn({ err: error, question: question.id }, "could not present a question");
-        return undefined;
-      }
-    }
-    return undefined;
+    const outcome = await present(deps, question, pending);
+    if (outcome.failed) retryAt = Date.now() + 5_000;
+    return outcome.presented;
   }
 
   /**

@@ -1,0 +1,72 @@
+// Presenting one question: the first ready presenter that shows it holds the slot. The claim
+// is taken in the ledger before the message is sent and released when nothing was shown, so
+// two processes never present at once; what the message offers (overnight news, "Last time",
+// more time) is decided here, once, for every bridge.
+
+import { questionFingerprint } from "../card/load.ts";
+import type { Core } from "../questions/core.ts";
+import { extendOffer } from "../questions/deadline.ts";
+import type { QuestionView } from "../questions/state.ts";
+import { type Attention, sendDecision } from "./attention.ts";
+import { lastTimeFor } from "./last-time.ts";
+import type { LaterStore } from "./later.ts";
+import { overnightNews, overnightTold } from "./overnight.ts";
+import type { Presentation, PresentationStore } from "./presentations.ts";
+import type { Registry } from "./registry.ts";
+import type { SlotLogger } from "./slot.ts";
+
+export interface PresentDeps {
+  core: Core;
+  presentations: PresentationStore;
+  registry: Registry;
+  later: LaterStore;
+  logger: SlotLogger;
+  now: () => string;
+  attention: Attention;
+}
+
+/**
+ * Presents `question` (`pending` is the queue it heads) through the first ready presenter that
+ * shows it. `failed` when a presenter threw: the claim is released and nothing else is tried.
+ */
+export async function present(
+  deps: PresentDeps,
+  question: QuestionView,
+  pending: QuestionView[],
+): Promise<{ presented?: Presentation | undefined; failed?: true }> {
+  const { core, presentations, registry, later, logger, now, attention } = deps;
+  const ready = registry.presenters.filter((p) => p.ready());
+  if (ready.length === 0) return {};
+  const cardHash = questionFingerprint(question.card);
+  const behind = pending.length - 1;
+  const { silent } = sendDecision(question.card, core.box.clock.now(), attention);
+  const news = overnightNews(core, attention, pending);
+  const overnight = news?.count ? { overnight: news.count } : {};
+  const lastTime = lastTimeFor(core, question, attention.timeZone);
+  const extendBy = extendOffer(question.card, core.box.clock.now());
+  const offers = { ...(lastTime ? { lastTime } : {}), ...(extendBy ? { extendBy } : {}) };
+  for (const presenter of ready) {
+    let seq: number | undefined;
+    try {
+      const holder = await registry.holderFor(presenter);
+      seq = presentations.claim(question.id, presenter.surface, cardHash, now(), holder);
+      if (seq === undefined) return {};
+      const request = { seq, question, cardHash, behind, silent, ...overnight, ...offers };
+      const address = await presenter.present(request);
+      if (address) {
+        presentations.presented(seq, address, now());
+        presentations.unpark(question.id);
+        later.clear(question.id);
+        if (news) overnightTold(core, news);
+        logger.info({ question: question.id, surface: presenter.surface }, "presented");
+        return { presented: presentations.get(seq) };
+      }
+      presentations.release(seq);
+    } catch (error) {
+      if (seq !== undefined) presentations.release(seq);
+      logger.warn({ err: error, question: question.id }, "could not present a question");
+      return { failed: true };
+    }
+  }
+  return {};
+}
