@@ -16,6 +16,12 @@ export interface TelegramSeams {
 export const telegram = defineBridge<TelegramSettings>({
   // The name presenter.ts's SURFACE gives the ledger's rows (not imported: it loads grammY).
   surface: "telegram",
+  help: {
+    settings:
+      "Telegram: TELEGRAM_BOT_TOKEN turns it on, TELEGRAM_OWNER_ID fixes the boxholder (else pair with /start), TELEGRAM_API_ROOT points at another Bot API server, TELEGRAM_WEBHOOK_URL and TELEGRAM_WEBHOOK_SECRET (and TELEGRAM_WEBHOOK_PORT) switch from long polling to a webhook.",
+    doctor:
+      "with TELEGRAM_BOT_TOKEN, the bot (getMe) and its webhook (getWebhookInfo, through TELEGRAM_API_ROOT)",
+  },
   schema: telegramSettings,
   on: (settings) => settings.token !== undefined,
   offLine: "telegram off (set TELEGRAM_BOT_TOKEN to turn it on)",

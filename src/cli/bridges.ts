@@ -3,6 +3,19 @@
 // it reads its settings with zod and loads its network library only when it starts.
 
 import { telegram } from "../../bridges/telegram/bridge.ts";
-import type { BridgeDefinition } from "../slot/bridge.ts";
+import type { BridgeDefinition, BridgeHelp } from "../slot/bridge.ts";
 
 export const BRIDGES: readonly BridgeDefinition[] = [telegram];
+
+/** One item per listed bridge ("- Telegram: ..."), wrapped at 96 columns, for serve's and doctor's --help. */
+export function bridgeHelp(pick: (help: BridgeHelp) => string): string {
+  return BRIDGES.map((bridge) => {
+    const lines = [""];
+    for (const word of `- ${pick(bridge.help)}`.split(" ")) {
+      const last = lines.length - 1;
+      if (lines[last] && `${lines[last]} ${word}`.length > 96) lines.push(`  ${word}`);
+      else lines[last] = lines[last] ? `${lines[last]} ${word}` : word;
+    }
+    return lines.join("\n");
+  }).join("\n");
+}

@@ -3,6 +3,7 @@
 
 import type { Command } from "commander";
 import { examineBox, repairBox } from "../questions/doctor.ts";
+import { bridgeHelp } from "./bridges.ts";
 import { type CommonOptions, printJson, progress, withCore } from "./context.ts";
 import { doctorChecks } from "./doctor-checks.ts";
 
@@ -24,11 +25,11 @@ export function registerDoctorCommand(program: Command): void {
       `
 Checks: git (a HEAD commit, git fsck, a stale .git/index.lock), unreadable cards, interrupted
 writes, stale locks, stray jobs, uncommitted files, the ledger (PRAGMA integrity_check), a
-presentation stuck in the slot, when the aging sweep last ran, and with TELEGRAM_BOT_TOKEN the
-bot (getMe) and its webhook (getWebhookInfo, through TELEGRAM_API_ROOT). Exit 1 while a problem
-remains. --repair finishes interrupted writes, removes stale locks, stray jobs and a stale
-index.lock, unstages staged files and releases a stuck presentation; the rest is listed with
-its fix.
+presentation stuck in the slot, when the aging sweep last ran, and each bridge that is on:
+${bridgeHelp((help) => help.doctor)}
+Exit 1 while a problem remains. --repair finishes interrupted writes, removes stale locks,
+stray jobs and a stale index.lock, unstages staged files and releases a stuck presentation; the
+rest is listed with its fix.
 
 Examples:
   qbridge doctor

@@ -9,6 +9,7 @@ import { InvalidInput } from "../errors.ts";
 import type { ConfiguredBridge } from "../slot/bridge.ts";
 import { Owners } from "../slot/owner.ts";
 import { checkBoxWritable } from "./box-check.ts";
+import { bridgeHelp } from "./bridges.ts";
 import { onOutputClosed } from "./closed-output.ts";
 import { type CommonOptions, configFor, printJson, withCore } from "./context.ts";
 
@@ -39,7 +40,7 @@ export function registerServeCommands(program: Command): void {
   program
     .command("serve")
     .description(
-      "run the service: the Telegram bot (when TELEGRAM_BOT_TOKEN is set), the web page and the aging sweep",
+      "run the service: each bridge whose settings are given (Telegram with TELEGRAM_BOT_TOKEN), the web page and the aging sweep",
     )
     .option("--box <dir>", "the box directory (default: $QBRIDGE_BOX or ./box; made when missing)")
     .option(
@@ -55,11 +56,12 @@ export function registerServeCommands(program: Command): void {
     .addHelpText(
       "after",
       `
-Settings come from the environment: TELEGRAM_BOT_TOKEN, TELEGRAM_OWNER_ID, TELEGRAM_API_ROOT,
-TELEGRAM_WEBHOOK_URL and TELEGRAM_WEBHOOK_SECRET (webhook mode), QBRIDGE_WEB_HOST/PORT,
-QBRIDGE_PUBLIC_URL, QBRIDGE_SWEEP_MINUTES (default 10). Without a bot token the web page and
-the aging sweep still run. Stop with Ctrl-C (SIGINT) or SIGTERM: the tap in flight finishes.
-Logs go to standard output: readable at a terminal, JSON lines otherwise (for journald).
+Settings come from the environment: QBRIDGE_WEB_HOST/PORT, QBRIDGE_PUBLIC_URL,
+QBRIDGE_SWEEP_MINUTES (default 10), QBRIDGE_QUIET_HOURS and QBRIDGE_TIMEZONE, and each bridge's:
+${bridgeHelp((help) => help.settings)}
+With no bridge on, the web page and the aging sweep still run. Stop with Ctrl-C (SIGINT) or
+SIGTERM: the tap in flight finishes. Logs go to standard output: readable at a terminal, JSON
+lines otherwise (for journald).
 
 Examples:
   TELEGRAM_BOT_TOKEN=123456:ABC... qbridge serve --box ~/box --port 8080

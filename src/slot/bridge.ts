@@ -84,9 +84,18 @@ export interface ConfiguredBridge {
   pairing: PairingTerms;
 }
 
+/** What `serve --help` and `doctor --help` say of a bridge, so neither lists surfaces by hand. */
+export interface BridgeHelp {
+  /** Its settings and what each does, one sentence: "Telegram: TELEGRAM_BOT_TOKEN turns it on, ...". */
+  settings: string;
+  /** What doctor checks while it is on, one phrase: "the bot (getMe) and its webhook". */
+  doctor: string;
+}
+
 /** A bridge as the bridge list holds it: its surface and how it reads its own settings. */
 export interface BridgeDefinition {
   surface: string;
+  help: BridgeHelp;
   /** Every problem with this bridge's settings (one sentence each naming its variable, never its value), or the bridge configured. */
   configure(env: Environment): { problems: string[] } | { bridge: ConfiguredBridge };
 }
@@ -94,6 +103,7 @@ export interface BridgeDefinition {
 /** What a bridge folder writes to define itself; `S` is its validated settings. */
 export interface BridgePlug<S> {
   surface: string;
+  help: BridgeHelp;
   /** Parses the whole environment into this bridge's settings; each issue's message names its variable. */
   schema: z.ZodType<S, z.ZodTypeDef, unknown>;
   on(settings: S): boolean;
@@ -107,6 +117,7 @@ export interface BridgePlug<S> {
 export function defineBridge<S>(plug: BridgePlug<S>): BridgeDefinition {
   return {
     surface: plug.surface,
+    help: plug.help,
     configure(env) {
       const parsed = plug.schema.safeParse(env);
       if (!parsed.success) return { problems: parsed.error.issues.map((issue) => issue.message) };

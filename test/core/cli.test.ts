@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSy
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BRIDGES } from "../../src/cli/bridges.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
 import { PresentationStore } from "../../src/slot/presentations.ts";
@@ -447,6 +448,18 @@ describe("help", () => {
     expect(help.code).toBe(0);
     for (const command of COMMANDS)
       expect(help.stdout).toMatch(new RegExp(`^  ${command}\\b`, "m"));
+  });
+
+  it("serve and doctor describe each listed bridge's settings and check from the bridge list", async () => {
+    const [serve, doctor] = await Promise.all([
+      runCli(["help", "serve"]),
+      runCli(["help", "doctor"]),
+    ]);
+    const flat = (text: string) => text.replace(/\n {2}/g, " ");
+    for (const bridge of BRIDGES) {
+      expect(flat(serve.stdout)).toContain(`- ${bridge.help.settings}`);
+      expect(flat(doctor.stdout)).toContain(`- ${bridge.help.doctor}`);
+    }
   });
 
   it("explains every command with `help <command>`; each takes --box, and --json unless it is a conversation", async () => {

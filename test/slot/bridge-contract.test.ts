@@ -38,6 +38,7 @@ const exampleCheck: DoctorCheck = {
 
 const example = defineBridge<{ token: string | undefined }>({
   surface: "example",
+  help: { settings: "Example: EXAMPLE_TOKEN turns it on.", doctor: "the example console" },
   schema: z
     .object({
       EXAMPLE_TOKEN: checked(
