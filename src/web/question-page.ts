@@ -36,6 +36,8 @@ export interface QuestionPageInput {
   links?: PageLinks | undefined;
   /** The Later buttons, for a pending question (later-form.ts). */
   later?: Markup | undefined;
+  /** The answered question most like this one (src/slot/last-time.ts). */
+  lastTime?: { day: string; answer: string } | undefined;
 }
 
 /** Memos longer than this are cut at a sentence, the rest folded. */
@@ -141,8 +143,21 @@ function answerForm(input: QuestionPageInput): Markup {
 <input type="hidden" name="shown" value="${questionFingerprint(card)}">
 ${fields}
 </form>
+${lastTimeLine(input.lastTime)}
 ${dismiss}
+${card.status === "pending" ? extendForm(input) : ""}
 ${card.status === "pending" ? (input.later ?? "") : ""}`;
+}
+
+/** Under the form, so the choices and Send stay on a phone's first screen. */
+function lastTimeLine(lastTime: QuestionPageInput["lastTime"]): Markup {
+  if (!lastTime) return html``;
+  return html`<p class="text" id="last-time"><strong>Last time (${lastTime.day}):</strong> ${lastTime.answer}</p>`;
+}
+
+/** More time before it expires: one Extend step (src/questions/deadline.ts). */
+function extendForm(input: QuestionPageInput): Markup {
+  return html`<form method="post" action="${input.action}" id="extend"><input type="hidden" name="form" value="${input.formToken}"><input type="hidden" name="action" value="extend"><button type="submit" class="quiet">⏳ Give it 7 more days</button></form>`;
 }
 
 /** When a pending question expires, in words and as a date in the box's zone. */

@@ -11,8 +11,11 @@ import type { AnswerAttempt } from "../card/resolve.ts";
 import { CardChanged, InvalidAnswer, InvalidId, TransitionRejected } from "../errors.ts";
 import { answerQuestion } from "../questions/answer.ts";
 import { dismissQuestion } from "../questions/close.ts";
+import { EXTEND_STEP } from "../questions/deadline.ts";
+import { extendQuestion } from "../questions/extend.ts";
 import type { QuestionView } from "../questions/state.ts";
 import { loadQuestion } from "../questions/store.ts";
+import { lastTimeFor } from "../slot/last-time.ts";
 import { checkFormToken, formToken } from "./csrf.ts";
 import { announce, type WebDeps } from "./deps.ts";
 import { laterForm, putOffFromPage } from "./later-form.ts";
@@ -78,6 +81,7 @@ export function questionRoutes(deps: WebDeps): Hono {
           timeZone,
           links: pageLinks(deps, id),
           later: laterForm({ core, id, timeZone, action, formToken: token }),
+          lastTime: view.card.status === "pending" ? lastTimeFor(core, view, timeZone) : undefined,
         }),
       );
     } catch (error) {
@@ -136,6 +140,11 @@ export function questionRoutes(deps: WebDeps): Hono {
         if (field(body, "action") === "dismiss") {
           await dismissQuestion(core, id, { via: "web" });
           await announce(deps, { id, action: "dismissed", via: "web" });
+          return c.redirect(action, 303);
+        }
+        if (field(body, "action") === "extend") {
+          await extendQuestion(core, id, EXTEND_STEP, { via: "web" });
+          await announce(deps, { id, action: "extended", via: "web" });
           return c.redirect(action, 303);
         }
         const view = loadQuestion(core, id);
