@@ -198,8 +198,10 @@ export function createSlot(deps: { core: Core; logger?: SlotLogger; attention?: 
     exclusive: (fn) => lock(() => fn(ops)),
     nudger() {
       return async (question) => {
-        // Nudges wait out quiet hours: not delivered, so the next sweep after them sends it.
-        if (quietEnds(core.box.clock.now(), attention)) return false;
+        // Nudges wait out quiet hours and a question's Later time: not delivered, so the first
+        // sweep after them sends it.
+        const now = core.box.clock.now();
+        if (quietEnds(now, attention) || later.waiting(now).has(question.id)) return false;
         const open = presentations.open();
         const presented = open?.questionId === question.id ? open : undefined;
         for (const presenter of registry.presenters) {

@@ -131,6 +131,23 @@ describe("quiet hours", () => {
 });
 
 describe("later", () => {
+  it("keeps a nudge due while the question is put off until it comes back", async () => {
+    const h = await openHarness(emulator());
+    at(h, "2026-07-10 12:00");
+    // Nudged at half of 4 hours: 14:00.
+    const id = await h.ask(selectCard({ "expires-after": "PT4H" }));
+    await h.slot.reconcile();
+    await h.slot.putOff(id, new Date("2026-07-10T13:00:00Z"));
+    const before = h.sent("sendMessage").length;
+
+    at(h, "2026-07-10 14:00");
+    expect((await ageQuestions(h, { nudge: h.slot.nudger() })).nudgeDue).toEqual([id]);
+    expect(h.sent("sendMessage")).toHaveLength(before);
+
+    at(h, "2026-07-10 15:00");
+    expect((await ageQuestions(h, { nudge: h.slot.nudger() })).nudged).toEqual([id]);
+  });
+
   it("[⏰ Later] -> tomorrow morning takes the question out of the slot and brings it back at 09:00", async () => {
     const h = await openHarness(emulator(), { attention: BERLIN });
     at(h, "2026-07-10 15:00");
