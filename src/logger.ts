@@ -2,9 +2,12 @@
 // with every configured secret blanked out of every line, the core's and each bridge's (a
 // bridge declares its own). Loaded with the service only: pino is heavy.
 
+import { createRequire } from "node:module";
 import pino, { type Logger } from "pino";
-import pinoPretty from "pino-pretty";
 import type { Config } from "./config.ts";
+
+/** pino-pretty and its dependencies are loaded only for a terminal, not in a service's memory. */
+const load = createRequire(import.meta.url);
 
 /** The secret settings: the API token, the webhook signing secret, each bridge's own. */
 function secretsOf(config: Config): string[] {
@@ -16,7 +19,11 @@ function secretsOf(config: Config): string[] {
 export function createLogger(config: Config, options: { pretty?: boolean } = {}): Logger {
   const secrets = secretsOf(config);
   const out = options.pretty
-    ? pinoPretty({ colorize: process.stdout.isTTY, destination: 1, sync: true })
+    ? (load("pino-pretty") as typeof import("pino-pretty"))({
+        colorize: process.stdout.isTTY,
+        destination: 1,
+        sync: true,
+      })
     : process.stdout;
   const scrub = (line: string) =>
     secrets.reduce((text, secret) => text.split(secret).join("[secret]"), line);

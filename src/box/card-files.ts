@@ -23,8 +23,8 @@ export interface CardEntry {
 
 /** Box-relative paths of the card files under the questions folder. A hand-rolled walk:
  * Node 20's recursive readdir is several times slower. Symlinks are listed (and refused by
- * readEntry), never followed. */
-export function listCardFiles(box: Box): string[] {
+ * readEntry), never followed. Each folder walked is added to `folders` (absolute paths). */
+export function listCardFiles(box: Box, folders?: string[]): string[] {
   checkCardFolders(box.paths);
   const rels: string[] = [];
   const walk = (dir: string, prefix: string): void => {
@@ -35,6 +35,7 @@ export function listCardFiles(box: Box): string[] {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
       throw error;
     }
+    folders?.push(dir);
     for (const entry of entries) {
       if (entry.isDirectory()) walk(`${dir}/${entry.name}`, `${prefix}${entry.name}/`);
       else if (entry.name.endsWith(QUESTION_SUFFIX)) rels.push(prefix + entry.name);

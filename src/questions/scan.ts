@@ -1,9 +1,11 @@
 // Finding the question cards of a box, fast: every card file is stat'ed, and only those whose
 // stamp differs from the card index's (src/ledger/card-index.ts) are read again; the index
 // then lists them all in slot order. Cards that fail to parse are listed with their reason.
+// In a process that watches the box (serve, chat), a scan skips the walk while no card folder
+// changed (watchCards).
 
 import type { Stats } from "node:fs";
-import { lstatSync } from "node:fs";
+import { lstatSync, statSync } from "node:fs";
 import type { Box } from "../box/box.ts";
 import { type CardEntry, listCardFiles, listedEntry } from "../box/card-files.ts";
 import type { Status } from "../card/question.ts";
@@ -23,12 +25,86 @@ import { slotSortKey } from "../slot/order.ts";
  * With `status`, only entries of that status are returned (unreadable ones are always kept).
  */
 export function scanQuestions(box: Box, ledger: Ledger, status?: Status): CardEntry[] {
-  const files = listCardFiles(box);
   keepIndexCurrent(ledger);
+  if (!quietSinceLastWalk(box)) walkCards(box, ledger);
+  return indexedCards(ledger, status);
+}
+
+/**
+ * A watched box's card folders as the last walk found them. While a watcher (the slot of
+ * `serve` or `chat`) observes the questions folder, a scan whose folders all kept their
+ * modification time skips the walk: every card written by qbridge, git or an editor that
+ * saves by renaming changes its folder's time, and the watcher marks an in-place edit of the
+ * top folder. A walk at least every FULL_WALK_MS catches an in-place edit in a subfolder.
+ * Without it, a serve over 10,000 cards stat'ed every card every second and kept ~100 MB of
+ * heap busy with the garbage.
+ */
+interface Quiet {
+  /** Folder (absolute) -> its modification time at the last walk; undefined: walk next time. */
+  folders: Map<string, number> | undefined;
+  walkedAt: number;
+  /** Changes the watcher told; one told during a walk makes that walk untrusted. */
+  told: number;
+}
+
+const watched = new WeakMap<Box, Quiet>();
+
+/** Cards read anew are recorded in the index this many at a time. */
+const INDEX_BATCH = 25;
+
+/** A full walk at least this often, whatever the folders say. */
+export const FULL_WALK_MS = 60_000;
+/**
+ * A folder changed this recently before the walk may change again within the same tick of
+ * the file system's clock, its time unchanged: such a walk is not trusted (as git treats a
+ * racily clean index).
+ */
+const RACY_MS = 1_000;
+
+/** What a watcher of the box's questions folder tells the scan. */
+export interface CardWatch {
+  /** Something changed in the questions folder: the next scan walks. */
+  changed(): void;
+  /** The watcher stopped (or failed): every scan walks again. */
+  stop(): void;
+}
+
+/** Lets scans of `box` in this process skip the walk while its folders are unchanged. */
+export function watchCards(box: Box): CardWatch {
+  const quiet: Quiet = { folders: undefined, walkedAt: 0, told: 0 };
+  watched.set(box, quiet);
+  return {
+    changed() {
+      quiet.folders = undefined;
+      quiet.told += 1;
+    },
+    stop() {
+      if (watched.get(box) === quiet) watched.delete(box);
+    },
+  };
+}
+
+function quietSinceLastWalk(box: Box): boolean {
+  const quiet = watched.get(box);
+  if (!quiet?.folders || Date.now() - quiet.walkedAt > FULL_WALK_MS) return false;
+  for (const [folder, mtimeMs] of quiet.folders) {
+    const now = statSync(folder, { throwIfNoEntry: false });
+    if (now?.mtimeMs !== mtimeMs) return false;
+  }
+  return true;
+}
+
+function walkCards(box: Box, ledger: Ledger): void {
+  const quiet = watched.get(box);
+  const walkedAt = Date.now();
+  const told = quiet?.told;
+  if (quiet) quiet.folders = undefined;
+  const folders: string[] = [];
+  const files = listCardFiles(box, quiet ? folders : undefined);
   const root = box.paths.root;
   // What is left in `known` after the walk is gone.
   const known = indexStamps(ledger);
-  const changed: { card: IndexedCard; stamp: IndexStamp }[] = [];
+  let changed: { card: IndexedCard; stamp: IndexStamp }[] = [];
   for (const rel of files) {
     const row = known.get(rel);
     if (row) known.delete(rel);
@@ -48,7 +124,22 @@ export function scanQuestions(box: Box, ledger: Ledger, status?: Status): CardEn
       // A card the disk failed to give gets a stamp no file has, so the next scan tries again.
       stamp: { mtime: unread ? "unread" : String(info.mtimeMs), size },
     });
+    // Recorded as it goes: a first scan of 10,000 cards never holds them all parsed at once
+    // (that grew a service's heap by ~100 MB, slow to give back).
+    if (changed.length >= INDEX_BATCH) {
+      updateIndex(ledger, changed, []);
+      changed = [];
+    }
   }
   updateIndex(ledger, changed, [...known.keys()]);
-  return indexedCards(ledger, status);
+  if (quiet && watched.get(box) === quiet && quiet.told === told) {
+    const stamps = new Map<string, number>();
+    for (const folder of folders) {
+      const mtimeMs = statSync(folder, { throwIfNoEntry: false })?.mtimeMs;
+      if (mtimeMs === undefined || mtimeMs > walkedAt - RACY_MS) return;
+      stamps.set(folder, mtimeMs);
+    }
+    quiet.folders = stamps;
+    quiet.walkedAt = walkedAt;
+  }
 }

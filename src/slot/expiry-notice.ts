@@ -4,7 +4,7 @@
 // told too, and a notice no bridge could deliver is told at the next sweep instead of lost.
 
 import type { Core } from "../questions/core.ts";
-import { boxState, type QuestionView } from "../questions/state.ts";
+import { type QuestionView, questionsWithStatus } from "../questions/state.ts";
 import type { Presenter } from "./presenter.ts";
 
 const TOLD_THROUGH = "expiries-told-through";
@@ -21,9 +21,9 @@ export async function tellExpired(core: Core, presenters: readonly Presenter[]):
     core.ledger.setMeta(TOLD_THROUGH, told);
   }
   const since = new Date(told).getTime();
-  const fresh = boxState(core).archive.filter(
-    (view) =>
-      view.card.status === "expired" && new Date(view.card["expired-at"] ?? 0).getTime() > since,
+  // The expired cards only: the whole box (10,000 cards, say) is not loaded at every sweep.
+  const fresh = questionsWithStatus(core, "expired").filter(
+    (view) => new Date(view.card["expired-at"] ?? 0).getTime() > since,
   );
   if (fresh.length === 0) return [];
   const expired: QuestionView[] = fresh.sort((a, b) =>

@@ -217,7 +217,7 @@ export function createSlot(deps: { core: Core; logger?: SlotLogger; attention?: 
       ),
     watch(intervalMs = 1_000) {
       watcher ??= watchSlot({
-        questionsDir: core.box.paths.questionsDir,
+        box: core.box,
         intervalMs,
         reconcile: () => lock(ops.reconcile),
         logger,

@@ -1,8 +1,12 @@
 // What keeps the slot in step with changes other processes make: a reconciliation now, then
 // every interval and whenever the questions folder changes. A change seen while a tick runs gets
 // a tick of its own; a failed tick is logged and the next one tries again.
+// The interval's ticks are cheap: they re-read no card while the card folders are unchanged
+// (watchCards); what they are for is what no folder shows (a chat that died, a time that came).
 
 import { type FSWatcher, watch } from "node:fs";
+import type { Box } from "../box/box.ts";
+import { watchCards } from "../questions/scan.ts";
 import type { SlotLogger } from "./slot.ts";
 
 export interface SlotWatcher {
@@ -11,7 +15,7 @@ export interface SlotWatcher {
 }
 
 export function watchSlot(deps: {
-  questionsDir: string;
+  box: Box;
   intervalMs: number;
   reconcile: () => Promise<void>;
   logger: SlotLogger;
@@ -21,6 +25,7 @@ export function watchSlot(deps: {
   let busy = false;
   let again = false;
   let folderWatch: FSWatcher | undefined;
+  const cards = watchCards(deps.box);
 
   const tick = async () => {
     if (stopped) return;
@@ -48,16 +53,23 @@ export function watchSlot(deps: {
   // burst of events (a rename, a commit) is one tick.
   try {
     let soon: NodeJS.Timeout | undefined;
-    folderWatch = watch(deps.questionsDir, () => {
+    folderWatch = watch(deps.box.paths.questionsDir, () => {
+      cards.changed();
       if (soon !== undefined || stopped) return;
       soon = setTimeout(() => {
         soon = undefined;
         void tick();
       }, 25);
     });
-    folderWatch.on("error", () => folderWatch?.close());
+    folderWatch.on("error", (error) => {
+      // Unwatched, a card edited in place could go unseen: every tick walks the cards again.
+      cards.stop();
+      folderWatch?.close();
+      logger.warn({ err: error }, "lost the watch on the questions folder; polling only");
+    });
     folderWatch.unref();
   } catch (error) {
+    cards.stop();
     logger.warn({ err: error }, "cannot watch the questions folder; polling only");
   }
   return {
@@ -65,6 +77,7 @@ export function watchSlot(deps: {
       stopped = true;
       clearInterval(timer);
       folderWatch?.close();
+      cards.stop();
     },
   };
 }

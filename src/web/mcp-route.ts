@@ -3,9 +3,7 @@
 // number of clients may call at once. Progress notifications of a waiting tool call travel on
 // that POST's event stream; a client that goes away aborts its wait.
 
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { Hono } from "hono";
-import { createMcpServer } from "../mcp/server.ts";
 import { heldUntilOf } from "../slot/held.ts";
 import { requireBearer } from "./bearer.ts";
 import { announce, type WebDeps } from "./deps.ts";
@@ -24,11 +22,25 @@ function methodNotAllowed(): Response {
   );
 }
 
+/**
+ * The MCP SDK (with its JSON-schema and validation libraries) is loaded with the first MCP
+ * request, not with the service: a service nobody calls over MCP stays smaller.
+ */
+function loadMcp() {
+  return Promise.all([
+    import("../mcp/server.ts"),
+    import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"),
+  ]);
+}
+
 export function mcpRoute(deps: WebDeps): Hono {
   const route = new Hono();
   route.use("*", requireBearer(deps.config.apiToken));
+  let mcp: ReturnType<typeof loadMcp> | undefined;
 
   route.post("/", async (c) => {
+    mcp ??= loadMcp();
+    const [{ createMcpServer }, { WebStandardStreamableHTTPServerTransport }] = await mcp;
     const server = createMcpServer({
       core: deps.core,
       timeZone: deps.config.timeZone,

@@ -1,0 +1,95 @@
+// Story: `qbridge serve` watches a box of 10,000 cards all year. Its slot looks for changes
+// every second; while no card folder changed, that look re-reads no card (it used to stat all
+// of them every second, and the garbage kept ~100 MB of heap busy). What changes is still
+// seen: a card written by renaming it into place changes its folder, an edit in place is told
+// by the watcher, and a full walk every minute catches what neither shows.
+
+import { mkdirSync, utimesSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { writeAtomic } from "../../src/box/atomic.ts";
+import { FULL_WALK_MS, scanQuestions, watchCards } from "../../src/questions/scan.ts";
+import {
+  cleanupBoxes,
+  makeBox,
+  pendingCardText,
+  type TestBox,
+  textCard,
+  writeCardFile,
+} from "../support/box.ts";
+
+afterEach(() => {
+  vi.useRealTimers();
+  cleanupBoxes();
+});
+
+const prompts = (box: TestBox) =>
+  scanQuestions(box.box, box.ledger)
+    .map((entry) => entry.card?.prompt)
+    .sort();
+
+/** Folders last changed an hour ago: a walk over them is trusted (not racily fresh). */
+function settle(...folders: string[]): void {
+  const past = new Date(Date.now() - 3_600_000);
+  for (const folder of folders) utimesSync(folder, past, past);
+}
+
+describe("scanning a watched box", () => {
+  it("reads no card while its folders are unchanged; a rename, the watcher's word or a minute makes it read again", async () => {
+    const box = await makeBox();
+    const questions = box.box.paths.questionsDir;
+    writeCardFile(box.dir, "one", pendingCardText(textCard({ prompt: "One?" })));
+    const sub = join(questions, "2026");
+    mkdirSync(sub);
+    writeFileSync(join(sub, "two.question.card"), pendingCardText(textCard({ prompt: "Two?" })));
+    settle(questions, sub);
+    const watch = watchCards(box.box);
+
+    expect(prompts(box)).toEqual(["One?", "Two?"]);
+    // Edited in place: no folder changes, and nobody told the scan, so it reads nothing.
+    writeCardFile(box.dir, "one", pendingCardText(textCard({ prompt: "One, edited?" })));
+    writeFileSync(
+      join(sub, "two.question.card"),
+      pendingCardText(textCard({ prompt: "Two, edited?" })),
+    );
+    expect(prompts(box)).toEqual(["One?", "Two?"]);
+
+    // The watcher of the questions folder saw the first edit.
+    watch.changed();
+    expect(prompts(box)).toEqual(["One, edited?", "Two, edited?"]);
+
+    // A card renamed into place (as qbridge, git and most editors write) changes its folder.
+    settle(questions, sub);
+    expect(prompts(box)).toHaveLength(2);
+    writeAtomic(join(sub, "three.question.card"), pendingCardText(textCard({ prompt: "Three?" })));
+    expect(prompts(box)).toEqual(["One, edited?", "Three?", "Two, edited?"]);
+
+    // An edit in place in a subfolder shows neither way: the walk every minute finds it.
+    settle(questions, sub);
+    expect(prompts(box)).toHaveLength(3);
+    writeFileSync(
+      join(sub, "three.question.card"),
+      pendingCardText(textCard({ prompt: "Three, edited?" })),
+    );
+    expect(prompts(box)).toContain("Three?");
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + FULL_WALK_MS + 1 });
+    expect(prompts(box)).toContain("Three, edited?");
+    vi.useRealTimers();
+
+    // Once the watcher stops, every scan walks again.
+    settle(questions, sub);
+    expect(prompts(box)).toHaveLength(3);
+    watch.stop();
+    writeCardFile(box.dir, "one", pendingCardText(textCard({ prompt: "One, again?" })));
+    expect(prompts(box)).toContain("One, again?");
+  });
+
+  it("a box nobody watches is walked on every scan", async () => {
+    const box = await makeBox();
+    writeCardFile(box.dir, "one", pendingCardText(textCard({ prompt: "One?" })));
+    settle(box.box.paths.questionsDir);
+    expect(prompts(box)).toEqual(["One?"]);
+    writeCardFile(box.dir, "one", pendingCardText(textCard({ prompt: "One, edited?" })));
+    expect(prompts(box)).toEqual(["One, edited?"]);
+  });
+});
