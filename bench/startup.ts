@@ -1,14 +1,20 @@
 // Start-up of the short commands agents run as processes many times a day, each beside
 // `node -e 0` measured in the same run: `--version`, `ask` (one JSON card on stdin, which
-// includes its git commit) and `show`.
+// includes its git commit), `show` and `wait` (of an answered question). `ask` is also put
+// beside `node -e 0` plus the bare floor of its commit (one card written with fsync, `git add`
+// and `git commit` with git's fsync), so start-up and the commit read apart.
 
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { writeAtomic } from "../src/box/atomic.ts";
+import { DURABLE_GIT } from "../src/box/commit.ts";
 import { row, sample } from "./stats.ts";
 
-const CLI = join(import.meta.dirname, "../bin/qbridge.mjs");
+// The bundle the package's launcher (bin/qbridge.mjs) runs once installed; in a clone the
+// launcher first checks that the build is newer than every source, which no user pays.
+const CLI = join(import.meta.dirname, "../dist/qbridge.mjs");
 const RUNS = Number(process.env.BENCH_STARTUP_RUNS ?? 15);
 
 export async function benchStartUp(): Promise<string[]> {
@@ -30,10 +36,34 @@ export async function benchStartUp(): Promise<string[]> {
     const version = await sample(RUNS, () => execFileSync(process.execPath, [CLI, "--version"]));
     const ask = await sample(RUNS, (i) => qbridge(["ask", "--json"], card(i)));
     const show = await sample(RUNS, (i) => qbridge(["show", `startup-${i}`, "--json"]));
+    qbridge(["answer", "startup-0", "yes"]);
+    const wait = await sample(RUNS, () => qbridge(["wait", "startup-0", "--json"]));
+    // The commit alone, as bare git does it: the card written and flushed, added, committed.
+    const git = (...args: string[]) =>
+      execFileSync(
+        "git",
+        ["-C", box, "-c", "user.name=bench", "-c", "user.email=bench@localhost", ...args],
+        { stdio: "pipe" },
+      );
+    const commit = await sample(RUNS, (i) => {
+      const rel = `_bookkeeping/questions/floor-${i}.question.card`;
+      writeAtomic(join(box, rel), card(i));
+      git(...DURABLE_GIT, "add", "--", rel);
+      git(...DURABLE_GIT, "commit", "-q", "-m", "floor", "--", rel);
+    });
+    const startAndCommit = bare.map((ms, i) => ms + (commit[i] ?? 0));
     return [
       row("qbridge --version", version, "node -e 0", bare),
       row("qbridge ask (JSON on stdin, commits)", ask, "node -e 0", bare),
+      row(
+        "qbridge ask (JSON on stdin, commits)",
+        ask,
+        "node -e 0 + bare git commit",
+        startAndCommit,
+      ),
+      row("  its bare git commit alone", commit, "node -e 0", bare),
       row("qbridge show", show, "node -e 0", bare),
+      row("qbridge wait (answered)", wait, "node -e 0", bare),
     ];
   } finally {
     rmSync(dir, { recursive: true, force: true });
