@@ -3,7 +3,7 @@
 // (token known, unused, tapped where it was sent; for "presented" entries also: the
 // presentation is the open one, its card pending and unchanged since shown). Adding an action
 // is one entry here, its name in ButtonAction (tokens.ts), and a rendering case in the bridges
-// when it needs one (see /work/wt/JUDGE-API.md and docs/BRIDGES.md).
+// when it needs one (see docs/BRIDGES.md).
 // Over 250 lines on purpose: it is one table, read entry by entry; splitting it would hide
 // the list of what a button can do.
 
