@@ -91,6 +91,8 @@ export const HELP_TEXT = `One question at a time from your agents. Answer the op
 Commands:
   park       put the open question aside; it stays pending, behind the queue
   dismiss    decline the open question (it stays answerable later)
+  same       answer as last time, when "Last time" is shown and its answer fits
+  extend     give the open question 7 more days before it expires
   next       show the next question, parked ones too, when none is open
   waiting    how many questions wait, and the open or next one
   help       this text

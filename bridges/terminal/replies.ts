@@ -11,7 +11,7 @@ import type { Slot } from "../../src/slot/slot.ts";
 import { SURFACE } from "./presenter.ts";
 import { HELP_TEXT, waitingText } from "./render.ts";
 
-const COMMAND = /^\/?(park|dismiss|next|waiting|help|quit|exit|q)$/i;
+const COMMAND = /^\/?(park|dismiss|same|extend|next|waiting|help|quit|exit|q)$/i;
 const QUOTED = /^"(.*)"$/s;
 const YES = /^(y|yes)$/i;
 const NO = /^(n|no)$/i;
@@ -79,14 +79,16 @@ export function createLineHandler(deps: {
           await ops.park();
           if (!ops.current()) write("Parked. Nothing else is waiting right now.\n");
         });
-      case "dismiss": {
+      case "dismiss":
+      case "same":
+      case "extend": {
         const outcome = await judge.attempt({
           kind: "command",
           surface: SURFACE,
           actor,
-          action: "dismiss",
+          action: name,
         });
-        if (outcome.kind !== "recorded") write(lineFor(outcome, "Nothing is open to dismiss.\n"));
+        if (outcome.kind !== "recorded") write(lineFor(outcome, `Nothing is open to ${name}.\n`));
         return;
       }
     }

@@ -12,6 +12,7 @@ import { CardChanged } from "../errors.ts";
 import type { Surface } from "../questions/answer.ts";
 import { expiryWords } from "../questions/deadline.ts";
 import { extendQuestion } from "../questions/extend.ts";
+import { similarQuestions } from "../questions/similar.ts";
 import { loadQuestion } from "../questions/store.ts";
 import {
   type ButtonAttempt,
@@ -106,6 +107,13 @@ async function answer(c: PresentedContext, note?: string): Promise<Outcome> {
   }
 }
 
+/** The answer "same" records when typed: the one a presentation would offer as a button. */
+function sameOffer(c: PresentedContext): { optionId: string; from: string } | undefined {
+  if (c.card.irreversible) return undefined;
+  const best = similarQuestions(c.slot.core, c.card, c.open.questionId)[0];
+  return best?.reusable ? { optionId: best.reusable.optionId, from: best.id } : undefined;
+}
+
 export const ACTIONS: Record<ButtonAction, ActionEntry> = {
   answer: {
     needs: "presented",
@@ -187,12 +195,27 @@ export const ACTIONS: Record<ButtonAction, ActionEntry> = {
   },
 
   // "Same as last time": the answer of the similar question it came from, recorded through the
-  // core like any tap, with a note naming that question. Offered only where it fits (last-time.ts).
+  // core like any tap, with a note naming that question. Offered only where it fits (last-time.ts);
+  // as a typed command (the terminal's "same") the offer is looked up now, the same way.
   same: {
     needs: "presented",
     replaysFromCard: true,
     async decide(c) {
-      return answer(c, `same as ${c.spec.label ?? "an earlier answer"}`);
+      const offer = c.spec.optionId
+        ? { optionId: c.spec.optionId, from: c.spec.label ?? "an earlier answer" }
+        : sameOffer(c);
+      if (!offer) {
+        return {
+          kind: "refused",
+          name: "refused:nothing-to-repeat",
+          reason: "error",
+          reply: "No earlier answer fits this question; nothing was recorded.",
+        };
+      }
+      return answer(
+        { ...c, spec: { ...c.spec, optionId: offer.optionId } },
+        `same as ${offer.from}`,
+      );
     },
   },
 

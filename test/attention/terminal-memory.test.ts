@@ -1,0 +1,73 @@
+// Story at the keyboard: the terminal shows "Last time" and the deadline; "same" records last
+// time's answer through the judge and the core with its note, "extend" gives 7 more days, and
+// "same" on a question like nothing answered records nothing.
+
+import { afterEach, describe, expect, it } from "vitest";
+import { createTerminalPresenter } from "../../bridges/terminal/presenter.ts";
+import { createLineHandler } from "../../bridges/terminal/replies.ts";
+import { answerQuestion } from "../../src/questions/answer.ts";
+import { askQuestion } from "../../src/questions/ask.ts";
+import { loadQuestion } from "../../src/questions/store.ts";
+import { createSlot } from "../../src/slot/slot.ts";
+import { atTime, cleanupBoxes, makeBox, selectCard, textCard } from "../support/box.ts";
+
+afterEach(cleanupBoxes);
+
+async function keyboard() {
+  const box = await makeBox();
+  const first = (await askQuestion(box, selectCard({ "asked-at": "2026-03-02T09:00:00Z" }))).id;
+  await answerQuestion(
+    atTime(box, "2026-03-03T10:00:00Z"),
+    first,
+    { text: "taxes" },
+    { via: "cli" },
+  );
+  const slot = createSlot({ core: box });
+  let screen = "";
+  const write = (text: string) => {
+    screen += text;
+  };
+  slot.attach(createTerminalPresenter({ write, now: () => box.box.clock.now() }));
+  const line = createLineHandler({ slot, write, by: "ada" });
+  const type = async (text: string) => {
+    const from = screen.length;
+    await line(text);
+    return screen.slice(from);
+  };
+  return { box, slot, first, type, screen: () => screen };
+}
+
+describe("same and extend at the keyboard", () => {
+  it("extend gives 7 more days and shows the question again; same records last time's answer with its note", async () => {
+    const k = await keyboard();
+    const { id } = await askQuestion(
+      k.box,
+      selectCard({ prompt: "Where do photographed receipts from the bakery belong?" }),
+    );
+    await k.slot.reconcile();
+    expect(k.screen()).toContain("  Last time (3 Mar): Taxes\n");
+    expect(k.screen()).toContain("  It expires in 30 days.\n");
+
+    const extended = await k.type("extend");
+    expect(extended).toContain("extended: it expires in 37 days; shown again below");
+    expect(extended).toContain("  It expires in 37 days.\n");
+    expect(loadQuestion(k.box, id).card["expires-after"]).toBe("P37D");
+
+    await k.type("same");
+    const card = loadQuestion(k.box, id).card;
+    expect(card.answer).toEqual({ text: "Taxes", selected: "taxes", note: `same as ${k.first}` });
+    expect(card["answered-via"]).toBe("terminal");
+    k.slot.close();
+  });
+
+  it("same on a question like nothing answered records nothing and says so", async () => {
+    const k = await keyboard();
+    const { id } = await askQuestion(k.box, textCard());
+    await k.slot.reconcile();
+    expect(await k.type("same")).toBe(
+      "No earlier answer fits this question; nothing was recorded.\n",
+    );
+    expect(loadQuestion(k.box, id).card.status).toBe("pending");
+    k.slot.close();
+  });
+});
