@@ -84,7 +84,9 @@ export function registerReadTools(server: McpServer, deps: McpDeps): void {
       guarded(deps, "list_questions", async () => {
         const { views, unreadable } = listed(deps, args.status);
         const now = deps.core.box.clock.now();
-        const questions = views.map((view) => questionOutcome(view, { now, link: deps.link }));
+        const questions = views.map((view) =>
+          questionOutcome(view, { now, link: deps.link, heldUntil: deps.heldUntil }),
+        );
         return structuredResult({ questions, unreadable });
       }),
   );
