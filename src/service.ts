@@ -11,6 +11,7 @@ import type { SweepReport } from "./questions/aging.ts";
 import type { Core } from "./questions/core.ts";
 import { openCore } from "./questions/open.ts";
 import type { Bridge, BridgeDeps, ConfiguredBridge } from "./slot/bridge.ts";
+import { quietHoursText } from "./slot/quiet-hours.ts";
 import { createSlot, type Slot } from "./slot/slot.ts";
 import { createSweeper } from "./slot/sweeper.ts";
 import { createHealthProbe, type HealthProbe } from "./web/health.ts";
@@ -156,6 +157,12 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   // A bridge that does not yet hold its surface (a polling bot before its first poll) is
   // nudged nothing by the first sweep: the sweep runs again once it does.
   for (const bridge of bridges) void bridge.ready?.then(sweeper.soon);
+  const { quietHours } = config.attention;
+  if (quietHours) {
+    started.push(
+      `quiet hours ${quietHoursText(quietHours)} (${config.timeZone}): only high-priority questions are sent then`,
+    );
+  }
   started.push(`aging sweep every ${config.sweepMinutes} min`);
 
   let stopping: Promise<void> | undefined;

@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { BRIDGES } from "../../src/cli/bridges.ts";
 import { loadConfig } from "../../src/config.ts";
+import { askQuestion } from "../../src/questions/ask.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
 import { type Service, startService } from "../../src/service.ts";
 import { cleanupBoxes, makeBox, runCli, selectCard, T0, textCard } from "../support/box.ts";
@@ -27,7 +28,12 @@ afterEach(async () => {
 
 const quiet = { info() {}, warn() {}, error() {}, debug() {}, child: () => quiet } as never;
 
-async function serve(dir: string, calls: ReturnType<typeof recorder>, watchMs?: number) {
+async function serve(
+  dir: string,
+  calls: ReturnType<typeof recorder>,
+  watchMs?: number,
+  env: Record<string, string> = {},
+) {
   const config = loadConfig(
     {
       QBRIDGE_BOX: dir,
@@ -35,6 +41,7 @@ async function serve(dir: string, calls: ReturnType<typeof recorder>, watchMs?: 
       TELEGRAM_BOT_TOKEN: TOKEN,
       TELEGRAM_OWNER_ID: String(OWNER),
       TELEGRAM_API_ROOT: emulator().apiRoot,
+      ...env,
     },
     {},
     BRIDGES,
@@ -107,6 +114,27 @@ describe("cards changed by other processes", () => {
     expect(edit.payload.message_id).toBe(shown.messageId);
     expect(edit.payload.text).toContain("Answered via cli: Finance");
     await eventually(() => sentWith(rec.calls, "What is the name of the person")[0], 2_000);
+  });
+});
+
+describe("quiet hours", () => {
+  it("QBRIDGE_QUIET_HOURS reaches the slot: a normal question waits, a high one is sent", async () => {
+    const box = await makeBox();
+    const rec = recorder();
+    // T0 is 09:00 UTC, inside these quiet hours.
+    const service = await serve(box.dir, rec, undefined, {
+      QBRIDGE_QUIET_HOURS: "08:00-10:00",
+      QBRIDGE_TIMEZONE: "UTC",
+    });
+    expect(service.started).toContain(
+      "quiet hours 08:00-10:00 (UTC): only high-priority questions are sent then",
+    );
+    await askQuestion(box, textCard());
+    await service.slot.reconcile();
+    expect(sentWith(rec.calls, "What is the name of the person")).toEqual([]);
+    await askQuestion(box, selectCard({ priority: "high" }));
+    await service.slot.reconcile();
+    expect(sentWith(rec.calls, "photographed receipts")).toHaveLength(1);
   });
 });
 
