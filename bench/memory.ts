@@ -92,8 +92,8 @@ async function api(base: string, path: string, body: unknown): Promise<Record<st
 
 const mb = (n: number) => `${n.toFixed(1).padStart(7)} MB`;
 
-export async function benchMemory(): Promise<string[]> {
-  const lines: string[] = [];
+/** Prints each figure as soon as it is measured: the 2,000 rounds take long. */
+export async function benchMemory(print: (line: string) => void): Promise<void> {
   const node = spawn(process.execPath, ["-e", "setTimeout(() => {}, 1e9)"]);
   await sleep(2_000);
   const nodeRss = rssMb(node.pid as number);
@@ -113,12 +113,13 @@ export async function benchMemory(): Promise<string[]> {
       if (count === 0) boxDir = dir;
       const service = await startServe(boxDir, emulator.apiRoot);
       const idle = await idleRss(service.child);
-      lines.push(
+      print(
         `serve idle RSS @${count} cards (telegram+web)  ${mb(idle)} | node idle ${mb(nodeRss)} | over node ${mb(idle - nodeRss)}`,
       );
       if (count === 10_000) {
         process.stderr.write(`memory: ${ROUNDS} questions asked and answered…\n`);
         for (let i = 0; i < ROUNDS; i++) {
+          if (i > 0 && i % 100 === 0) process.stderr.write(`memory: ${i} of ${ROUNDS}…\n`);
           const asked = await api(service.base, "/questions", {
             prompt: `Bench question ${i}?`,
             memo: "Asked by the memory bench.",
@@ -129,7 +130,7 @@ export async function benchMemory(): Promise<string[]> {
         }
         const after = await idleRss(service.child);
         const growth = ((after - idle) / idle) * 100;
-        lines.push(
+        print(
           `serve RSS after ${ROUNDS} asked+answered  ${mb(after)} | before ${mb(idle)} | growth ${growth.toFixed(1)}%`,
         );
       }
@@ -139,5 +140,4 @@ export async function benchMemory(): Promise<string[]> {
   } finally {
     await emulator.stop();
   }
-  return lines;
 }

@@ -154,15 +154,22 @@ async function benchSize(count: number): Promise<void> {
   const raw = await sample(RUNS, () => readAllRaw(dir));
   console.log(row(`list pending @${count} (in process)`, list, "read every card raw", raw));
 
-  const cliList = await sample(5, () =>
-    execFileSync(process.execPath, [CLI, "list", "--json", "--box", dir]),
-  );
-  const rawProcess = await sample(5, () =>
-    execFileSync(process.execPath, [
-      "-e",
-      `const fs=require("fs");let n=0;const w=(d)=>{for(const e of fs.readdirSync(d,{withFileTypes:true})){const p=d+"/"+e.name;if(e.isDirectory())w(p);else if(e.name.endsWith(".question.card"))n+=fs.readFileSync(p).length;}};w(${JSON.stringify(join(dir, QUESTIONS_DIR))});`,
-    ]),
-  );
+  // Interleaved, one of each per round, so both meet the same load.
+  const cliList: number[] = [];
+  const rawProcess: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    cliList.push(
+      await timeIt(() => execFileSync(process.execPath, [CLI, "list", "--json", "--box", dir])),
+    );
+    rawProcess.push(
+      await timeIt(() =>
+        execFileSync(process.execPath, [
+          "-e",
+          `const fs=require("fs");let n=0;const w=(d)=>{for(const e of fs.readdirSync(d,{withFileTypes:true})){const p=d+"/"+e.name;if(e.isDirectory())w(p);else if(e.name.endsWith(".question.card"))n+=fs.readFileSync(p).length;}};w(${JSON.stringify(join(dir, QUESTIONS_DIR))});`,
+        ]),
+      ),
+    );
+  }
   console.log(row(`qbridge list --json @${count}`, cliList, "node reading every card", rawProcess));
 
   core.ledger.close();
@@ -181,7 +188,7 @@ async function main(): Promise<void> {
     };
     for (const line of await benchTapLatency()) console.log(line);
   }
-  if (process.env.BENCH_MEMORY !== "0") for (const line of await benchMemory()) console.log(line);
+  if (process.env.BENCH_MEMORY !== "0") await benchMemory((line) => console.log(line));
   const agent = join(import.meta.dirname, "agent.ts");
   if (existsSync(agent)) {
     const { benchAgent } = (await import(agent)) as { benchAgent: () => Promise<string[]> };

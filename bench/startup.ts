@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { writeAtomic } from "../src/box/atomic.ts";
 import { DURABLE_GIT } from "../src/box/commit.ts";
-import { row, sample } from "./stats.ts";
+import { row, timeIt } from "./stats.ts";
 
 // The bundle the package's launcher (bin/qbridge.mjs) runs once installed; in a clone the
 // launcher first checks that the build is newer than every source, which no user pays.
@@ -32,12 +32,6 @@ export async function benchStartUp(): Promise<string[]> {
         input: { type: "confirm" },
         directive: "Delete it or keep it.",
       });
-    const bare = await sample(RUNS, () => execFileSync(process.execPath, ["-e", "0"]));
-    const version = await sample(RUNS, () => execFileSync(process.execPath, [CLI, "--version"]));
-    const ask = await sample(RUNS, (i) => qbridge(["ask", "--json"], card(i)));
-    const show = await sample(RUNS, (i) => qbridge(["show", `startup-${i}`, "--json"]));
-    qbridge(["answer", "startup-0", "yes"]);
-    const wait = await sample(RUNS, () => qbridge(["wait", "startup-0", "--json"]));
     // The commit alone, as bare git does it: the card written and flushed, added, committed.
     const git = (...args: string[]) =>
       execFileSync(
@@ -45,12 +39,33 @@ export async function benchStartUp(): Promise<string[]> {
         ["-C", box, "-c", "user.name=bench", "-c", "user.email=bench@localhost", ...args],
         { stdio: "pipe" },
       );
-    const commit = await sample(RUNS, (i) => {
+    const commitFloor = (i: number) => {
       const rel = `_bookkeeping/questions/floor-${i}.question.card`;
       writeAtomic(join(box, rel), card(i));
       git(...DURABLE_GIT, "add", "--", rel);
       git(...DURABLE_GIT, "commit", "-q", "-m", "floor", "--", rel);
-    });
+    };
+    qbridge(["ask", "--json"], card(RUNS));
+    qbridge(["answer", `startup-${RUNS}`, "yes"]);
+    // Interleaved, one of each per round: a shared machine's load changes over a run, and
+    // every figure must meet the same load as its floor.
+    const figures = {
+      bare: [] as number[],
+      version: [] as number[],
+      ask: [] as number[],
+      show: [] as number[],
+      wait: [] as number[],
+      commit: [] as number[],
+    };
+    for (let i = 0; i < RUNS; i++) {
+      figures.bare.push(await timeIt(() => execFileSync(process.execPath, ["-e", "0"])));
+      figures.version.push(await timeIt(() => execFileSync(process.execPath, [CLI, "--version"])));
+      figures.ask.push(await timeIt(() => qbridge(["ask", "--json"], card(i))));
+      figures.show.push(await timeIt(() => qbridge(["show", `startup-${i}`, "--json"])));
+      figures.wait.push(await timeIt(() => qbridge(["wait", `startup-${RUNS}`, "--json"])));
+      figures.commit.push(await timeIt(() => commitFloor(i)));
+    }
+    const { bare, version, ask, show, wait, commit } = figures;
     const startAndCommit = bare.map((ms, i) => ms + (commit[i] ?? 0));
     return [
       row("qbridge --version", version, "node -e 0", bare),
