@@ -157,16 +157,19 @@ describe("later", () => {
     const shown = await h.lastMessage();
     expect(h.slot.current()?.questionId).toBe(first);
 
+    /** The buttons an edit of the shown message's keyboard left on it. */
+    const markupOf = (payload: Record<string, unknown> | undefined) =>
+      toBotMessage({
+        method: "sendMessage",
+        payload: { text: "", reply_markup: payload?.reply_markup },
+        result: { message_id: shown.messageId, chat: { id: shown.chatId } },
+      });
     await h.owner.tap(buttonData(shown, "⏰ Later"), shown.messageId);
     await h.pump();
     expect(h.sent("answerCallbackQuery").at(-1)?.payload.text).toBe("When should it come back?");
     const menu = h.sent("editMessageReplyMarkup").at(-1)?.payload;
     expect(menu?.message_id).toBe(shown.messageId);
-    const times = toBotMessage({
-      method: "sendMessage",
-      payload: { text: "", reply_markup: menu?.reply_markup },
-      result: { message_id: shown.messageId, chat: { id: shown.chatId } },
-    });
+    const times = markupOf(menu);
     expect(times.buttons.map((b) => b.text)).toEqual([
       "⏰ This evening (19:00)",
       "⏰ Tomorrow morning (09:00)",
@@ -174,7 +177,16 @@ describe("later", () => {
       "↩️ Back",
     ]);
 
-    await h.owner.tap(buttonData(times, "⏰ Tomorrow"), shown.messageId);
+    // Back shows the question's own buttons again; Later from there offers the times anew.
+    await h.owner.tap(buttonData(times, "↩️ Back"), shown.messageId);
+    await h.pump();
+    const back = markupOf(h.sent("editMessageReplyMarkup").at(-1)?.payload);
+    expect(back.buttons.map((b) => b.text)).toContain("⏰ Later");
+    await h.owner.tap(buttonData(back, "⏰ Later"), shown.messageId);
+    await h.pump();
+    const again = markupOf(h.sent("editMessageReplyMarkup").at(-1)?.payload);
+
+    await h.owner.tap(buttonData(again, "⏰ Tomorrow"), shown.messageId);
     await h.pump();
     expect(h.sent("answerCallbackQuery").at(-1)?.payload.text).toBe(
       "⏰ Later: back tomorrow at 09:00.",
