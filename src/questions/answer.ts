@@ -6,8 +6,8 @@ import { jobFileText } from "../card/job.ts";
 import { shownAsIs } from "../card/load.ts";
 import type { Answer, Question } from "../card/question.ts";
 import { type AnswerAttempt, resolveAnswer } from "../card/resolve.ts";
-import { CardChanged, InvalidInput, QbridgeError } from "../errors.ts";
-import { safeAudit } from "./audit.ts";
+import { CardChanged, InvalidInput } from "../errors.ts";
+import { auditRefused } from "./audit.ts";
 import type { Core } from "./core.ts";
 import { withQuestionTransition } from "./transition.ts";
 
@@ -112,16 +112,18 @@ export async function answerQuestion(
     });
     return { id, ...result.value, commit: result.commit };
   } catch (error) {
-    safeAudit(core, {
-      at: core.box.clock.iso(),
-      questionId: id,
-      surface: surface.via,
-      actor: surface.by,
-      action: "answer",
-      verbatim,
-      outcome: error instanceof QbridgeError ? error.name : "error",
-      detail: error instanceof Error ? error.message : String(error),
-    });
+    auditRefused(
+      core,
+      {
+        at: core.box.clock.iso(),
+        questionId: id,
+        surface: surface.via,
+        actor: surface.by,
+        action: "answer",
+        verbatim,
+      },
+      error,
+    );
     throw error;
   }
 }

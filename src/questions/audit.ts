@@ -5,6 +5,7 @@
 // journal, once.
 
 import type { Committed } from "../box/commit.ts";
+import { QbridgeError } from "../errors.ts";
 import type { AuditEntry } from "../ledger/ledger.ts";
 import type { Core } from "./core.ts";
 
@@ -20,6 +21,22 @@ export function safeAudit(core: Core, entry: AuditEntry): void {
       error,
     );
   }
+}
+
+/**
+ * A transition that threw: its audit line names the refusal (our typed errors by name, anything
+ * else as "error") and its words; the caller rethrows.
+ */
+export function auditRefused(
+  core: Core,
+  entry: Omit<AuditEntry, "outcome" | "detail">,
+  error: unknown,
+): void {
+  safeAudit(core, {
+    ...entry,
+    outcome: error instanceof QbridgeError ? error.name : "error",
+    detail: error instanceof Error ? error.message : String(error),
+  });
 }
 
 const commitDetail = (commit: string) => `commit ${commit.slice(0, 12)}`;

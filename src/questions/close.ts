@@ -3,7 +3,7 @@
 
 import { rewriteCardText } from "../card/codec.ts";
 import type { Surface } from "./answer.ts";
-import { safeAudit } from "./audit.ts";
+import { auditRefused } from "./audit.ts";
 import type { Core } from "./core.ts";
 import { withQuestionTransition } from "./transition.ts";
 
@@ -49,15 +49,17 @@ export async function dismissQuestion(
     );
     return { id, at, commit };
   } catch (error) {
-    safeAudit(core, {
-      at,
-      questionId: id,
-      surface: surface.via,
-      actor: surface.by,
-      action: "dismiss",
-      outcome: error instanceof Error ? error.name : "error",
-      detail: error instanceof Error ? error.message : String(error),
-    });
+    auditRefused(
+      core,
+      {
+        at,
+        questionId: id,
+        surface: surface.via,
+        actor: surface.by,
+        action: "dismiss",
+      },
+      error,
+    );
     throw error;
   }
 }

@@ -9,7 +9,7 @@ import { DAY_MS, formatDuration, parseTypedDuration } from "../card/duration.ts"
 import { InvalidInput } from "../errors.ts";
 import { agingSchedule } from "./aging-policy.ts";
 import type { Surface } from "./answer.ts";
-import { safeAudit } from "./audit.ts";
+import { auditRefused } from "./audit.ts";
 import type { Core } from "./core.ts";
 import { deadlineOf } from "./deadline.ts";
 import { withQuestionTransition } from "./transition.ts";
@@ -98,16 +98,18 @@ export async function extendQuestion(
     if (nudgeAt > now) core.ledger.forgetNudge(id);
     return { id, ...result, commit };
   } catch (error) {
-    safeAudit(core, {
-      at,
-      questionId: id,
-      surface: surface.via,
-      actor: surface.by,
-      action: "extend",
-      verbatim: by,
-      outcome: error instanceof Error ? error.name : "error",
-      detail: error instanceof Error ? error.message : String(error),
-    });
+    auditRefused(
+      core,
+      {
+        at,
+        questionId: id,
+        surface: surface.via,
+        actor: surface.by,
+        action: "extend",
+        verbatim: by,
+      },
+      error,
+    );
     throw error;
   }
 }

@@ -6,7 +6,7 @@ import { rewriteCardText } from "../card/codec.ts";
 import type { Status } from "../card/question.ts";
 import { InvalidInput } from "../errors.ts";
 import type { Surface } from "./answer.ts";
-import { safeAudit } from "./audit.ts";
+import { auditRefused } from "./audit.ts";
 import type { Core } from "./core.ts";
 import { withQuestionTransition } from "./transition.ts";
 
@@ -73,16 +73,18 @@ export async function withdrawQuestion(
     );
     return { id, at, reason, previous: value, commit };
   } catch (error) {
-    safeAudit(core, {
-      at,
-      questionId: id,
-      surface: surface.via,
-      actor: surface.by,
-      action: "withdraw",
-      verbatim: reason,
-      outcome: error instanceof Error ? error.name : "error",
-      detail: error instanceof Error ? error.message : String(error),
-    });
+    auditRefused(
+      core,
+      {
+        at,
+        questionId: id,
+        surface: surface.via,
+        actor: surface.by,
+        action: "withdraw",
+        verbatim: reason,
+      },
+      error,
+    );
     throw error;
   }
 }
