@@ -37,7 +37,7 @@ export async function withCore<T>(
   try {
     return await fn(core, config);
   } finally {
-    core.ledger.close();
+    core.close();
   }
 }
 

@@ -3,12 +3,25 @@
 // one sentence that says so. Never loses a file: what cannot be opened is renamed, not removed.
 
 import { accessSync, constants, existsSync, mkdirSync, renameSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname } from "node:path";
-import Database from "better-sqlite3";
+import type BetterSqlite3 from "better-sqlite3";
 import { BoxError, LedgerTooNew } from "../errors.ts";
 import { MIGRATIONS } from "./migrations.ts";
 
-export type Db = Database.Database;
+export type Db = BetterSqlite3.Database;
+
+/**
+ * SQLite (a native module) is loaded with the first ledger opened, not with the code that may
+ * open one: `qbridge show` and `wait` read a card and never need it.
+ */
+const load = createRequire(import.meta.url);
+let sqlite: typeof BetterSqlite3 | undefined;
+
+function openSqlite(...args: ConstructorParameters<typeof BetterSqlite3>): Db {
+  sqlite ??= load("better-sqlite3") as typeof BetterSqlite3;
+  return new sqlite(...args);
+}
 
 export interface OpenedLedger {
   db: Db;
@@ -41,7 +54,7 @@ export function openLedgerFile(path: string): OpenedLedger {
 }
 
 function openDatabase(path: string): Db {
-  const db = new Database(path, { timeout: 10_000 });
+  const db = openSqlite(path, { timeout: 10_000 });
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");
   db.pragma("busy_timeout = 10000");
@@ -89,14 +102,14 @@ function readOnlyBox(dir: string): boolean {
 function readOnlyCopy(path: string): Db {
   let db: Db;
   try {
-    const file = new Database(path, { readonly: true, fileMustExist: true });
+    const file = openSqlite(path, { readonly: true, fileMustExist: true });
     try {
-      db = new Database(file.serialize());
+      db = openSqlite(file.serialize());
     } finally {
       file.close();
     }
   } catch {
-    db = new Database(":memory:");
+    db = openSqlite(":memory:");
   }
   try {
     migrate(db, path);

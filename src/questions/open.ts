@@ -6,11 +6,23 @@ import type { Config } from "../config.ts";
 import { Ledger } from "../ledger/ledger.ts";
 import type { Core } from "./core.ts";
 
-export function openCore(config: Config): Core {
+export function openCore(config: Config): Core & { close(): void } {
   const box = openBox(config.boxDir, {
     clock: createClock(config.time),
     locks: { staleMs: config.lockStaleMs },
   });
   const webhooks = config.webhooks.secret ? { url: config.webhooks.url } : undefined;
-  return { box, ledger: new Ledger(box.paths.ledgerPath), webhooks };
+  // Opened on first use: a command that only reads a card (show, wait) never opens it.
+  let ledger: Ledger | undefined;
+  return {
+    box,
+    get ledger() {
+      ledger ??= new Ledger(box.paths.ledgerPath);
+      return ledger;
+    },
+    webhooks,
+    close() {
+      ledger?.close();
+    },
+  };
 }

@@ -12,10 +12,15 @@ import { PresentationStore } from "./presentations.ts";
 export type HeldUntil = (view: { id: string; card: Question }) => string | undefined;
 
 export function heldUntilOf(core: Core, attention: Attention): HeldUntil {
-  const later = new LaterStore(core.ledger.db);
-  const presentations = new PresentationStore(core.ledger.db);
+  // The ledger is read for a pending question only: `qbridge show` of a closed one opens none.
+  let stores: { later: LaterStore; presentations: PresentationStore } | undefined;
   return (view) => {
     if (view.card.status !== "pending") return undefined;
+    stores ??= {
+      later: new LaterStore(core.ledger.db),
+      presentations: new PresentationStore(core.ledger.db),
+    };
+    const { later, presentations } = stores;
     if (presentations.open()?.questionId === view.id) return undefined;
     const until = heldUntil(view.card, core.box.clock.now(), attention, later.until(view.id));
     return until ? toIso(until) : undefined;

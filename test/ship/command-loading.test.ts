@@ -74,7 +74,7 @@ describe("what a command loads", () => {
       for (const name of SERVICE_ONLY) expect(loaded).not.toContain(name);
   });
 
-  it("qbridge show and qbridge wait run no git and do not load it; show takes no lock either", () => {
+  it("qbridge show and qbridge wait run no git and do not load it; show takes no lock and opens no ledger either", () => {
     const box = join(work, "read-box");
     execFileSync(process.execPath, [CLI, "init", "--box", box], { cwd: work });
     const card = JSON.stringify({
@@ -87,8 +87,8 @@ describe("what a command loads", () => {
     const asked = packagesLoaded(["ask", "--box", box], card);
     expect(asked).toContain("simple-git");
     expect(asked).toContain("proper-lockfile");
-    const shown = packagesLoaded(["show", "keep-cache", "--json", "--box", box]);
     execFileSync(process.execPath, [CLI, "answer", "keep-cache", "yes", "--box", box]);
+    const shown = packagesLoaded(["show", "keep-cache", "--json", "--box", box]);
     const waited = packagesLoaded(["wait", "keep-cache", "--box", box]);
     for (const loaded of [shown, waited]) {
       expect(loaded).toContain("yaml");
@@ -96,6 +96,9 @@ describe("what a command loads", () => {
     }
     // wait reads the answer under the question's lock (a write still in flight may be undone).
     expect(shown).not.toContain("proper-lockfile");
+    // show of a closed question reads one card: the ledger (SQLite, native) is never opened.
+    expect(asked).toContain("better-sqlite3");
+    expect(shown).not.toContain("better-sqlite3");
   });
 
   it("the settings ask Intl for the system's time zone only when a command uses it", () => {
