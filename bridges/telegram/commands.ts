@@ -3,7 +3,7 @@
 // They are registered with setMyCommands at start; a failure there is logged, never fatal.
 
 import type { Api, Context } from "grammy";
-import type { Judge } from "../../src/slot/attempts.ts";
+import type { CommandAttempt, Judge } from "../../src/slot/attempts.ts";
 import type { Slot } from "../../src/slot/slot.ts";
 import { boxDigest, type Digest, type DigestLine } from "../../src/slot/triage.ts";
 import type { Access } from "./access.ts";
@@ -18,6 +18,16 @@ import { digestHtml } from "./triage-render.ts";
 /** Said where the [🌐 All questions] button would be, when there is no public URL to link to. */
 export const NO_PUBLIC_URL_HTML =
   "No web link: set <code>QBRIDGE_PUBLIC_URL</code> where qbridge serve runs (the https address of the web page) to get one here.";
+
+/** A command on the open question, as the judge takes it (only the boxholder gets this far). */
+function commandAttempt(ctx: Context, action: CommandAttempt["action"]): CommandAttempt {
+  return {
+    kind: "command",
+    surface: SURFACE,
+    actor: { id: String(ctx.from?.id), boxholder: true },
+    action,
+  };
+}
 
 export const COMMANDS = [
   { command: "waiting", description: "How many questions wait, and the top one" },
@@ -122,55 +132,39 @@ export function createCommands(deps: {
     },
 
     async dismiss(ctx: Context): Promise<void> {
-      await judge.attempt(
-        {
-          kind: "command",
-          surface: SURFACE,
-          actor: { id: String(ctx.from?.id), boxholder: true },
-          action: "dismiss",
-        },
-        async (outcome) => {
-          if (outcome.kind === "recorded") return;
-          if (outcome.reason === "nothing-open") await ctx.reply("Nothing is open to dismiss.");
-          else if (outcome.error !== undefined) await ctx.reply(replyForError(outcome.error));
-          else await ctx.reply(outcome.reply);
-        },
-      );
+      await judge.attempt(commandAttempt(ctx, "dismiss"), async (outcome) => {
+        if (outcome.kind === "recorded") return;
+        if (outcome.reason === "nothing-open") await ctx.reply("Nothing is open to dismiss.");
+        else if (outcome.error !== undefined) await ctx.reply(replyForError(outcome.error));
+        else await ctx.reply(outcome.reply);
+      });
     },
 
     /** /later: the times the open question can be put off to, as buttons under it. */
     async later(ctx: Context): Promise<void> {
-      await judge.attempt(
-        {
-          kind: "command",
-          surface: SURFACE,
-          actor: { id: String(ctx.from?.id), boxholder: true },
-          action: "later",
-        },
-        async (outcome) => {
-          const open = outcome.target;
-          if (outcome.relayout === "later" && open && ctx.chat) {
-            const layout = laterLayout(outcome.later ?? []);
-            const owner = {
-              presentationSeq: open.seq,
-              questionId: open.questionId,
-              cardHash: open.cardHash,
-            };
-            await judge.withButtons(owner, String(ctx.chat.id), layout.specs, async (tokens) => {
-              const sent = await ctx.reply(outcome.reply, {
-                reply_markup: layout.build(tokens),
-                ...(open.messageId
-                  ? { reply_parameters: { message_id: Number(open.messageId) } }
-                  : {}),
-              });
-              return String(sent.message_id);
+      await judge.attempt(commandAttempt(ctx, "later"), async (outcome) => {
+        const open = outcome.target;
+        if (outcome.relayout === "later" && open && ctx.chat) {
+          const layout = laterLayout(outcome.later ?? []);
+          const owner = {
+            presentationSeq: open.seq,
+            questionId: open.questionId,
+            cardHash: open.cardHash,
+          };
+          await judge.withButtons(owner, String(ctx.chat.id), layout.specs, async (tokens) => {
+            const sent = await ctx.reply(outcome.reply, {
+              reply_markup: layout.build(tokens),
+              ...(open.messageId
+                ? { reply_parameters: { message_id: Number(open.messageId) } }
+                : {}),
             });
-          } else if (outcome.reason === "nothing-open") {
-            await ctx.reply("Nothing is open to put off.");
-          } else if (outcome.error !== undefined) await ctx.reply(replyForError(outcome.error));
-          else await ctx.reply(outcome.reply);
-        },
-      );
+            return String(sent.message_id);
+          });
+        } else if (outcome.reason === "nothing-open") {
+          await ctx.reply("Nothing is open to put off.");
+        } else if (outcome.error !== undefined) await ctx.reply(replyForError(outcome.error));
+        else await ctx.reply(outcome.reply);
+      });
     },
 
     async help(ctx: Context): Promise<void> {

@@ -58,6 +58,11 @@ function openDatabase(path: string): Db {
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");
   db.pragma("busy_timeout = 10000");
+  return migrated(db, path);
+}
+
+/** The database brought to the current schema, or closed when that fails. */
+function migrated(db: Db, path: string): Db {
   try {
     migrate(db, path);
   } catch (error) {
@@ -111,13 +116,7 @@ function readOnlyCopy(path: string): Db {
   } catch {
     db = openSqlite(":memory:");
   }
-  try {
-    migrate(db, path);
-  } catch (error) {
-    db.close();
-    throw error;
-  }
-  return db;
+  return migrated(db, path);
 }
 
 /** The disk, not the file: full, failing, read-only or not writable. */
