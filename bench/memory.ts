@@ -1,7 +1,8 @@
 // Memory of `qbridge serve` as it runs all year: idle RSS over a box of 10,000 cards, with the
 // Telegram bridge on (against the telegram-test-api emulator) and the web page on, beside an
-// idle `node` and the same service over an empty box; then RSS before and after 2,000
-// questions asked and answered through the JSON API.
+// idle `node` and the same service over an empty box, each with node's defaults and with the
+// settings deploy/ gives the service; then RSS before and after 2,000 questions asked and
+// answered through the JSON API (BENCH_ROUNDS).
 
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -13,6 +14,8 @@ import { freePort, OWNER, startEmulator, TOKEN } from "../test/support/telegram.
 import { buildBox, NOW } from "./fixture.ts";
 
 const CLI = join(import.meta.dirname, "../bin/qbridge.mjs");
+/** What deploy/qbridge.service and deploy/Containerfile set for the service. */
+const DEPLOY_ENV = { NODE_OPTIONS: "--max-semi-space-size=2", MALLOC_ARENA_MAX: "2" };
 const API_TOKEN = "bench-api-token-0123456789";
 const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 20_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2_000);
@@ -39,7 +42,11 @@ interface Service {
   stop(): Promise<void>;
 }
 
-async function startServe(boxDir: string, apiRoot: string): Promise<Service> {
+async function startServe(
+  boxDir: string,
+  apiRoot: string,
+  extraEnv: Record<string, string>,
+): Promise<Service> {
   const port = await freePort();
   const child = spawn(process.execPath, [CLI, "serve", "--box", boxDir, "--json"], {
     env: {
@@ -51,6 +58,7 @@ async function startServe(boxDir: string, apiRoot: string): Promise<Service> {
       QBRIDGE_WEB_PORT: String(port),
       QBRIDGE_API_TOKEN: API_TOKEN,
       QBRIDGE_TIME: NOW,
+      ...extraEnv,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -111,11 +119,23 @@ export async function benchMemory(print: (line: string) => void): Promise<void> 
         boxDir = built.dir;
       }
       if (count === 0) boxDir = dir;
-      const service = await startServe(boxDir, emulator.apiRoot);
-      const idle = await idleRss(service.child);
-      print(
-        `serve idle RSS @${count} cards (telegram+web)  ${mb(idle)} | node idle ${mb(nodeRss)} | over node ${mb(idle - nodeRss)}`,
-      );
+      // Node's defaults, then the settings the deploy files give the service; each start
+      // builds the card index anew, as a first start over that box does.
+      let service: Service | undefined;
+      let idle = 0;
+      for (const [label, env] of [
+        ["node defaults", {}],
+        ["deploy settings", DEPLOY_ENV],
+      ] as const) {
+        await service?.stop();
+        rmSync(join(boxDir, ".qbridge"), { recursive: true, force: true });
+        service = await startServe(boxDir, emulator.apiRoot, env);
+        idle = await idleRss(service.child);
+        print(
+          `serve idle RSS @${count} cards, ${label.padEnd(15)} ${mb(idle)} | node idle ${mb(nodeRss)} | ratio ${(idle / nodeRss).toFixed(2)}x`,
+        );
+      }
+      if (!service) continue;
       if (count === 10_000) {
         process.stderr.write(`memory: ${ROUNDS} questions asked and answered…\n`);
         for (let i = 0; i < ROUNDS; i++) {
@@ -131,7 +151,7 @@ export async function benchMemory(print: (line: string) => void): Promise<void> 
         const after = await idleRss(service.child);
         const growth = ((after - idle) / idle) * 100;
         print(
-          `serve RSS after ${ROUNDS} asked+answered  ${mb(after)} | before ${mb(idle)} | growth ${growth.toFixed(1)}%`,
+          `serve RSS after ${ROUNDS} asked+answered (deploy settings)  ${mb(after)} | before ${mb(idle)} | growth ${growth.toFixed(1)}%`,
         );
       }
       await service.stop();
