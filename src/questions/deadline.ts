@@ -10,6 +10,17 @@ export function deadlineOf(card: Pick<Question, "asked-at" | "expires-after">): 
 }
 
 /**
+ * Whether a question is still the boxholder's to answer: a pending one past its deadline is the
+ * sweep's to expire, so the slot neither shows nor counts it, nor does a triage digest.
+ */
+export function beforeDeadline(
+  card: Pick<Question, "asked-at" | "expires-after">,
+  now: Date,
+): boolean {
+  return deadlineOf(card).getTime() > now.getTime();
+}
+
+/**
  * "expires in 5 days", "expires in 3 hours", "expires in 20 minutes": what every presentation
  * says about the deadline, in whole units rounded down (a deadline is never shown later than it
  * is); "is past its deadline" once the sweep is due to expire it.

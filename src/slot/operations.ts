@@ -5,10 +5,10 @@
 
 import { shownAsIs } from "../card/load.ts";
 import { priorityOf, type Question } from "../card/question.ts";
-import { agingSchedule } from "../questions/aging-policy.ts";
 import { answerQuestion } from "../questions/answer.ts";
 import { dismissQuestion } from "../questions/close.ts";
 import type { Core } from "../questions/core.ts";
+import { beforeDeadline } from "../questions/deadline.ts";
 import { pendingQuestions, type QuestionView } from "../questions/state.ts";
 import { settleInterruptedWrites } from "../questions/transition.ts";
 import { type Attention, quietEnds } from "./attention.ts";
@@ -56,10 +56,7 @@ export function createOperations(deps: OperationsDeps): SlotOps {
    */
   function queue() {
     const at = core.box.clock.now();
-    const pending = pendingQuestions(core).pending.filter(
-      (q) =>
-        new Date(q.card["asked-at"]).getTime() + agingSchedule(q.card).expireAtMs > at.getTime(),
-    );
+    const pending = pendingQuestions(core).pending.filter((q) => beforeDeadline(q.card, at));
     const putOff = later.waiting(at);
     const { ready, parked } = queueOrder(pending, presentations.parked());
     const due = (q: QuestionView) => !putOff.has(q.id);

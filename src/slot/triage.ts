@@ -13,9 +13,9 @@ import { questionFingerprint } from "../card/load.ts";
 import { OTHER_OPTION, optionsOf, type Question } from "../card/question.ts";
 import type { AnswerAttempt } from "../card/resolve.ts";
 import { CardChanged, QbridgeError, QuestionNotFound, TransitionRejected } from "../errors.ts";
-import { agingSchedule } from "../questions/aging-policy.ts";
 import type { AnswerOptions } from "../questions/answer.ts";
 import type { Core } from "../questions/core.ts";
+import { beforeDeadline } from "../questions/deadline.ts";
 import { pendingQuestions, type QuestionView } from "../questions/state.ts";
 import { closureOf } from "./closure.ts";
 import { LaterStore } from "./later.ts";
@@ -114,8 +114,8 @@ export function triageDigest(queue: QuestionView[]): Digest | undefined {
 
 /**
  * The digest of the box's waiting questions in the slot's order, parked ones last; those put
- * off with "Later" stay out until they come back, and those past their expiry. `pending` saves a second scan where the
- * caller has them.
+ * off with "Later" stay out until they come back, and so do those past their deadline (as in the
+ * slot). `pending` saves a second scan where the caller has them.
  */
 export function boxDigest(
   core: Core,
@@ -123,11 +123,8 @@ export function boxDigest(
 ): Digest | undefined {
   const now = core.box.clock.now();
   const putOff = new LaterStore(core.ledger.db).waiting(now);
-  // As the slot counts them: a question past its expiry is the sweep's, not the boxholder's.
-  const live = (q: QuestionView) =>
-    new Date(q.card["asked-at"]).getTime() + agingSchedule(q.card).expireAtMs > now.getTime();
   const { ready, parked } = queueOrder(
-    pending.filter((q) => live(q) && !putOff.has(q.id)),
+    pending.filter((q) => beforeDeadline(q.card, now) && !putOff.has(q.id)),
     new PresentationStore(core.ledger.db).parked(),
   );
   return triageDigest([...ready, ...parked]);
