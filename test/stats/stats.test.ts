@@ -1,10 +1,15 @@
 // The boxholder and the agents see who asks what, how it ends and how fast answers come:
 // every figure checked exactly over a fixture box with known answer times (clock frozen at T0).
 
+import { rmSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Question } from "../../src/card/question.ts";
 import { loadConfig } from "../../src/config.ts";
-import { boxStats } from "../../src/questions/box-stats.ts";
+import { toIso } from "../../src/box/clock.ts";
+import { askQuestion } from "../../src/questions/ask.ts";
+import { ADVICE_STATS_REUSE_MS, adviceForAsk, boxStats } from "../../src/questions/box-stats.ts";
+import { dismissQuestion } from "../../src/questions/close.ts";
 import { computeStats, promptKey } from "../../src/questions/stats.ts";
 import { createWebApp } from "../../src/web/app.ts";
 import { loadSecret } from "../../src/web/links.ts";
@@ -203,6 +208,25 @@ describe("the API and the ask response", () => {
       await call("POST", "/questions", textCard({ prompt: "Rename the scans folder?" }))
     ).json();
     expect(other.hint).toBeNull();
+  });
+
+  it("the ask advice reuses its figures for a minute, but sees at once a transition this process commits", async () => {
+    const box = await statsBox();
+    let now = box.box.clock.now().getTime();
+    const clock = { now: () => new Date(now), iso: () => toIso(new Date(now)) };
+    const core = { ...box, box: { ...box.box, clock } };
+    const prompt = "Rename the scans folder?";
+    expect(adviceForAsk(core, ZONE, prompt).hint).toBeNull();
+    // A third dismissal, through the core: seen by the very next ask.
+    const { id, rel } = await askQuestion(core, textCard({ prompt }));
+    await dismissQuestion(core, id, { via: "cli" });
+    expect(adviceForAsk(core, ZONE, prompt).hint).toContain("3 similar questions were dismissed");
+    // The card taken away by hand (no transition): the figures are reused for a minute...
+    rmSync(join(box.dir, rel));
+    expect(adviceForAsk(core, ZONE, prompt).hint).toContain("3 similar questions were dismissed");
+    // ...and made anew after it.
+    now += ADVICE_STATS_REUSE_MS + 1_000;
+    expect(adviceForAsk(core, ZONE, prompt).hint).toBeNull();
   });
 
   it("expectedWaitSeconds is the median at this hour once there are 10 answers, null with 9", async () => {
