@@ -4,9 +4,9 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { toIso } from "../../src/box/clock.ts";
 import type { Question } from "../../src/card/question.ts";
 import { loadConfig } from "../../src/config.ts";
-import { toIso } from "../../src/box/clock.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
 import { ADVICE_STATS_REUSE_MS, adviceForAsk, boxStats } from "../../src/questions/box-stats.ts";
 import { dismissQuestion } from "../../src/questions/close.ts";
