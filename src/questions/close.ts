@@ -19,6 +19,8 @@ export async function dismissQuestion(
   surface: Surface,
 ): Promise<CloseResult> {
   const at = core.box.clock.iso();
+  /** What its audit line says, applied or refused. */
+  const audit = { at, questionId: id, surface: surface.via, actor: surface.by, action: "dismiss" };
   try {
     const { commit } = await withQuestionTransition(
       core,
@@ -35,31 +37,14 @@ export async function dismissQuestion(
           ],
           message: `dismiss: ${current.card.prompt.replace(/\s+/g, " ").slice(0, 60)}`,
           trailers: { "Dismissed-Via": surface.via, Question: id },
-          record: {
-            at,
-            questionId: id,
-            surface: surface.via,
-            actor: surface.by,
-            action: "dismiss",
-            outcome: "applied",
-          },
+          record: { ...audit, outcome: "applied" },
         },
         value: undefined,
       }),
     );
     return { id, at, commit };
   } catch (error) {
-    auditRefused(
-      core,
-      {
-        at,
-        questionId: id,
-        surface: surface.via,
-        actor: surface.by,
-        action: "dismiss",
-      },
-      error,
-    );
+    auditRefused(core, audit, error);
     throw error;
   }
 }

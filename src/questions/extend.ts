@@ -50,6 +50,15 @@ export async function extendQuestion(
   surface: Surface,
 ): Promise<ExtendResult> {
   const at = core.box.clock.iso();
+  /** What its audit line says, applied or refused. */
+  const audit = {
+    at,
+    questionId: id,
+    surface: surface.via,
+    actor: surface.by,
+    action: "extend",
+    verbatim: by,
+  };
   const now = core.box.clock.now().getTime();
   try {
     const added = extensionMs(by);
@@ -74,16 +83,7 @@ export async function extendQuestion(
             ],
             message: `extend: ${current.card.prompt.replace(/\s+/g, " ").slice(0, 60)}`,
             trailers: { "Extended-Via": surface.via, "Expires-After": expiresAfter, Question: id },
-            record: {
-              at,
-              questionId: id,
-              surface: surface.via,
-              actor: surface.by,
-              action: "extend",
-              verbatim: by,
-              resolvedTo: expiresAfter,
-              outcome: "applied",
-            },
+            record: { ...audit, resolvedTo: expiresAfter, outcome: "applied" },
           },
           value: {
             nudgeAt: asked + agingSchedule({ "expires-after": expiresAfter }).nudgeAtMs,
@@ -98,18 +98,7 @@ export async function extendQuestion(
     if (nudgeAt > now) core.ledger.forgetNudge(id);
     return { id, ...result, commit };
   } catch (error) {
-    auditRefused(
-      core,
-      {
-        at,
-        questionId: id,
-        surface: surface.via,
-        actor: surface.by,
-        action: "extend",
-        verbatim: by,
-      },
-      error,
-    );
+    auditRefused(core, audit, error);
     throw error;
   }
 }

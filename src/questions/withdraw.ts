@@ -36,6 +36,15 @@ export async function withdrawQuestion(
     );
   }
   const at = core.box.clock.iso();
+  /** What its audit line says, applied or refused. */
+  const audit = {
+    at,
+    questionId: id,
+    surface: surface.via,
+    actor: surface.by,
+    action: "withdraw",
+    verbatim: reason,
+  };
   try {
     const { commit, value } = await withQuestionTransition(
       core,
@@ -58,33 +67,14 @@ export async function withdrawQuestion(
           ],
           message: `withdraw: ${current.card.prompt.replace(/\s+/g, " ").slice(0, 60)}`,
           trailers: { "Withdrawn-Via": surface.via, Question: id },
-          record: {
-            at,
-            questionId: id,
-            surface: surface.via,
-            actor: surface.by,
-            action: "withdraw",
-            verbatim: reason,
-            outcome: "applied",
-          },
+          record: { ...audit, outcome: "applied" },
         },
         value: current.card.status,
       }),
     );
     return { id, at, reason, previous: value, commit };
   } catch (error) {
-    auditRefused(
-      core,
-      {
-        at,
-        questionId: id,
-        surface: surface.via,
-        actor: surface.by,
-        action: "withdraw",
-        verbatim: reason,
-      },
-      error,
-    );
+    auditRefused(core, audit, error);
     throw error;
   }
 }
