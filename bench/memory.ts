@@ -13,7 +13,7 @@ import { initBox } from "../src/box/box.ts";
 import { freePort, OWNER, startEmulator, TOKEN } from "../test/support/telegram.ts";
 import { buildBox, NOW } from "./fixture.ts";
 
-const CLI = join(import.meta.dirname, "../bin/qbridge.mjs");
+const CLI = join(import.meta.dirname, "../bin/qbridge.cjs");
 /** What deploy/qbridge.service and deploy/Containerfile set for the service. */
 const DEPLOY_ENV = { NODE_OPTIONS: "--max-semi-space-size=2", MALLOC_ARENA_MAX: "2" };
 const API_TOKEN = "bench-api-token-0123456789";

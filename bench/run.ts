@@ -25,9 +25,10 @@ import { type Spans, spanLines, timedSteps } from "./steps.ts";
 
 const SIZES = (process.env.BENCH_SIZES ?? "10,1000,10000").split(",").map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 25);
-// The bundle the package's launcher (bin/qbridge.mjs) runs once installed; in a clone the
-// launcher first checks that the build is newer than every source, which no user pays.
-const CLI = join(import.meta.dirname, "../dist/qbridge.mjs");
+// What the package's launcher (bin/qbridge.cjs) runs once installed: dist/qbridge.cjs runs the
+// CLI bundle with its code cache. In a clone bin/ first checks that the build is newer than
+// every source, which no user pays.
+const CLI = join(import.meta.dirname, "../dist/qbridge.cjs");
 
 /** The floor for listing: the same walk of the questions folder, and every card read raw. */
 function readAllRaw(dir: string): number {

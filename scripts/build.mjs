@@ -8,10 +8,14 @@
 // resolve and load their hundred small files. Native, worker-spawning and service-only
 // packages stay external and are installed as dependencies.
 import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+
+const BUILD_ID_PREFIX = "// qbridge build ";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const outdir = resolve(process.argv[2] ?? join(root, "dist"));
@@ -21,30 +25,122 @@ const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 const library = { client: "src/client/index.ts" };
 
 rmSync(outdir, { recursive: true, force: true });
-await build({
+// Everything in `dependencies` stays external; the bundled libraries are devDependencies.
+// Except zod: a dependency because the MCP SDK needs it installed (its peer), and bundled too,
+// because every short command validates a card with it (run from the code cache, not loaded).
+const BUNDLED_DEPENDENCIES = ["zod"];
+const external = Object.keys(pkg.dependencies ?? {})
+  .filter((name) => !BUNDLED_DEPENDENCIES.includes(name))
+  .flatMap((name) => [name, `${name}/*`]);
+const common = {
   absWorkingDir: root,
-  entryPoints: { qbridge: "src/cli/main.ts", ...library },
-  outdir,
-  // Commands load what they need on demand, as separate chunks.
-  splitting: true,
-  outExtension: { ".js": ".mjs" },
-  chunkNames: "chunks/[name]-[hash]",
   bundle: true,
   platform: "node",
-  format: "esm",
   target: "node20",
-  // Everything in `dependencies` stays external; the bundled libraries are devDependencies.
-  external: Object.keys(pkg.dependencies ?? {}).flatMap((name) => [name, `${name}/*`]),
-  // Bundled CommonJS calls require() for node's own modules; give the ES module one.
-  banner: {
-    js: 'import { createRequire as __qbridgeRequire } from "node:module"; const require = __qbridgeRequire(import.meta.url);',
-  },
+  external,
   sourcemap: "linked",
   legalComments: "linked",
   logLevel: "warning",
+};
+
+// The CLI: one CommonJS file, run by the launcher through V8's code cache (launch.ts). One
+// file, not ES module chunks: node 20 caches compiled code only for scripts, and resolving
+// and linking thirty chunks cost more than the code a command never runs. Commands still load
+// lazily: a module reached only through import() runs when first imported.
+const cli = await build({
+  ...common,
+  entryPoints: { cli: "src/cli/main.ts" },
+  outdir,
+  outExtension: { ".js": ".cjs" },
+  format: "cjs",
+  // import() of a dependency becomes require(): the launcher's script has no ES module loader.
+  supported: { "dynamic-import": false },
+  // A third smaller to read on every start; names are kept (errors and libraries use them).
+  minifyWhitespace: true,
+  minifySyntax: true,
+  define: { "import.meta.url": "__qbridgeModuleUrl" },
+  // Strict, as the ES module sources were; the directive must come first to count.
+  banner: {
+    js: '"use strict";\nvar __qbridgeModuleUrl = require("node:url").pathToFileURL(__filename).href;',
+  },
+  write: false,
+});
+// The bundle's first line names its build: the launcher keys the user's code cache by it. The
+// source map gains one empty line to match.
+const bundleOf = (ext) => cli.outputFiles.find((file) => file.path.endsWith(ext));
+const buildId = createHash("sha256").update(bundleOf(".cjs").contents).digest("hex").slice(0, 16);
+mkdirSync(outdir, { recursive: true });
+writeFileSync(bundleOf(".cjs").path, `${BUILD_ID_PREFIX}${buildId}\n${bundleOf(".cjs").text}`);
+const map = JSON.parse(bundleOf(".cjs.map").text);
+writeFileSync(bundleOf(".cjs.map").path, JSON.stringify({ ...map, mappings: `;${map.mappings}` }));
+for (const file of cli.outputFiles.filter((f) => !/\.cjs(\.map)?$/.test(f.path)))
+  writeFileSync(file.path, file.contents);
+
+await build({
+  ...common,
+  entryPoints: { qbridge: "src/cli/launch.ts" },
+  outdir,
+  outExtension: { ".js": ".cjs" },
+  format: "cjs",
+});
+
+recordCodeCache();
+
+// The library entries: ES modules, as a consumer imports them.
+await build({
+  ...common,
+  entryPoints: library,
+  outdir,
+  outExtension: { ".js": ".mjs" },
+  format: "esm",
 });
 
 declarations();
+
+/** Runs the commands agents run most, in a box of its own, each recording into one code cache
+ * beside the bundle every function it and the runs before it compiled (launch.ts names the
+ * file for the node and V8 flags it serves). */
+function recordCodeCache() {
+  const work = mkdtempSync(join(tmpdir(), "qbridge-build-"));
+  const launcher = join(outdir, "qbridge.cjs");
+  const card = JSON.stringify({
+    id: "build-warm-up",
+    prompt: "Keep the build's warm-up box?",
+    memo: "The build runs a few commands to record a code cache.",
+    input: { type: "confirm" },
+    directive: "Nothing: the box is deleted.",
+  });
+  const box = ["--box", join(work, "box")];
+  const runs = [
+    ["--version"],
+    ["init", ...box],
+    ["ask", "--json", ...box],
+    ["list", "--json", ...box],
+    ["show", "build-warm-up", "--json", ...box],
+    ["answer", "build-warm-up", "yes", ...box],
+    ["wait", "build-warm-up", "--json", ...box],
+    ["show", "build-warm-up", ...box],
+  ];
+  const record = `require(${JSON.stringify(launcher)}).launch({ args: JSON.parse(process.argv[1]), record: true })`;
+  try {
+    for (const args of runs)
+      execFileSync(process.execPath, ["-e", record, JSON.stringify(args)], {
+        cwd: work,
+        input: args[0] === "ask" ? card : "",
+        stdio: ["pipe", "ignore", "inherit"],
+        // The warm-up's own settings only, never a developer's box or bot; the dependencies
+        // from this clone, for a build into a folder of its own (the package test's).
+        env: {
+          ...Object.fromEntries(
+            Object.entries(process.env).filter(([key]) => !/^(QBRIDGE|TELEGRAM)_/.test(key)),
+          ),
+          NODE_PATH: join(root, "node_modules"),
+        },
+      });
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
 
 /** Type declarations for the library entries (tsconfig.declarations.json lists them), with
  * their imports as a consumer resolves them. */

@@ -59,15 +59,23 @@ export function readEntry(box: Box, rel: string, id: string, stat?: Stats): Card
   return readCardFile(box, rel, id, stat).entry;
 }
 
+/** A card already parsed from this text: read again and found unchanged, it is not parsed twice. */
+export interface SeenCard {
+  rel: string;
+  text: string;
+  card: Question;
+}
+
 /** The entry of one card file and the text it was parsed from (undefined when unread). */
 export function readCard(
   box: Box,
   rel: string,
   id: string,
   stat?: Stats,
+  seen?: SeenCard,
 ): { entry: CardEntry; text: string | undefined } {
   checkCardFolders(box.paths);
-  return readCardFile(box, rel, id, stat);
+  return readCardFile(box, rel, id, stat, seen);
 }
 
 function readFailure(rel: string, id: string, error: unknown): Error {
@@ -81,6 +89,7 @@ function readCardFile(
   rel: string,
   id: string,
   stat?: Stats,
+  seen?: SeenCard,
 ): { entry: CardEntry; text: string | undefined } {
   const refused = (error: string) => ({
     entry: { id, rel, error },
@@ -108,6 +117,10 @@ function readCardFile(
   } catch {
     // Read leniently, its bad bytes would become U+FFFD and a rewrite would change them.
     return refused("it is not UTF-8 text (cards are UTF-8)");
+  }
+  // Parsing is a function of the text alone: the same text gives the same card.
+  if (seen?.rel === rel && seen.text === text) {
+    return { entry: { id, rel, status: seen.card.status, card: seen.card }, text };
   }
   const parsed = parseQuestion(text);
   if (!parsed.ok) return { entry: refused(parsed.reason).entry, text };

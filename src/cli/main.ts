@@ -26,30 +26,37 @@ function packageVersion(): string {
   return "unknown";
 }
 
-const program = new Command("qbridge")
-  .description("Ask the boxholder what agents cannot settle alone; every answer becomes a commit.")
-  .version(packageVersion(), "-V, --version")
-  // Loaded with the command it serves, not at start-up (it reads the settings and the box).
-  .hook("preAction", async (program, command) =>
-    (await import("./question-ids.ts")).resolveIdArgument(program, command),
-  )
-  .exitOverride();
+async function main(): Promise<void> {
+  const program = new Command("qbridge")
+    .description(
+      "Ask the boxholder what agents cannot settle alone; every answer becomes a commit.",
+    )
+    .version(packageVersion(), "-V, --version")
+    // Loaded with the command it serves, not at start-up (it reads the settings and the box).
+    .hook("preAction", async (program, command) =>
+      (await import("./question-ids.ts")).resolveIdArgument(program, command),
+    )
+    .exitOverride();
 
-// Only the commands this command line can reach are loaded (start-up is most of a short command).
-for (const family of familiesFor(process.argv.slice(2))) (await family.register())(program);
-styleUsageErrors(program);
+  // Only the commands this command line can reach are loaded (start-up is most of a short command).
+  for (const family of familiesFor(process.argv.slice(2))) (await family.register())(program);
+  styleUsageErrors(program);
 
-try {
-  await program.parseAsync(process.argv);
-} catch (error) {
-  if (error instanceof CommanderError) {
-    // Help and version exit 0; usage errors were already printed by commander.
-    process.exitCode = error.exitCode === 0 ? EXIT.ok : EXIT.usage;
-  } else {
-    if (process.argv.includes("--json"))
-      process.stdout.write(`${JSON.stringify(errorJson(error))}\n`);
-    // One line per problem (settings report every problem at once), each with the prefix.
-    for (const line of messageOf(error).split("\n")) process.stderr.write(`qbridge: ${line}\n`);
-    process.exitCode = exitCodeOf(error);
+  try {
+    await program.parseAsync(process.argv);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Help and version exit 0; usage errors were already printed by commander.
+      process.exitCode = error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    } else {
+      if (process.argv.includes("--json"))
+        process.stdout.write(`${JSON.stringify(errorJson(error))}\n`);
+      // One line per problem (settings report every problem at once), each with the prefix.
+      for (const line of messageOf(error).split("\n")) process.stderr.write(`qbridge: ${line}\n`);
+      process.exitCode = exitCodeOf(error);
+    }
   }
 }
+
+// Not top-level await: the bundle is CommonJS (launch.ts), which has none.
+void main();

@@ -27,7 +27,9 @@ export function locateQuestion(core: Core, id: string): string {
   throw new QuestionNotFound(id);
 }
 
-export function loadQuestion(core: Core, id: string): LoadedQuestion {
+/** The question as its file says now; `seen`, a load of it from before, spares the parse when
+ * the file still holds the same text. */
+export function loadQuestion(core: Core, id: string, seen?: LoadedQuestion): LoadedQuestion {
   const rel = locateQuestion(core, id);
   const full = join(core.box.paths.root, rel);
   let stat: ReturnType<typeof lstatSync>;
@@ -37,7 +39,7 @@ export function loadQuestion(core: Core, id: string): LoadedQuestion {
     throw new QuestionNotFound(id);
   }
   // One read: the text rewritten is exactly the text validated.
-  const { entry, text } = readCard(core.box, rel, id, stat);
+  const { entry, text } = readCard(core.box, rel, id, stat, seen);
   if (!entry.card || text === undefined) {
     throw new CardUnreadable(rel, entry.error ?? "unknown reason");
   }

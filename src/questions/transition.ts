@@ -44,6 +44,32 @@ export async function withQuestionLock<T>(
 ): Promise<T> {
   checkId(id);
   refuseOnReadOnly(core);
+  return afterRecovery(core, id, fn);
+}
+
+/**
+ * The committed card, read under the question's lock after any in-flight write finished. A
+ * read, not a write: it does not open the ledger to ask whether the box is read-only (`wait`
+ * and `show` read one card and never need SQLite); only a lock the box refuses asks it, and a
+ * read-only box is then refused in words as a write is.
+ */
+export async function readCommitted(
+  core: Core,
+  id: string,
+  seen?: LoadedQuestion,
+): Promise<LoadedQuestion> {
+  checkId(id);
+  try {
+    return await afterRecovery(core, id, async () => loadQuestion(core, id, seen));
+  } catch (error) {
+    if (REFUSED_WRITES.has((error as NodeJS.ErrnoException).code ?? "")) refuseOnReadOnly(core);
+    throw error;
+  }
+}
+
+const REFUSED_WRITES = new Set(["EROFS", "EACCES", "EPERM"]);
+
+function afterRecovery<T>(core: Core, id: string, fn: () => Promise<T>): Promise<T> {
   return withFileLock(core.box.paths.locksDir, `q-${id}`, core.box.locks, async () => {
     await recover(
       core.box,

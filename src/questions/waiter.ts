@@ -16,7 +16,7 @@ import {
   questionOutcome,
 } from "./outcome.ts";
 import { type LoadedQuestion, loadQuestion } from "./store.ts";
-import { withQuestionLock } from "./transition.ts";
+import { readCommitted } from "./transition.ts";
 
 /** The longest wait one call may ask for (a client's 60 s request timeout minus headroom). */
 export const MAX_WAIT_SECONDS = 55;
@@ -60,7 +60,7 @@ export async function waitForQuestion(
   options: Omit<WaitOptions, "link"> = {},
 ): Promise<LoadedQuestion> {
   const first = loadQuestion(core, id);
-  if (first.card.status !== "pending") return confirmed(core, id);
+  if (first.card.status !== "pending") return confirmed(core, id, first);
   if (seconds <= 0 || options.signal?.aborted) return first;
 
   const stops: (() => void)[] = [];
@@ -80,7 +80,7 @@ export async function waitForQuestion(
             again = false;
             const seen = readQuietly(core, id);
             if (seen && seen.card.status !== "pending") {
-              const sure = await confirmed(core, id);
+              const sure = await confirmed(core, id, seen);
               if (sure.card.status !== "pending") return resolve(sure);
             }
           } while (again);
@@ -129,15 +129,15 @@ export async function waitForQuestion(
     });
     if (settled) return settled;
     const last = loadQuestion(core, id);
-    return last.card.status === "pending" ? last : confirmed(core, id);
+    return last.card.status === "pending" ? last : confirmed(core, id, last);
   } finally {
     for (const stop of stops) stop();
   }
 }
 
 /** The committed card: read under the question's lock, after any in-flight write finished. */
-function confirmed(core: Core, id: string): Promise<LoadedQuestion> {
-  return withQuestionLock(core, id, async () => loadQuestion(core, id));
+function confirmed(core: Core, id: string, seen: LoadedQuestion): Promise<LoadedQuestion> {
+  return readCommitted(core, id, seen);
 }
 
 function readQuietly(core: Core, id: string): LoadedQuestion | undefined {

@@ -6,47 +6,42 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { Command } from "commander";
 import { afterAll, describe, expect, it } from "vitest";
 import { FAMILIES, familiesFor } from "../../src/cli/families.ts";
 import { loadConfig } from "../../src/config.ts";
 import { CLI, ROOT } from "../support/box.ts";
+import { sourcesRun } from "../support/bundle-coverage.ts";
 
 const work = mkdtempSync(join(tmpdir(), "qbridge-loading-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-/** The packages (by name under node_modules) a `qbridge ARGS` process resolved. */
+/** The packages (by name under node_modules) a `qbridge ARGS` process resolved or ran: the
+ * ones it requires from node_modules, and the ones bundled into the CLI whose code ran. */
 function packagesLoaded(args: string[], input = ""): Set<string> {
   const log = join(work, `modules-${Math.random().toString(36).slice(2)}.log`);
+  const coverage = mkdtempSync(join(work, "coverage-"));
   execFileSync(
     process.execPath,
     ["--import", join(ROOT, "test/support/record-modules.mjs"), CLI, ...args],
     {
       cwd: work,
       input,
-      env: { PATH: process.env.PATH ?? "", HOME: work, QBRIDGE_TEST_MODULE_LOG: log },
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: work,
+        QBRIDGE_TEST_MODULE_LOG: log,
+        NODE_V8_COVERAGE: coverage,
+      },
     },
   );
-  const names = readFileSync(log, "utf8")
-    .split("\n")
-    .flatMap(bundledInto)
+  const names = [
+    ...readFileSync(log, "utf8").split("\n"),
+    ...sourcesRun(coverage, join(ROOT, "dist/cli.cjs")),
+  ]
     .map((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1])
     .filter((name): name is string => name !== undefined);
   return new Set(names);
-}
-
-/** A file of the built CLI stands for the sources bundled into it (its source map lists them). */
-function bundledInto(url: string): string[] {
-  if (!url.startsWith("file:") || !url.includes("/dist/")) return [url];
-  try {
-    const map = JSON.parse(readFileSync(`${fileURLToPath(url)}.map`, "utf8")) as {
-      sources: string[];
-    };
-    return [url, ...map.sources.map((source) => `/${source}`)];
-  } catch {
-    return [url];
-  }
 }
 
 const SERVICE_ONLY = ["grammy", "hono", "@hono/node-server", "pino", "pino-pretty"];

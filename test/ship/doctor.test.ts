@@ -363,7 +363,7 @@ describe("qbridge doctor as a command", () => {
     expect(piped.stderr).toBe("");
     expect(piped.stdout).toContain(": healthy");
     // `script` runs the command on a pseudo-terminal, so stderr is a TTY.
-    const cli = join(import.meta.dirname, "../../bin/qbridge.mjs");
+    const cli = join(import.meta.dirname, "../../bin/qbridge.cjs");
     const onTty = execFileSync(
       "script",
       ["-qec", `${process.execPath} ${cli} doctor --box ${tb.dir}`, "/dev/null"],

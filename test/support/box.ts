@@ -14,7 +14,7 @@ import type { Core } from "../../src/questions/core.ts";
 import { crashFlags } from "./crash-point.ts";
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-export const CLI = join(ROOT, "bin/qbridge.mjs");
+export const CLI = join(ROOT, "bin/qbridge.cjs");
 export const T0 = "2026-07-10T09:00:00Z";
 
 export interface TestBox extends Core {

@@ -1,0 +1,146 @@
+// The first file a qbridge process runs (built to dist/qbridge.cjs; bin/qbridge.cjs calls it).
+// It runs the CLI bundle (dist/cli.cjs) with V8's code cache: most of a short command's
+// start-up is compiling JavaScript, and node 20 has no compile cache of its own
+// (module.enableCompileCache arrived in node 22).
+//
+// Two caches, tried in order:
+// - the one the build wrote beside the bundle, after running the commands agents run most;
+//   it serves the node it was built with;
+// - otherwise (another node, or other V8 flags: V8 rejects a cache made under either) one of
+//   the user's own under $XDG_CACHE_HOME/question-bridge, written once when no cache served.
+//   The folder is the user's only (0700): compiled code read from a folder others can write
+//   would be theirs to choose. Its name carries the bundle's build id, so a new bundle never
+//   meets an old cache (V8 itself compares only the source's length).
+// Process settings are read here, before the CLI's own settings exist: only where to cache.
+
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import Module from "node:module";
+import { homedir } from "node:os";
+import { dirname, join } from "node:path";
+import { Script } from "node:vm";
+
+/** The build writes this line first in the bundle, with a hash of the rest. */
+export const BUILD_ID_PREFIX = "// qbridge build ";
+
+export interface LaunchOptions {
+  /** The command line after `qbridge` (default: this process's). */
+  args?: readonly string[];
+  /** The build only: (re)write the shipped code cache once the command has run, with every
+   * function this and the earlier recorded runs compiled. */
+  record?: boolean;
+}
+
+export function launch(options: LaunchOptions = {}): void {
+  const bundle = join(__dirname, "cli.cjs");
+  const source = readFileSync(bundle, "utf8");
+  const buildId = source.startsWith(BUILD_ID_PREFIX)
+    ? source.slice(BUILD_ID_PREFIX.length, source.indexOf("\n"))
+    : "unbuilt";
+  const args = options.args ?? process.argv.slice(2);
+  // One compile only: V8 keeps the first compile of a source in the process and would take a
+  // second one from there, without looking at its cache. So the cache is chosen by name.
+  const runtime = `${process.versions.v8}-${process.arch}-${shortHash(v8Flags())}`;
+  const shipped = join(__dirname, `cli-${runtime}.cache`);
+  const own = ownCacheFile(buildId, runtime, args);
+  let cachedData = readOrNothing(shipped);
+  if (cachedData === undefined && own?.folder === "ours") cachedData = readOrNothing(own.file);
+  const script = new Script(Module.wrap(source), { filename: bundle, cachedData });
+  const served = cachedData !== undefined && !script.cachedDataRejected;
+  if (options.record) {
+    process.once("exit", () => writeCache(shipped, false, () => script.createCachedData()));
+  } else if (!served && own !== undefined && own.folder !== "foreign") {
+    const { file } = own;
+    process.once("exit", () => writeCache(file, true, () => script.createCachedData()));
+  }
+  const cli = new Module(bundle, module);
+  cli.filename = bundle;
+  process.argv = [process.argv[0] ?? process.execPath, bundle, ...args];
+  const wrapper = script.runInThisContext() as (
+    exports: unknown,
+    require: NodeJS.Require,
+    module: Module,
+    filename: string,
+    dirname: string,
+  ) => void;
+  wrapper.call(cli.exports, cli.exports, Module.createRequire(bundle), cli, bundle, __dirname);
+}
+
+/** The V8 flags this process runs with (V8 rejects a cache made under others). */
+function v8Flags(): string {
+  const given = process.execArgv.filter((arg) => arg.startsWith("--") && arg !== "--");
+  return `${given.join(" ")} ${process.env.NODE_OPTIONS ?? ""}`.trim();
+}
+
+/** The user's cache of this bundle, for this node and flags and this command (each command
+ * compiles its own functions); undefined without a home. */
+function ownCacheFile(
+  buildId: string,
+  runtime: string,
+  args: readonly string[],
+): { file: string; folder: "ours" | "absent" | "foreign" } | undefined {
+  let home: string;
+  try {
+    home = process.env.XDG_CACHE_HOME || join(homedir(), ".cache");
+  } catch {
+    return undefined;
+  }
+  const named = args.find((arg) => !arg.startsWith("-")) ?? "";
+  const command = /^[a-z]{1,20}$/.test(named) ? named : "other";
+  const folder = join(home, "question-bridge");
+  return {
+    file: join(folder, `${buildId}-${runtime}-${command}.cache`),
+    folder: folderState(folder),
+  };
+}
+
+/** "ours": the folder is this user's and nobody else may write to it; "absent": it can be
+ * made so; "foreign": anything else, and then it is neither read nor written. */
+function folderState(folder: string): "ours" | "absent" | "foreign" {
+  if (process.getuid === undefined) return "foreign";
+  try {
+    const info = statSync(folder);
+    return info.isDirectory() && info.uid === process.getuid() && (info.mode & 0o022) === 0
+      ? "ours"
+      : "foreign";
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ENOENT" ? "absent" : "foreign";
+  }
+}
+
+function readOrNothing(file: string | undefined): Buffer | undefined {
+  if (file === undefined) return undefined;
+  try {
+    return readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Written whole or not at all: a torn cache would be read by the next process. A cache
+ * that cannot be written (a read-only home) only costs the next start-up its speed. The
+ * user's own (`mine`) goes only into a folder that is theirs alone; the build's is readable
+ * by every user of the installed package. */
+function writeCache(file: string, mine: boolean, data: () => Buffer): void {
+  try {
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    // Made by someone else meanwhile: not a folder to leave compiled code in.
+    if (mine && folderState(dirname(file)) !== "ours") return;
+    const partial = `${file}.${process.pid}.partial`;
+    writeFileSync(partial, data(), { mode: mine ? 0o600 : 0o644 });
+    renameSync(partial, file);
+  } catch {
+    // no cache this time
+  }
+}
+
+/** FNV-1a: a file name for a set of flags, not a security measure. */
+function shortHash(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16);
+}
+
+if (require.main === module) launch();

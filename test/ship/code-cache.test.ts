@@ -1,0 +1,85 @@
+// Story: an agent runs `qbridge` as a process many times a day; the launcher runs the CLI
+// bundle with V8's code cache (src/cli/launch.ts). The build's cache serves the node that built
+// it; any other node or V8 flags get a cache of the user's own, kept where only that user can
+// write (compiled code read from a folder others can write would be theirs to choose).
+
+import { execFileSync } from "node:child_process";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { ROOT } from "../support/box.ts";
+
+const work = mkdtempSync(join(tmpdir(), "qbridge-code-cache-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const LAUNCHER = join(ROOT, "dist/qbridge.cjs");
+/** A V8 flag that changes nothing here but makes V8 reject a cache made without it. */
+const OTHER_FLAGS = "--max-semi-space-size=2";
+
+function qbridge(cacheHome: string, nodeOptions = ""): string {
+  return execFileSync(process.execPath, [LAUNCHER, "--version"], {
+    cwd: work,
+    encoding: "utf8",
+    env: { PATH: process.env.PATH ?? "", XDG_CACHE_HOME: cacheHome, NODE_OPTIONS: nodeOptions },
+  }).trim();
+}
+
+const VERSION = /^\d+\.\d+\.\d+/;
+
+describe("the launcher's code cache", () => {
+  it("the build's cache serves the node that built it: a run writes no cache of its own", () => {
+    const home = join(work, "served");
+    expect(readdirSync(join(ROOT, "dist")).filter((f) => /^cli-.+\.cache$/.test(f))).toHaveLength(
+      1,
+    );
+    expect(qbridge(home)).toMatch(VERSION);
+    expect(existsSync(join(home, "question-bridge"))).toBe(false);
+  });
+
+  it("under other V8 flags the first run keeps a cache of the user's own, which the next run reads", () => {
+    const home = join(work, "own");
+    expect(qbridge(home, OTHER_FLAGS)).toMatch(VERSION);
+    const folder = join(home, "question-bridge");
+    expect(statSync(folder).mode & 0o777).toBe(0o700);
+    const files = readdirSync(folder);
+    expect(files).toHaveLength(1);
+    const file = join(folder, files[0] as string);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const first = statSync(file);
+    // Read and accepted: not written again (a rewrite replaces the file by rename).
+    expect(qbridge(home, OTHER_FLAGS)).toMatch(VERSION);
+    expect(readdirSync(folder)).toEqual(files);
+    expect(statSync(file).ino).toBe(first.ino);
+  });
+
+  it("a damaged cache of the user's is rejected and replaced, and the command still runs", () => {
+    const home = join(work, "damaged");
+    qbridge(home, OTHER_FLAGS);
+    const folder = join(home, "question-bridge");
+    const file = join(folder, readdirSync(folder)[0] as string);
+    writeFileSync(file, "not a code cache at all", { mode: 0o600 });
+    const damaged = statSync(file);
+    expect(qbridge(home, OTHER_FLAGS)).toMatch(VERSION);
+    expect(statSync(file).ino).not.toBe(damaged.ino);
+    expect(statSync(file).size).toBeGreaterThan(damaged.size);
+  });
+
+  it("a cache folder others may write to is neither read nor written", () => {
+    const home = join(work, "shared");
+    const folder = join(home, "question-bridge");
+    mkdirSync(folder, { recursive: true });
+    chmodSync(folder, 0o777);
+    expect(qbridge(home, OTHER_FLAGS)).toMatch(VERSION);
+    expect(readdirSync(folder)).toEqual([]);
+  });
+});
