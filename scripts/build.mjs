@@ -28,10 +28,12 @@ rmSync(outdir, { recursive: true, force: true });
 // Everything in `dependencies` stays external; the bundled libraries are devDependencies.
 // Except zod: a dependency because the MCP SDK needs it installed (its peer), and bundled too,
 // because every short command validates a card with it (run from the code cache, not loaded).
-const BUNDLED_DEPENDENCIES = ["zod"];
-const external = Object.keys(pkg.dependencies ?? {})
-  .filter((name) => !BUNDLED_DEPENDENCIES.includes(name))
-  .flatMap((name) => [name, `${name}/*`]);
+// And better-sqlite3's JavaScript (src/ledger/open.ts): its compiled part stays in node_modules.
+const BUNDLED_DEPENDENCIES = ["zod", "better-sqlite3"];
+const external = [
+  ...Object.keys(pkg.dependencies ?? {}).filter((name) => !BUNDLED_DEPENDENCIES.includes(name)),
+  "bindings",
+].flatMap((name) => [name, `${name}/*`]);
 const common = {
   absWorkingDir: root,
   bundle: true,

@@ -14,13 +14,33 @@ export type Db = BetterSqlite3.Database;
 /**
  * SQLite (a native module) is loaded with the first ledger opened, not with the code that may
  * open one: `qbridge show` and `wait` read a card and never need it.
+ * In the CLI bundle (CommonJS, src/cli/launch.ts) `require` exists and the build bundles
+ * better-sqlite3's JavaScript in, so it runs from the code cache instead of ten files loaded
+ * from node_modules; its compiled part is handed to it by path (no search for it by
+ * `bindings`). Run as ES module sources (tests, tsx) it comes from node_modules as it is.
  */
 const load = createRequire(import.meta.url);
-let sqlite: typeof BetterSqlite3 | undefined;
+let sqlite: { Database: typeof BetterSqlite3; addon: object | undefined } | undefined;
 
-function openSqlite(...args: ConstructorParameters<typeof BetterSqlite3>): Db {
-  sqlite ??= load("better-sqlite3") as typeof BetterSqlite3;
-  return new sqlite(...args);
+function sqliteModules(): { Database: typeof BetterSqlite3; addon: object | undefined } {
+  let addon: object | undefined;
+  try {
+    addon = load(load.resolve("better-sqlite3/build/Release/better_sqlite3.node")) as object;
+  } catch {
+    // Built somewhere else: better-sqlite3 from node_modules finds its own.
+    return { Database: load("better-sqlite3") as typeof BetterSqlite3, addon: undefined };
+  }
+  const Database = (
+    typeof require === "function" ? require("better-sqlite3") : load("better-sqlite3")
+  ) as typeof BetterSqlite3;
+  return { Database, addon };
+}
+
+function openSqlite(filename: string | Buffer, options: BetterSqlite3.Options = {}): Db {
+  sqlite ??= sqliteModules();
+  // better-sqlite3 takes the loaded addon as well as a path; its types know only the path.
+  const nativeBinding = sqlite.addon as string | undefined;
+  return new sqlite.Database(filename, { ...options, nativeBinding });
 }
 
 export interface OpenedLedger {
