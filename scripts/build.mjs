@@ -49,8 +49,27 @@ const common = {
 // file, not ES module chunks: node 20 caches compiled code only for scripts, and resolving
 // and linking thirty chunks cost more than the code a command never runs. Commands still load
 // lazily: a module reached only through import() runs when first imported.
+/** commander spawns a process only for a subcommand that is a separate executable, which
+ * qbridge has none of; it gets node:child_process on first use, not on every start-up. */
+const lazyChildProcess = {
+  name: "lazy-child-process",
+  setup(build) {
+    build.onResolve({ filter: /^node:child_process$/ }, (args) =>
+      /[\\/]commander[\\/]/.test(args.importer)
+        ? { path: "child_process", namespace: "lazy" }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "lazy" }, () => ({
+      contents:
+        'let loaded; module.exports = new Proxy({}, { get: (_, key) => (loaded ??= require("node:child_process"))[key] });',
+      loader: "js",
+    }));
+  },
+};
+
 const cli = await build({
   ...common,
+  plugins: [lazyChildProcess],
   entryPoints: { cli: "src/cli/main.ts" },
   outdir,
   outExtension: { ".js": ".cjs" },
