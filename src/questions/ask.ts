@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { cardIdOf, listCardFiles } from "../box/card-files.ts";
 import { applyAndCommit } from "../box/commit.ts";
 import { withFileLock } from "../box/locks.ts";
 import { checkId } from "../box/paths.ts";
@@ -108,10 +109,11 @@ export async function askQuestion(
         : newId(card.prompt, card["asked-at"].slice(0, 10));
     return withQuestionLock(core, id, async () => {
       const rel = core.box.paths.questionRel(id);
-      // Cards may live in subfolders too: an id is taken wherever its card is.
+      // Cards may live in subfolders too: an id is taken wherever its card is. The names
+      // tell, whatever the card holds: no file is stat'ed or read.
       const taken =
         existsSync(join(core.box.paths.root, rel)) ||
-        scanQuestions(core.box, core.ledger).some((entry) => entry.id === id);
+        listCardFiles(core.box).some((name) => cardIdOf(name) === id);
       if (taken) {
         throw new InvalidInput(
           `a question with id "${id}" exists already: choose another id or leave it out`,

@@ -1,14 +1,15 @@
 // The stats of a box as it is now: loads every readable card and hands them to the pure
 // computation in stats.ts. Unreadable cards are left out (doctor names them).
-// The advice an ask carries reuses the stats a process computed within the last minute, until
-// this process commits a transition in that box: at 10,000 cards computing them is about as
-// costly as the ask itself, and a running service asked hundreds of times a day would spend its
-// CPU on them. A transition made by another process shows within that minute.
+// The advice an ask carries reuses the stats any process made within the last minute
+// (ask-advice-store.ts): at 10,000 cards making them is about as costly as the ask itself.
 
+import { ADVICE_STATS_REUSE_MS, keepAdvice, keptAdvice } from "./ask-advice-store.ts";
 import type { Core } from "./core.ts";
-import { onQuestionTransitioned } from "./events.ts";
 import { boxState } from "./state.ts";
 import { type AskAdvice, askAdvice, computeStats, type Stats } from "./stats.ts";
+import { hourIn } from "./stats-clock.ts";
+
+export { ADVICE_STATS_REUSE_MS } from "./ask-advice-store.ts";
 
 export function boxStats(core: Core, timeZone: string): Stats {
   const { pending, archive } = boxState(core);
@@ -16,45 +17,22 @@ export function boxStats(core: Core, timeZone: string): Stats {
   return computeStats(cards, core.box.clock.now(), timeZone);
 }
 
-/** How long stats are reused for advice, in wall time and in box time alike. */
-export const ADVICE_STATS_REUSE_MS = 60_000;
-
-interface Reused {
-  stats: Stats;
-  timeZone: string;
-  wallAt: number;
-  boxAt: number;
-  generation: number;
-}
-
-const reused = new WeakMap<Core, Reused>();
-/** Per box root: how many transitions this process committed there. */
-const generations = new Map<string, number>();
-let listening = false;
-
-function generationOf(root: string): number {
-  return generations.get(root) ?? 0;
-}
-
-/** The advice for a question just asked with `prompt`, from the box's stats. */
-export function adviceForAsk(core: Core, timeZone: string, prompt: string): AskAdvice {
-  if (!listening) {
-    listening = true;
-    onQuestionTransitioned(({ root }) => generations.set(root, generationOf(root) + 1));
-  }
+/** The advice for a question just asked with `prompt`, from the box's stats. The zone is
+ * asked for (`timeZone`, which may start ICU) only when the figures are made anew. */
+export function adviceForAsk(
+  core: Core,
+  timeZone: string | (() => string),
+  prompt: string,
+): AskAdvice {
   const now = core.box.clock.now();
-  const wallAt = performance.now();
-  const generation = generationOf(core.box.paths.root);
-  let entry = reused.get(core);
-  if (
-    !entry ||
-    entry.timeZone !== timeZone ||
-    entry.generation !== generation ||
-    wallAt - entry.wallAt > ADVICE_STATS_REUSE_MS ||
-    Math.abs(now.getTime() - entry.boxAt) > ADVICE_STATS_REUSE_MS
-  ) {
-    entry = { stats: boxStats(core, timeZone), timeZone, wallAt, boxAt: now.getTime(), generation };
-    reused.set(core, entry);
+  let kept = keptAdvice(core, now);
+  if (!kept) {
+    const zone = typeof timeZone === "string" ? timeZone : timeZone();
+    const stats = boxStats(core, zone);
+    kept = { stats, hour: hourIn(now, zone), boxAt: now.getTime(), wallAt: Date.now() };
+    // Kept only when the hour of day holds for the whole minute it may be reused.
+    const later = new Date(now.getTime() + ADVICE_STATS_REUSE_MS);
+    if (hourIn(later, zone) === kept.hour) keepAdvice(core, kept);
   }
-  return askAdvice(entry.stats, prompt, now);
+  return askAdvice(kept.stats, prompt, kept.hour);
 }

@@ -211,8 +211,9 @@ export interface AskAdvice {
   hint: string | null;
 }
 
-export function askAdvice(stats: Stats, prompt: string, now: Date): AskAdvice {
-  const hour = stats.responsiveness.byHour[hourIn(now, stats.timeZone)];
+/** The advice at `hourOfDay` (now's, in the stats' zone). */
+export function askAdvice(stats: Stats, prompt: string, hourOfDay: number): AskAdvice {
+  const hour = stats.responsiveness.byHour[hourOfDay];
   const key = promptKey(prompt);
   const match = stats.unanswered.find((u) => promptKey(u.prompt) === key);
   return {

@@ -18,6 +18,7 @@ import { parseQuestion } from "../card/load.ts";
 import type { Question, Status } from "../card/question.ts";
 import { BoxError, BoxReadOnly, TransitionRejected } from "../errors.ts";
 import { oweWebhooks } from "../webhooks/owe.ts";
+import { forgetAskAdvice } from "./ask-advice-store.ts";
 import { auditCommitted, auditRecovered } from "./audit.ts";
 import type { Core } from "./core.ts";
 import { announceTransitioned } from "./events.ts";
@@ -74,7 +75,7 @@ function afterRecovery<T>(core: Core, id: string, fn: () => Promise<T>): Promise
     await recover(
       core.box,
       id,
-      all(auditRecovered(core), oweWebhooks(core), rememberAnswers(core)),
+      all(auditRecovered(core), oweWebhooks(core), rememberAnswers(core), forgetAskAdvice(core)),
     );
     return fn();
   });
@@ -109,7 +110,7 @@ export async function withQuestionTransition<T>(
       core.box,
       id,
       plan,
-      all(auditCommitted(core), oweWebhooks(core), rememberAnswers(core)),
+      all(auditCommitted(core), oweWebhooks(core), rememberAnswers(core), forgetAskAdvice(core)),
     );
     announceTransitioned({ root: core.box.paths.root, id, status, commit });
     return { commit, value };

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { toIso } from "../../src/box/clock.ts";
 import type { Question } from "../../src/card/question.ts";
 import { loadConfig } from "../../src/config.ts";
+import { Ledger } from "../../src/ledger/ledger.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
 import { ADVICE_STATS_REUSE_MS, adviceForAsk, boxStats } from "../../src/questions/box-stats.ts";
 import { dismissQuestion } from "../../src/questions/close.ts";
@@ -210,23 +211,53 @@ describe("the API and the ask response", () => {
     expect(other.hint).toBeNull();
   });
 
-  it("the ask advice reuses its figures for a minute, but sees at once a transition this process commits", async () => {
+  it("the ask advice is reused by every process for a minute, and made anew at once after a transition any of them commits", async () => {
     const box = await statsBox();
     let now = box.box.clock.now().getTime();
     const clock = { now: () => new Date(now), iso: () => toIso(new Date(now)) };
+    const first = { ...box, box: { ...box.box, clock } };
+    // A second process: its own connection to the ledger, nothing shared in memory.
+    const second = { ...first, ledger: new Ledger(first.box.paths.ledgerPath) };
+    try {
+      const prompt = "Rename the scans folder?";
+      expect(adviceForAsk(first, ZONE, prompt).hint).toBeNull();
+      // A third dismissal, through the core in the other process: seen by the very next ask.
+      const { id, rel } = await askQuestion(second, textCard({ prompt }));
+      await dismissQuestion(second, id, { via: "cli" });
+      expect(adviceForAsk(first, ZONE, prompt).hint).toContain(
+        "3 similar questions were dismissed",
+      );
+      // The card taken away by hand (no transition): the other process reuses the figures for
+      // a minute, without asking for the zone (which would start ICU)...
+      rmSync(join(box.dir, rel));
+      const unasked = () => {
+        throw new Error("the zone was asked for");
+      };
+      expect(adviceForAsk(second, unasked, prompt).hint).toContain(
+        "3 similar questions were dismissed",
+      );
+      // ...and makes them anew after it.
+      now += ADVICE_STATS_REUSE_MS + 1_000;
+      expect(adviceForAsk(second, ZONE, prompt).hint).toBeNull();
+    } finally {
+      second.ledger.close();
+    }
+  });
+
+  it("the ask advice made in the last minute of an hour is not kept into the next hour", async () => {
+    const box = await statsBox();
+    // 11:59:30 in Europe/Berlin: reused a minute later, it would read the wrong hour's wait.
+    const now = Date.parse("2026-07-10T09:59:30Z");
+    const clock = { now: () => new Date(now), iso: () => toIso(new Date(now)) };
     const core = { ...box, box: { ...box.box, clock } };
-    const prompt = "Rename the scans folder?";
-    expect(adviceForAsk(core, ZONE, prompt).hint).toBeNull();
-    // A third dismissal, through the core: seen by the very next ask.
-    const { id, rel } = await askQuestion(core, textCard({ prompt }));
-    await dismissQuestion(core, id, { via: "cli" });
-    expect(adviceForAsk(core, ZONE, prompt).hint).toContain("3 similar questions were dismissed");
-    // The card taken away by hand (no transition): the figures are reused for a minute...
-    rmSync(join(box.dir, rel));
-    expect(adviceForAsk(core, ZONE, prompt).hint).toContain("3 similar questions were dismissed");
-    // ...and made anew after it.
-    now += ADVICE_STATS_REUSE_MS + 1_000;
-    expect(adviceForAsk(core, ZONE, prompt).hint).toBeNull();
+    const asked: string[] = [];
+    const zone = () => {
+      asked.push(ZONE);
+      return ZONE;
+    };
+    adviceForAsk(core, zone, "Rename the scans folder?");
+    adviceForAsk(core, zone, "Rename the scans folder?");
+    expect(asked).toHaveLength(2);
   });
 
   it("expectedWaitSeconds is the median at this hour once there are 10 answers, null with 9", async () => {
