@@ -203,4 +203,11 @@ export const MIGRATIONS: string[] = [
   `
   ALTER TABLE pairing_codes ADD COLUMN surface TEXT NOT NULL DEFAULT '';
   `,
+  // 11: finding a card by id (an ask's "is this id taken?", a card in a subfolder) reads one
+  // index row, not every card of the box; a scan's stamps (name, mtime, size) are read from an
+  // index of their own, not from the rows that hold every card's JSON.
+  `
+  CREATE INDEX card_index_id ON card_index (id);
+  CREATE INDEX card_index_stamps ON card_index (name, mtime, size);
+  `,
 ];

@@ -1,20 +1,33 @@
-// The stats of a box as it is now: loads every readable card and hands them to the pure
-// computation in stats.ts. Unreadable cards are left out (doctor names them).
+// The stats of a box as it is now: the digest of every readable card, from the card index
+// made current, handed to the pure computation in stats.ts. Unreadable cards are left out
+// (doctor names them).
 // The advice an ask carries reuses the stats any process made within the last minute
 // (ask-advice-store.ts): at 10,000 cards making them is about as costly as the ask itself.
 
+import { indexedDigests } from "../ledger/card-index.ts";
 import { ADVICE_STATS_REUSE_MS, keepAdvice, keptAdvice } from "./ask-advice-store.ts";
 import type { Core } from "./core.ts";
-import { boxState } from "./state.ts";
+import { freshenIndex } from "./scan.ts";
+import { closedAt } from "./state.ts";
 import { type AskAdvice, askAdvice, computeStats, type Stats } from "./stats.ts";
 import { hourIn } from "./stats-clock.ts";
 
 export { ADVICE_STATS_REUSE_MS } from "./ask-advice-store.ts";
 
 export function boxStats(core: Core, timeZone: string): Stats {
-  const { pending, archive } = boxState(core);
-  const cards = [...pending, ...archive].map((v) => v.card);
-  return computeStats(cards, core.box.clock.now(), timeZone);
+  freshenIndex(core.box, core.ledger);
+  const digests = indexedDigests(core.ledger);
+  // In boxState's order (pending in slot order, then the most recently closed first), so
+  // questions asked at the same instant are counted in the same order as ever.
+  const pending = digests.filter((d) => d.card.status === "pending");
+  const archive = digests
+    .filter((d) => d.card.status !== "pending")
+    .sort((a, b) => closedAt(b.card).localeCompare(closedAt(a.card)) || a.id.localeCompare(b.id));
+  return computeStats(
+    [...pending, ...archive].map((d) => d.card),
+    core.box.clock.now(),
+    timeZone,
+  );
 }
 
 /** The advice for a question just asked with `prompt`, from the box's stats. The zone is

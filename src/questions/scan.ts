@@ -13,6 +13,7 @@ import {
   type IndexedCard,
   type IndexStamp,
   indexedCards,
+  indexedRelOf,
   indexStamps,
   keepIndexCurrent,
   updateIndex,
@@ -25,9 +26,20 @@ import { slotSortKey } from "../slot/order.ts";
  * With `status`, only entries of that status are returned (unreadable ones are always kept).
  */
 export function scanQuestions(box: Box, ledger: Ledger, status?: Status): CardEntry[] {
+  freshenIndex(box, ledger);
+  return indexedCards(ledger, status);
+}
+
+/** Brings the card index up to the files (as scanQuestions does) without listing the cards. */
+export function freshenIndex(box: Box, ledger: Ledger): void {
   keepIndexCurrent(ledger);
   if (!quietSinceLastWalk(box)) walkCards(box, ledger);
-  return indexedCards(ledger, status);
+}
+
+/** Where the card with this id is (box-relative), in any subfolder; undefined if nowhere. */
+export function findCardRel(box: Box, ledger: Ledger, id: string): string | undefined {
+  freshenIndex(box, ledger);
+  return indexedRelOf(ledger, id);
 }
 
 /**

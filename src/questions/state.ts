@@ -41,7 +41,9 @@ function split(entries: CardEntry[]): { views: QuestionView[]; unreadable: Unrea
 }
 
 /** When a closed question was closed: its answer, dismissal or expiry time. */
-export function closedAt(card: Question): string {
+export function closedAt(
+  card: Pick<Question, "asked-at" | "answered-at" | "dismissed-at" | "expired-at" | "withdrawn-at">,
+): string {
   return (
     card["answered-at"] ??
     card["dismissed-at"] ??

@@ -1,8 +1,9 @@
-// Stop-asking signals and responsiveness, computed from loaded cards and the box clock.
+// Stop-asking signals and responsiveness, computed from cards (their digests: the fields the
+// stats read) and the box clock.
 // Pure: no git, no ledger, no I/O; the CLI, the API and the stats page load the cards and pass
 // them in, so every figure can be checked exactly over a fixture.
 
-import type { Question } from "../card/question.ts";
+import type { CardDigest } from "../ledger/card-index.ts";
 import { ascending, dateIn, hourIn, percentile, shortDay } from "./stats-clock.ts";
 
 /** Responsiveness and the daily chart look back this far from the box clock. */
@@ -53,7 +54,7 @@ export interface Stats {
 }
 
 /** The card's time to answer in whole seconds, or undefined when it was not answered. */
-export function answerSeconds(card: Question): number | undefined {
+export function answerSeconds(card: CardDigest): number | undefined {
   if (card.status !== "answered" || !card["answered-at"]) return undefined;
   const ms = Date.parse(card["answered-at"]) - Date.parse(card["asked-at"]);
   return Number.isNaN(ms) ? undefined : Math.max(0, Math.round(ms / 1000));
@@ -77,9 +78,9 @@ function spread(seconds: readonly number[]): Spread {
   };
 }
 
-function tally(cards: readonly Question[]): Tally {
+function tally(cards: readonly CardDigest[]): Tally {
   const times = cards.map(answerSeconds).filter((s): s is number => s !== undefined);
-  const count = (status: Question["status"]) => cards.filter((c) => c.status === status).length;
+  const count = (status: CardDigest["status"]) => cards.filter((c) => c.status === status).length;
   return {
     asked: cards.length,
     answered: count("answered"),
@@ -89,8 +90,8 @@ function tally(cards: readonly Question[]): Tally {
   };
 }
 
-function groupBy(cards: readonly Question[], key: (c: Question) => string | undefined) {
-  const groups = new Map<string, Question[]>();
+function groupBy(cards: readonly CardDigest[], key: (c: CardDigest) => string | undefined) {
+  const groups = new Map<string, CardDigest[]>();
   for (const card of cards) {
     const k = key(card);
     if (k === undefined) continue;
@@ -102,9 +103,9 @@ function groupBy(cards: readonly Question[], key: (c: Question) => string | unde
 }
 
 /** The trailing run of unanswered closings of one prompt, oldest first; an answer resets it. */
-function unansweredRun(cards: readonly Question[]): UnansweredPrompt | undefined {
+function unansweredRun(cards: readonly CardDigest[]): UnansweredPrompt | undefined {
   const ordered = [...cards].sort((a, b) => a["asked-at"].localeCompare(b["asked-at"]));
-  let run: Question[] = [];
+  let run: CardDigest[] = [];
   for (const card of ordered) {
     if (card.status === "answered") run = [];
     else if (card.status === "dismissed" || card.status === "expired") run.push(card);
@@ -142,7 +143,7 @@ function distribution(seconds: readonly number[]): Stats["distribution"] {
   return BUCKETS.map((b, i) => ({ ...b, count: counts[i] ?? 0 }));
 }
 
-function days(cards: readonly Question[], now: Date, timeZone: string): Stats["days"] {
+function days(cards: readonly CardDigest[], now: Date, timeZone: string): Stats["days"] {
   const rows = Array.from({ length: WINDOW_DAYS }, (_, i) => ({
     date: dateIn(new Date(now.getTime() - (WINDOW_DAYS - 1 - i) * 86_400_000), timeZone),
     answered: 0,
@@ -170,15 +171,15 @@ function days(cards: readonly Question[], now: Date, timeZone: string): Stats["d
   return rows;
 }
 
-export function computeStats(cards: readonly Question[], now: Date, timeZone: string): Stats {
+export function computeStats(cards: readonly CardDigest[], now: Date, timeZone: string): Stats {
   const since = now.getTime() - WINDOW_DAYS * 86_400_000;
   const recent = cards.filter((c) => {
     const at = c["answered-at"] ? Date.parse(c["answered-at"]) : Number.NaN;
     return answerSeconds(c) !== undefined && at > since && at <= now.getTime();
   });
-  const seconds = (list: readonly Question[]) => list.map((c) => answerSeconds(c) ?? 0);
+  const seconds = (list: readonly CardDigest[]) => list.map((c) => answerSeconds(c) ?? 0);
   // Each card's hour is worked out once, not once per hour of the day.
-  const byHour = Array.from({ length: 24 }, () => [] as Question[]);
+  const byHour = Array.from({ length: 24 }, () => [] as CardDigest[]);
   for (const card of recent) byHour[hourIn(new Date(card["asked-at"]), timeZone)]?.push(card);
   return {
     generatedAt: now.toISOString(),

@@ -7,7 +7,7 @@ import { checkId } from "../box/paths.ts";
 import type { Question } from "../card/question.ts";
 import { CardUnreadable, QuestionNotFound } from "../errors.ts";
 import type { Core } from "./core.ts";
-import { scanQuestions } from "./scan.ts";
+import { findCardRel } from "./scan.ts";
 
 export interface LoadedQuestion {
   id: string;
@@ -22,8 +22,8 @@ export function locateQuestion(core: Core, id: string): string {
   checkId(id);
   const flat = core.box.paths.questionRel(id);
   if (existsSync(join(core.box.paths.root, flat))) return flat;
-  const nested = scanQuestions(core.box, core.ledger).find((entry) => entry.id === id);
-  if (nested) return nested.rel;
+  const nested = findCardRel(core.box, core.ledger, id);
+  if (nested) return nested;
   throw new QuestionNotFound(id);
 }
 

@@ -11,6 +11,7 @@ import { Ledger } from "../../src/ledger/ledger.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
 import { ADVICE_STATS_REUSE_MS, adviceForAsk, boxStats } from "../../src/questions/box-stats.ts";
 import { dismissQuestion } from "../../src/questions/close.ts";
+import { boxState } from "../../src/questions/state.ts";
 import { computeStats, promptKey } from "../../src/questions/stats.ts";
 import { createWebApp } from "../../src/web/app.ts";
 import { loadSecret } from "../../src/web/links.ts";
@@ -79,6 +80,13 @@ describe("stats over a box with known answer times", () => {
         medianAnswerSeconds: 120,
       },
     ]);
+  });
+
+  it("figures from the card index's digests equal those from every card loaded whole", async () => {
+    const box = await statsBox();
+    const { pending, archive } = boxState(box);
+    const whole = [...pending, ...archive].map((v) => v.card);
+    expect(boxStats(box, ZONE)).toEqual(computeStats(whole, box.box.clock.now(), ZONE));
   });
 
   it("names a prompt closed unanswered 3 times since its last answer, however it was written", async () => {
