@@ -67,9 +67,27 @@ const lazyChildProcess = {
   },
 };
 
+/** proper-lockfile's only file operations are mkdir, stat, utimes and rmdir, which hold no
+ * file descriptor: graceful-fs (a queue for opens that hit EMFILE, patching fs as it loads)
+ * has nothing to do there, and loading it cost every command that takes a lock. */
+const plainFsForLocks = {
+  name: "plain-fs-for-locks",
+  setup(build) {
+    build.onResolve({ filter: /^graceful-fs$/ }, (args) =>
+      /[\\/]proper-lockfile[\\/]/.test(args.importer)
+        ? { path: "graceful-fs", namespace: "plain-fs" }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "plain-fs" }, () => ({
+      contents: 'module.exports = require("node:fs");',
+      loader: "js",
+    }));
+  },
+};
+
 const cli = await build({
   ...common,
-  plugins: [lazyChildProcess],
+  plugins: [lazyChildProcess, plainFsForLocks],
   entryPoints: { cli: "src/cli/main.ts" },
   outdir,
   outExtension: { ".js": ".cjs" },
