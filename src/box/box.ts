@@ -58,7 +58,16 @@ function gitFor(root: string): BoxGit {
   return {
     async raw(args) {
       git ??= import("simple-git").then(({ simpleGit }) =>
-        simpleGit({ baseDir: root, maxConcurrentProcesses: 4, trimmed: false }),
+        simpleGit({
+          baseDir: root,
+          maxConcurrentProcesses: 4,
+          trimmed: false,
+          // Done when git exits and its output is closed. simple-git's default also starts a
+          // 50 ms timer at every exit, which held a short command open that long after its
+          // last git command; no git run here leaves a process holding its output (a detached
+          // gc reopens its output on /dev/null).
+          completion: { onClose: true, onExit: false },
+        }),
       );
       const ready = await git;
       try {
@@ -155,7 +164,14 @@ export async function initBox(root: string, options: BoxOptions = {}): Promise<s
     JOBS_DIR,
   ]);
   if (status.trim() !== "") {
-    await git.raw(["add", "--", ".gitignore", `${QUESTIONS_DIR}/.gitkeep`, `${JOBS_DIR}/.gitkeep`]);
+    await git.raw([
+      "add",
+      "--verbose",
+      "--",
+      ".gitignore",
+      `${QUESTIONS_DIR}/.gitkeep`,
+      `${JOBS_DIR}/.gitkeep`,
+    ]);
     await git.raw([
       ...(await commitIdentity(box)),
       "commit",
@@ -172,7 +188,9 @@ export async function initBox(root: string, options: BoxOptions = {}): Promise<s
 export async function commitIdentity(box: Box): Promise<string[]> {
   if (box.identity) return box.identity;
   const configured = await box.git
-    .raw(["config", "--get", "user.email"])
+    // --default: an empty line when unset, not silence (simple-git waits 50 ms after a
+    // command that prints nothing).
+    .raw(["config", "--default", "", "--get", "user.email"])
     .then((out) => out.trim() !== "")
     .catch(() => false);
   box.identity = configured

@@ -107,6 +107,10 @@ export async function applyAndCommit(
     ...(plan.record ? { record: plan.record } : {}),
   };
   const rels = plan.writes.map((w) => w.rel);
+  // Asked of git while the files are written and flushed (a process of its own, the first
+  // time in a process): a short command then waits for it beside its writes, not after them.
+  // It never rejects (commitIdentity settles on the fallback).
+  const identity = commitIdentity(box);
   checkpoint(box, "before-write");
   try {
     writeJournal(box, journal);
@@ -119,14 +123,13 @@ export async function applyAndCommit(
     });
     checkpoint(box, "before-commit");
     const sha = await withCommitLock(box, async () => {
-      const identity = await commitIdentity(box);
       const saved = saveIndex(box);
       try {
         // --verbose: simple-git waits 50 ms after any git command that prints nothing.
         await box.git.raw([...durability(box), "add", "--verbose", "--", ...rels]);
         checkpoint(box, "in-commit");
         const out = await box.git.raw([
-          ...identity,
+          ...(await identity),
           ...NO_AUTO_MAINTENANCE,
           ...durability(box),
           "commit",

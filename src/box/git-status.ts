@@ -20,6 +20,9 @@ export async function statusEntries(box: Box, paths: string[] = []): Promise<Sta
     "status",
     "--porcelain",
     "-z",
+    // The branch line makes git print something on a clean tree too: simple-git waits 50 ms
+    // after a command that prints nothing.
+    "--branch",
     "--untracked-files=all",
     "--",
     ...paths,
@@ -28,7 +31,7 @@ export async function statusEntries(box: Box, paths: string[] = []): Promise<Sta
   const entries: StatusEntry[] = [];
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i] as string;
-    if (part.length < 4) continue;
+    if (part.length < 4 || part.startsWith("## ")) continue;
     const index = part[0] as string;
     entries.push({ path: part.slice(3), index, workingDir: part[1] as string });
     // A rename or copy is followed by the path it came from.
