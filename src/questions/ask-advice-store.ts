@@ -7,15 +7,17 @@
 
 import type { Committed } from "../box/commit.ts";
 import type { Core } from "./core.ts";
-import type { Stats } from "./stats.ts";
+import type { AdviceFigures } from "./stats.ts";
 
 /** How long the figures are reused, in wall time and in box time alike. */
 export const ADVICE_STATS_REUSE_MS = 60_000;
 
-const KEY = "ask-advice";
+// Named for what it holds: an entry a process before this one kept (the whole stats, under
+// "ask-advice") is never read as figures.
+const KEY = "ask-advice-figures";
 
 export interface KeptAdvice {
-  stats: Stats;
+  stats: AdviceFigures;
   /** The hour of day (in the stats' zone) all through the entry's minute. */
   hour: number;
   /** Box time and wall time (ms) when the figures were made. */

@@ -4,30 +4,31 @@
 // The advice an ask carries reuses the stats any process made within the last minute
 // (ask-advice-store.ts): at 10,000 cards making them is about as costly as the ask itself.
 
-import { indexedDigests } from "../ledger/card-index.ts";
+import { type CardDigest, indexedDigests } from "../ledger/card-index.ts";
 import { ADVICE_STATS_REUSE_MS, keepAdvice, keptAdvice } from "./ask-advice-store.ts";
 import type { Core } from "./core.ts";
 import { freshenIndex } from "./scan.ts";
 import { closedAt } from "./state.ts";
-import { type AskAdvice, askAdvice, computeStats, type Stats } from "./stats.ts";
+import { type AskAdvice, adviceFigures, askAdvice, computeStats, type Stats } from "./stats.ts";
 import { hourIn } from "./stats-clock.ts";
 
 export { ADVICE_STATS_REUSE_MS } from "./ask-advice-store.ts";
 
 export function boxStats(core: Core, timeZone: string): Stats {
+  return computeStats(statsCards(core), core.box.clock.now(), timeZone);
+}
+
+/** Every readable card's digest, the index made current first, in boxState's order. */
+function statsCards(core: Core): CardDigest[] {
   freshenIndex(core.box, core.ledger);
   const digests = indexedDigests(core.ledger);
-  // In boxState's order (pending in slot order, then the most recently closed first), so
-  // questions asked at the same instant are counted in the same order as ever.
+  // Pending in slot order, then the most recently closed first, so questions asked at the
+  // same instant are counted in the same order as ever.
   const pending = digests.filter((d) => d.card.status === "pending");
   const archive = digests
     .filter((d) => d.card.status !== "pending")
     .sort((a, b) => closedAt(b.card).localeCompare(closedAt(a.card)) || a.id.localeCompare(b.id));
-  return computeStats(
-    [...pending, ...archive].map((d) => d.card),
-    core.box.clock.now(),
-    timeZone,
-  );
+  return [...pending, ...archive].map((d) => d.card);
 }
 
 /** The advice for a question just asked with `prompt`, from the box's stats. The zone is
@@ -41,7 +42,7 @@ export function adviceForAsk(
   let kept = keptAdvice(core, now);
   if (!kept) {
     const zone = typeof timeZone === "string" ? timeZone : timeZone();
-    const stats = boxStats(core, zone);
+    const stats = adviceFigures(statsCards(core), now, zone);
     kept = { stats, hour: hourIn(now, zone), boxAt: now.getTime(), wallAt: Date.now() };
     // Kept only when the hour of day holds for the whole minute it may be reused.
     const later = new Date(now.getTime() + ADVICE_STATS_REUSE_MS);

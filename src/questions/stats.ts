@@ -171,16 +171,34 @@ function days(cards: readonly CardDigest[], now: Date, timeZone: string): Stats[
   return rows;
 }
 
-export function computeStats(cards: readonly CardDigest[], now: Date, timeZone: string): Stats {
+function recentAnswers(cards: readonly CardDigest[], now: Date): CardDigest[] {
   const since = now.getTime() - WINDOW_DAYS * 86_400_000;
-  const recent = cards.filter((c) => {
+  return cards.filter((c) => {
     const at = c["answered-at"] ? Date.parse(c["answered-at"]) : Number.NaN;
     return answerSeconds(c) !== undefined && at > since && at <= now.getTime();
   });
-  const seconds = (list: readonly CardDigest[]) => list.map((c) => answerSeconds(c) ?? 0);
+}
+
+const secondsOf = (list: readonly CardDigest[]) => list.map((c) => answerSeconds(c) ?? 0);
+
+function byHourOf(
+  recent: readonly CardDigest[],
+  timeZone: string,
+): Stats["responsiveness"]["byHour"] {
   // Each card's hour is worked out once, not once per hour of the day.
   const byHour = Array.from({ length: 24 }, () => [] as CardDigest[]);
   for (const card of recent) byHour[hourIn(new Date(card["asked-at"]), timeZone)]?.push(card);
+  return byHour.map((list, hour) => ({ hour, ...spread(secondsOf(list)) }));
+}
+
+function unansweredOf(cards: readonly CardDigest[]): UnansweredPrompt[] {
+  return groupBy(cards, (c) => promptKey(c.prompt))
+    .map(([, list]) => unansweredRun(list))
+    .filter((u): u is UnansweredPrompt => u !== undefined);
+}
+
+export function computeStats(cards: readonly CardDigest[], now: Date, timeZone: string): Stats {
+  const recent = recentAnswers(cards, now);
   return {
     generatedAt: now.toISOString(),
     timeZone,
@@ -190,19 +208,41 @@ export function computeStats(cards: readonly CardDigest[], now: Date, timeZone: 
       ...tally(list),
     })),
     refs: groupBy(cards, (c) => c.learning?.ref).map(([ref, list]) => ({ ref, ...tally(list) })),
-    unanswered: groupBy(cards, (c) => promptKey(c.prompt))
-      .map(([, list]) => unansweredRun(list))
-      .filter((u): u is UnansweredPrompt => u !== undefined),
+    unanswered: unansweredOf(cards),
     responsiveness: {
-      ...spread(seconds(recent)),
+      ...spread(secondsOf(recent)),
       bySurface: groupBy(recent, (c) => c["answered-via"] ?? "unknown").map(([surface, list]) => ({
         surface,
-        ...spread(seconds(list)),
+        ...spread(secondsOf(list)),
       })),
-      byHour: byHour.map((list, hour) => ({ hour, ...spread(seconds(list)) })),
+      byHour: byHourOf(recent, timeZone),
     },
     days: days(cards, now, timeZone),
-    distribution: distribution(seconds(recent)),
+    distribution: distribution(secondsOf(recent)),
+  };
+}
+
+/** The part of the stats an ask's advice reads: answers by hour of day, prompts left unanswered. */
+export interface AdviceFigures {
+  timeZone: string;
+  byHour: Stats["responsiveness"]["byHour"];
+  unanswered: UnansweredPrompt[];
+}
+
+/**
+ * The same figures as computeStats gives for these, and nothing else: the advice is made anew
+ * after every transition, and the rest (per asker, per day, in the chart) was a service's
+ * garbage over every card on each ask.
+ */
+export function adviceFigures(
+  cards: readonly CardDigest[],
+  now: Date,
+  timeZone: string,
+): AdviceFigures {
+  return {
+    timeZone,
+    byHour: byHourOf(recentAnswers(cards, now), timeZone),
+    unanswered: unansweredOf(cards),
   };
 }
 
@@ -213,8 +253,8 @@ export interface AskAdvice {
 }
 
 /** The advice at `hourOfDay` (now's, in the stats' zone). */
-export function askAdvice(stats: Stats, prompt: string, hourOfDay: number): AskAdvice {
-  const hour = stats.responsiveness.byHour[hourOfDay];
+export function askAdvice(stats: AdviceFigures, prompt: string, hourOfDay: number): AskAdvice {
+  const hour = stats.byHour[hourOfDay];
   const key = promptKey(prompt);
   const match = stats.unanswered.find((u) => promptKey(u.prompt) === key);
   return {

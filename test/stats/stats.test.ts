@@ -9,10 +9,11 @@ import type { Question } from "../../src/card/question.ts";
 import { loadConfig } from "../../src/config.ts";
 import { Ledger } from "../../src/ledger/ledger.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
+import { keptAdvice } from "../../src/questions/ask-advice-store.ts";
 import { ADVICE_STATS_REUSE_MS, adviceForAsk, boxStats } from "../../src/questions/box-stats.ts";
 import { dismissQuestion } from "../../src/questions/close.ts";
 import { boxState } from "../../src/questions/state.ts";
-import { computeStats, promptKey } from "../../src/questions/stats.ts";
+import { adviceFigures, computeStats, promptKey } from "../../src/questions/stats.ts";
 import { createWebApp } from "../../src/web/app.ts";
 import { loadSecret } from "../../src/web/links.ts";
 import { cleanupBoxes, runCli, textCard } from "../support/box.ts";
@@ -87,6 +88,25 @@ describe("stats over a box with known answer times", () => {
     const { pending, archive } = boxState(box);
     const whole = [...pending, ...archive].map((v) => v.card);
     expect(boxStats(box, ZONE)).toEqual(computeStats(whole, box.box.clock.now(), ZONE));
+  });
+
+  it("the ask advice keeps only its own figures, equal to the stats' by hour and unanswered", async () => {
+    const box = await statsBox();
+    const { pending, archive } = boxState(box);
+    const whole = [...pending, ...archive].map((v) => v.card);
+    const now = box.box.clock.now();
+    const stats = computeStats(whole, now, ZONE);
+    expect(adviceFigures(whole, now, ZONE)).toEqual({
+      timeZone: ZONE,
+      byHour: stats.responsiveness.byHour,
+      unanswered: stats.unanswered,
+    });
+    adviceForAsk(box, ZONE, "Anything?");
+    expect(Object.keys(keptAdvice(box, now)?.stats ?? {}).sort()).toEqual([
+      "byHour",
+      "timeZone",
+      "unanswered",
+    ]);
   });
 
   it("names a prompt closed unanswered 3 times since its last answer, however it was written", async () => {
