@@ -8,8 +8,6 @@ import { InvalidInput } from "../errors.ts";
 import type { Core } from "../questions/core.ts";
 import { type OutcomeLink, type QuestionOutcome, questionOutcome } from "../questions/outcome.ts";
 import { loadQuestion } from "../questions/store.ts";
-import { waitForOutcome } from "../questions/waiter.ts";
-import { withdrawQuestion } from "../questions/withdraw.ts";
 import { heldUntilOf } from "../slot/held.ts";
 import { linkUrl, loadSecret } from "../web/links.ts";
 import { type CommonOptions, printJson, withCore } from "./context.ts";
@@ -84,6 +82,7 @@ ${WAIT_EXIT.dismissed} dismissed, ${WAIT_EXIT.expired} expired (both still answe
         process.once("SIGINT", onSignal);
         process.once("SIGTERM", onSignal);
         try {
+          const { waitForOutcome } = await import("./box-changes.ts");
           const outcome = await waitForOutcome(core, id, seconds, {
             signal: stop.signal,
             link: outcomeLink(core, config),
@@ -108,6 +107,7 @@ ${WAIT_EXIT.dismissed} dismissed, ${WAIT_EXIT.expired} expired (both still answe
     )
     .action(async (id: string, options: CommonOptions & { reason?: string }) => {
       await withCore(options, async (core, config) => {
+        const { withdrawQuestion } = await import("./box-changes.ts");
         await withdrawQuestion(core, id, { via: "cli" }, { reason: options.reason });
         const outcome = questionOutcome(loadQuestion(core, id), {
           now: core.box.clock.now(),

@@ -3,12 +3,6 @@
 import type { Command } from "commander";
 import { initBox } from "../box/box.ts";
 import { InvalidInput } from "../errors.ts";
-import { ageQuestions } from "../questions/aging.ts";
-import { answerQuestion } from "../questions/answer.ts";
-import { askQuestion } from "../questions/ask.ts";
-import { adviceForAsk } from "../questions/box-stats.ts";
-import { dismissQuestion } from "../questions/close.ts";
-import { similarForAsk } from "../questions/similar.ts";
 import { listJobs, pendingQuestions } from "../questions/state.ts";
 import { heldField, heldUntilOf } from "../slot/held.ts";
 import { type AskFlags, askInputFromFlags, readStdin, usesCardFlags } from "./ask-input.ts";
@@ -16,6 +10,9 @@ import { type CommonOptions, configFor, printJson, progress, withCore } from "./
 import { registerListCommand, slotOrder } from "./list-command.ts";
 import { registerOutcomeCommands } from "./outcome-commands.ts";
 import { showText } from "./render.ts";
+
+/** The modules of the commands that change the box, on first use (box-changes.ts). */
+const changes = () => import("./box-changes.ts");
 
 function common(command: Command): Command {
   return command
@@ -88,6 +85,7 @@ Examples:
           options.callback && given && typeof given === "object"
             ? { ...given, callback: options.callback }
             : given;
+        const { askQuestion, adviceForAsk, similarForAsk } = await changes();
         await withCore(options, async (core, config) => {
           const result = await askQuestion(core, input, {
             unlessOpen: options.unlessOpen ?? false,
@@ -139,6 +137,7 @@ Examples:
   qbridge answer 2026-07-10-delete-old-backups-91bc07 yes`,
     )
     .action(async (id: string, answer: string, options: CommonOptions & { note?: string }) => {
+      const { answerQuestion } = await changes();
       await withCore(options, async (core) => {
         const result = await answerQuestion(
           core,
@@ -156,6 +155,7 @@ Examples:
   common(program.command("dismiss").argument("<id>", "the question id"))
     .description("dismiss a pending question (it stays answerable later)")
     .action(async (id: string, options: CommonOptions) => {
+      const { dismissQuestion } = await changes();
       await withCore(options, async (core) => {
         const result = await dismissQuestion(core, id, { via: "cli" });
         if (options.json) return printJson(result);
@@ -166,6 +166,7 @@ Examples:
   common(program.command("age"))
     .description("run the aging sweep once: expire questions past their time, report nudges due")
     .action(async (options: CommonOptions) => {
+      const { ageQuestions } = await changes();
       await withCore(options, async (core) => {
         const report = await ageQuestions(core, {
           onProgress: options.json ? undefined : progress("aging"),
