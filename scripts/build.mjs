@@ -49,45 +49,39 @@ const common = {
 // file, not ES module chunks: node 20 caches compiled code only for scripts, and resolving
 // and linking thirty chunks cost more than the code a command never runs. Commands still load
 // lazily: a module reached only through import() runs when first imported.
-/** commander spawns a process only for a subcommand that is a separate executable, which
- * qbridge has none of; it gets node:child_process on first use, not on every start-up. */
-const lazyChildProcess = {
-  name: "lazy-child-process",
-  setup(build) {
-    build.onResolve({ filter: /^node:child_process$/ }, (args) =>
-      /[\\/]commander[\\/]/.test(args.importer)
-        ? { path: "child_process", namespace: "lazy" }
-        : undefined,
-    );
-    build.onLoad({ filter: /.*/, namespace: "lazy" }, () => ({
-      contents:
-        'let loaded; module.exports = new Proxy({}, { get: (_, key) => (loaded ??= require("node:child_process"))[key] });',
-      loader: "js",
-    }));
-  },
-};
+/** A plugin giving the bundled package `importer` its own `contents` for module `name`. */
+function substitute(name, importer, contents) {
+  const namespace = `substitute-${importer}`;
+  const filter = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
+  const from = new RegExp(`[\\\\/]${importer}[\\\\/]`);
+  return {
+    name: namespace,
+    setup(build) {
+      build.onResolve({ filter }, (args) =>
+        from.test(args.importer) ? { path: name, namespace } : undefined,
+      );
+      build.onLoad({ filter: /.*/, namespace }, () => ({ contents, loader: "js" }));
+    },
+  };
+}
 
-/** proper-lockfile's only file operations are mkdir, stat, utimes and rmdir, which hold no
- * file descriptor: graceful-fs (a queue for opens that hit EMFILE, patching fs as it loads)
- * has nothing to do there, and loading it cost every command that takes a lock. */
-const plainFsForLocks = {
-  name: "plain-fs-for-locks",
-  setup(build) {
-    build.onResolve({ filter: /^graceful-fs$/ }, (args) =>
-      /[\\/]proper-lockfile[\\/]/.test(args.importer)
-        ? { path: "graceful-fs", namespace: "plain-fs" }
-        : undefined,
-    );
-    build.onLoad({ filter: /.*/, namespace: "plain-fs" }, () => ({
-      contents: 'module.exports = require("node:fs");',
-      loader: "js",
-    }));
-  },
-};
+const substitutes = [
+  // commander spawns a process only for a subcommand that is a separate executable, which
+  // qbridge has none of: it gets node:child_process on first use, not on every start-up.
+  substitute(
+    "node:child_process",
+    "commander",
+    'let loaded; module.exports = new Proxy({}, { get: (_, key) => (loaded ??= require("node:child_process"))[key] });',
+  ),
+  // proper-lockfile's only file operations are mkdir, stat, utimes and rmdir, which hold no
+  // file descriptor: graceful-fs (a queue for opens that hit EMFILE, patching fs as it loads)
+  // has nothing to do there, and loading it cost every command that takes a lock.
+  substitute("graceful-fs", "proper-lockfile", 'module.exports = require("node:fs");'),
+];
 
 const cli = await build({
   ...common,
-  plugins: [lazyChildProcess, plainFsForLocks],
+  plugins: substitutes,
   entryPoints: { cli: "src/cli/main.ts" },
   outdir,
   outExtension: { ".js": ".cjs" },
