@@ -15,7 +15,7 @@ import { buildBox, NOW } from "./fixture.ts";
 
 const CLI = join(import.meta.dirname, "../bin/qbridge.cjs");
 /** What deploy/qbridge.service and deploy/Containerfile set for the service. */
-const DEPLOY_ENV = { NODE_OPTIONS: "--max-semi-space-size=2", MALLOC_ARENA_MAX: "2" };
+const DEPLOY_ENV = { NODE_OPTIONS: "--max-semi-space-size=2", MALLOC_ARENA_MAX: "1" };
 const API_TOKEN = "bench-api-token-0123456789";
 const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 20_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2_000);
