@@ -32,8 +32,6 @@ export interface Box {
   locks: LockOptions;
   /** Whether writes and commits are flushed to the disk before they count as done. */
   durable: boolean;
-  /** `-c` flags giving commits an identity when git has none configured; filled on first use. */
-  identity?: string[];
 }
 
 /** The git a box runs: one command line at a time, its output as text. */
@@ -184,17 +182,23 @@ export async function initBox(root: string, options: BoxOptions = {}): Promise<s
   return done;
 }
 
-/** Commits need a name and an e-mail; a fresh machine may have neither configured. */
-export async function commitIdentity(box: Box): Promise<string[]> {
-  if (box.identity) return box.identity;
-  const configured = await box.git
-    // --default: an empty line when unset, not silence (simple-git waits 50 ms after a
-    // command that prints nothing).
-    .raw(["config", "--default", "", "--get", "user.email"])
-    .then((out) => out.trim() !== "")
-    .catch(() => false);
-  box.identity = configured
-    ? []
-    : ["-c", "user.name=qbridge", "-c", "user.email=qbridge@localhost"];
-  return box.identity;
+/** Commits need a name and an e-mail; a fresh machine may have neither configured. Asked of
+ * git once per box object, however many ask at once. */
+export function commitIdentity(box: Box): Promise<string[]> {
+  let asked = identities.get(box);
+  if (!asked) {
+    asked = box.git
+      // --default: an empty line when unset, not silence (simple-git waits 50 ms after a
+      // command that prints nothing).
+      .raw(["config", "--default", "", "--get", "user.email"])
+      .then((out) => out.trim() !== "")
+      .catch(() => false)
+      .then((configured) =>
+        configured ? [] : ["-c", "user.name=qbridge", "-c", "user.email=qbridge@localhost"],
+      );
+    identities.set(box, asked);
+  }
+  return asked;
 }
+
+const identities = new WeakMap<Box, Promise<string[]>>();
