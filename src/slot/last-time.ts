@@ -11,11 +11,15 @@ export interface LastTimeOffer extends LastTime {
   day: string;
 }
 
-/** The best similar answered question, or undefined; a memory that fails costs only the line. */
+/**
+ * The best similar answered question, or undefined; a memory that fails costs only the line.
+ * The zone (`timeZone`, which may start ICU: ~6 MB a service keeps) is asked for only when
+ * there is a day to show.
+ */
 export function lastTimeFor(
   core: Core,
   question: QuestionView,
-  timeZone: string,
+  timeZone: string | (() => string),
 ): LastTimeOffer | undefined {
   try {
     const best = similarQuestions(core, question.card, question.id)[0];
@@ -25,7 +29,7 @@ export function lastTimeFor(
     const day = new Intl.DateTimeFormat("en-GB", {
       day: "numeric",
       month: "short",
-      timeZone,
+      timeZone: typeof timeZone === "string" ? timeZone : timeZone(),
     }).format(new Date(best.answeredAt));
     return { ...best, day };
   } catch (error) {

@@ -23,12 +23,13 @@ export function overnightNews(
   attention: Attention,
   pending: readonly QuestionView[],
 ): OvernightNews | undefined {
-  const { quietHours, timeZone } = attention;
+  // The zone is read only with quiet hours set: reading it may start ICU (~6 MB for good).
+  const { quietHours } = attention;
   if (!quietHours) return undefined;
   const now = core.box.clock.now();
   // Inside quiet hours only a `high` question is shown: no night has just ended.
   if (quietEnds(now, attention)) return undefined;
-  const night = lastQuiet(now, quietHours, timeZone);
+  const night = lastQuiet(now, quietHours, attention.timeZone);
   const told = core.ledger.getMeta(TOLD_THROUGH);
   if (told !== undefined && new Date(told).getTime() >= night.end.getTime()) return undefined;
   const count = pending.filter((q) => {
