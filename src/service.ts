@@ -81,7 +81,7 @@ function bridgeDeps(bridge: ConfiguredBridge, shared: Shared): BridgeDeps {
 
 export async function startService(options: ServiceOptions): Promise<Service> {
   const { config, logger } = options;
-  const core = openCore(config);
+  const core = openCore(config, { lasting: true });
   core.ledger.faultLog = (fields, message) => logger.warn(fields, message);
   const slot = createSlot({ core, logger, attention: config.attention });
   const health = createHealthProbe(core);

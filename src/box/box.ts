@@ -23,6 +23,13 @@ export interface BoxOptions {
    * turns it off, to measure what durability costs.
    */
   durable?: boolean;
+  /**
+   * The process runs for long (`serve`): git commands finish as simple-git finishes them by
+   * default. Its `onExit: false`, which spares a short command a 50 ms timer, races every
+   * command against one promise that never settles, which keeps each race for good (~1 KB a
+   * question asked and answered in a service).
+   */
+  lasting?: boolean;
 }
 
 export interface Box {
@@ -51,7 +58,7 @@ export function gitRefused(error: unknown): boolean {
  * simple-git is loaded with the first git command, not with the box: the commands that only
  * read cards (show, list, wait) run no git, and loading it is a fifth of their start-up.
  */
-function gitFor(root: string): BoxGit {
+function gitFor(root: string, lasting = false): BoxGit {
   let git: Promise<SimpleGit> | undefined;
   return {
     async raw(args) {
@@ -64,7 +71,7 @@ function gitFor(root: string): BoxGit {
           // 50 ms timer at every exit, which held a short command open that long after its
           // last git command; no git run here leaves a process holding its output (a detached
           // gc reopens its output on /dev/null).
-          completion: { onClose: true, onExit: false },
+          ...(lasting ? {} : { completion: { onClose: true, onExit: false } }),
         }),
       );
       const ready = await git;
@@ -115,7 +122,7 @@ export function openBox(root: string, options: BoxOptions = {}): Box {
   }
   return {
     paths,
-    git: gitFor(paths.root),
+    git: gitFor(paths.root, options.lasting),
     clock: options.clock ?? createClock(),
     locks: { ...DEFAULT_LOCK_OPTIONS, ...options.locks },
     durable: options.durable ?? true,

@@ -6,10 +6,17 @@ import type { Config } from "../config.ts";
 import { Ledger } from "../ledger/ledger.ts";
 import type { Core } from "./core.ts";
 
-export function openCore(config: Config): Core & { close(): void } {
+/** `lasting`: a process that runs for long (serve), see BoxOptions. */
+export function openCore(
+  config: Config,
+  options: { lasting?: boolean } = {},
+): Core & {
+  close(): void;
+} {
   const box = openBox(config.boxDir, {
     clock: createClock(config.time),
     locks: { staleMs: config.lockStaleMs },
+    lasting: options.lasting,
   });
   const webhooks = config.webhooks.secret ? { url: config.webhooks.url } : undefined;
   // Opened on first use: a command that only reads a card (show, wait) never opens it.
