@@ -27,13 +27,15 @@ export function configFor(options: CommonOptions): Config {
   return loadConfig(environmentWith(options.envFile), { box, host, port, watchMs }, BRIDGES);
 }
 
-/** Runs `fn` with the core open, closing the ledger afterwards. */
+/** Runs `fn` with the core open, closing the ledger afterwards. `lasting`: the command runs
+ * until stopped (web, chat, mcp), and its git is made for that (see openBox). */
 export async function withCore<T>(
   options: CommonOptions,
   fn: (core: Core, config: Config) => Promise<T>,
+  lasting = false,
 ): Promise<T> {
   const config = configFor(options);
-  const core = openCore(config);
+  const core = openCore(config, { lasting });
   try {
     return await fn(core, config);
   } finally {

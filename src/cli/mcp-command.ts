@@ -20,24 +20,28 @@ Example (register with an agent):
   qbridge mcp --box ~/box`,
     )
     .action(async (options: CommonOptions) => {
-      await withCore(options, async (core, config) => {
-        const [{ default: pino }, { serveStdio }, { linkUrl, loadSecret }, { heldUntilOf }] =
-          await Promise.all([
-            import("pino"),
-            import("../mcp/stdio.ts"),
-            import("../web/links.ts"),
-            import("../slot/held.ts"),
-          ]);
-        const logger = pino({ level: config.logLevel, base: undefined }, pino.destination(2));
-        const secret = loadSecret(core.box);
-        await serveStdio({
-          core,
-          timeZone: config.timeZone,
-          heldUntil: heldUntilOf(core, config.attention),
-          logger,
-          link: (id) =>
-            linkUrl(config.web.publicUrl, secret, { question: id }, core.box.clock.now()),
-        });
-      });
+      await withCore(
+        options,
+        async (core, config) => {
+          const [{ default: pino }, { serveStdio }, { linkUrl, loadSecret }, { heldUntilOf }] =
+            await Promise.all([
+              import("pino"),
+              import("../mcp/stdio.ts"),
+              import("../web/links.ts"),
+              import("../slot/held.ts"),
+            ]);
+          const logger = pino({ level: config.logLevel, base: undefined }, pino.destination(2));
+          const secret = loadSecret(core.box);
+          await serveStdio({
+            core,
+            timeZone: config.timeZone,
+            heldUntil: heldUntilOf(core, config.attention),
+            logger,
+            link: (id) =>
+              linkUrl(config.web.publicUrl, secret, { question: id }, core.box.clock.now()),
+          });
+        },
+        true,
+      );
     });
 }

@@ -39,22 +39,26 @@ Examples:
   qbridge web --box ~/box --port 0 --json`,
     )
     .action(async (options: CommonOptions) => {
-      await withCore(options, async (core, config) => {
-        const [{ default: pino }, { startWeb }] = await Promise.all([
-          import("pino"),
-          import("../web/server.ts"),
-        ]);
-        const logger = pino({ level: config.logLevel }, pino.destination(2));
-        const web = await startWeb({ core, config, logger });
-        const api = config.apiToken ? "on" : "off (set QBRIDGE_API_TOKEN to turn it on)";
-        if (options.json) printJson({ url: web.url, api: Boolean(config.apiToken) });
-        else process.stdout.write(`web page on ${web.url}\nAPI ${api}\n`);
-        await new Promise<void>((resolve) => {
-          process.once("SIGINT", resolve);
-          process.once("SIGTERM", resolve);
-        });
-        await web.close();
-      });
+      await withCore(
+        options,
+        async (core, config) => {
+          const [{ default: pino }, { startWeb }] = await Promise.all([
+            import("pino"),
+            import("../web/server.ts"),
+          ]);
+          const logger = pino({ level: config.logLevel }, pino.destination(2));
+          const web = await startWeb({ core, config, logger });
+          const api = config.apiToken ? "on" : "off (set QBRIDGE_API_TOKEN to turn it on)";
+          if (options.json) printJson({ url: web.url, api: Boolean(config.apiToken) });
+          else process.stdout.write(`web page on ${web.url}\nAPI ${api}\n`);
+          await new Promise<void>((resolve) => {
+            process.once("SIGINT", resolve);
+            process.once("SIGTERM", resolve);
+          });
+          await web.close();
+        },
+        true,
+      );
     });
 
   common(program.command("link").argument("[id]", "the question id"))
