@@ -6,8 +6,8 @@
 // shows within the minute.
 
 import type { Committed } from "../box/commit.ts";
+import type { AdviceFigures } from "./ask-advice.ts";
 import type { Core } from "./core.ts";
-import type { AdviceFigures } from "./stats.ts";
 
 /** How long the figures are reused, in wall time and in box time alike. */
 export const ADVICE_STATS_REUSE_MS = 60_000;

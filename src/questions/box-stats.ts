@@ -5,11 +5,12 @@
 // (ask-advice-store.ts): at 10,000 cards making them is about as costly as the ask itself.
 
 import { type CardDigest, indexedDigests } from "../ledger/card-index.ts";
+import { type AskAdvice, adviceFigures, askAdvice } from "./ask-advice.ts";
 import { ADVICE_STATS_REUSE_MS, keepAdvice, keptAdvice } from "./ask-advice-store.ts";
 import type { Core } from "./core.ts";
 import { freshenIndex } from "./scan.ts";
 import { closedAt } from "./state.ts";
-import { type AskAdvice, adviceFigures, askAdvice, computeStats, type Stats } from "./stats.ts";
+import { computeStats, type Stats } from "./stats.ts";
 import { hourIn } from "./stats-clock.ts";
 
 export { ADVICE_STATS_REUSE_MS } from "./ask-advice-store.ts";

@@ -4,7 +4,7 @@
 // them in, so every figure can be checked exactly over a fixture.
 
 import type { CardDigest } from "../ledger/card-index.ts";
-import { ascending, dateIn, hourIn, percentile, shortDay } from "./stats-clock.ts";
+import { ascending, dateIn, hourIn, percentile } from "./stats-clock.ts";
 
 /** Responsiveness and the daily chart look back this far from the box clock. */
 export const WINDOW_DAYS = 30;
@@ -171,7 +171,7 @@ function days(cards: readonly CardDigest[], now: Date, timeZone: string): Stats[
   return rows;
 }
 
-function recentAnswers(cards: readonly CardDigest[], now: Date): CardDigest[] {
+export function recentAnswers(cards: readonly CardDigest[], now: Date): CardDigest[] {
   const since = now.getTime() - WINDOW_DAYS * 86_400_000;
   return cards.filter((c) => {
     const at = c["answered-at"] ? Date.parse(c["answered-at"]) : Number.NaN;
@@ -181,7 +181,7 @@ function recentAnswers(cards: readonly CardDigest[], now: Date): CardDigest[] {
 
 const secondsOf = (list: readonly CardDigest[]) => list.map((c) => answerSeconds(c) ?? 0);
 
-function byHourOf(
+export function byHourOf(
   recent: readonly CardDigest[],
   timeZone: string,
 ): Stats["responsiveness"]["byHour"] {
@@ -191,7 +191,7 @@ function byHourOf(
   return byHour.map((list, hour) => ({ hour, ...spread(secondsOf(list)) }));
 }
 
-function unansweredOf(cards: readonly CardDigest[]): UnansweredPrompt[] {
+export function unansweredOf(cards: readonly CardDigest[]): UnansweredPrompt[] {
   return groupBy(cards, (c) => promptKey(c.prompt))
     .map(([, list]) => unansweredRun(list))
     .filter((u): u is UnansweredPrompt => u !== undefined);
@@ -220,55 +220,4 @@ export function computeStats(cards: readonly CardDigest[], now: Date, timeZone: 
     days: days(cards, now, timeZone),
     distribution: distribution(secondsOf(recent)),
   };
-}
-
-/** The part of the stats an ask's advice reads: answers by hour of day, prompts left unanswered. */
-export interface AdviceFigures {
-  timeZone: string;
-  byHour: Stats["responsiveness"]["byHour"];
-  unanswered: UnansweredPrompt[];
-}
-
-/**
- * The same figures as computeStats gives for these, and nothing else: the advice is made anew
- * after every transition, and the rest (per asker, per day, in the chart) was a service's
- * garbage over every card on each ask.
- */
-export function adviceFigures(
-  cards: readonly CardDigest[],
-  now: Date,
-  timeZone: string,
-): AdviceFigures {
-  return {
-    timeZone,
-    byHour: byHourOf(recentAnswers(cards, now), timeZone),
-    unanswered: unansweredOf(cards),
-  };
-}
-
-/** What the ask response adds: the expected wait at this hour and a stop-asking hint. */
-export interface AskAdvice {
-  expectedWaitSeconds: number | null;
-  hint: string | null;
-}
-
-/** The advice at `hourOfDay` (now's, in the stats' zone). */
-export function askAdvice(stats: AdviceFigures, prompt: string, hourOfDay: number): AskAdvice {
-  const hour = stats.byHour[hourOfDay];
-  const key = promptKey(prompt);
-  const match = stats.unanswered.find((u) => promptKey(u.prompt) === key);
-  return {
-    expectedWaitSeconds: hour && hour.count >= EXPECTED_WAIT_MIN_ANSWERS ? hour.p50Seconds : null,
-    hint: match ? hintFor(match, stats.timeZone) : null,
-  };
-}
-
-function hintFor(u: UnansweredPrompt, timeZone: string): string {
-  const how =
-    u.expired === 0
-      ? "dismissed"
-      : u.dismissed === 0
-        ? "left to expire"
-        : "dismissed or left to expire";
-  return `${u.times} similar questions were ${how} without an answer since ${shortDay(new Date(u.since), timeZone)}`;
 }
