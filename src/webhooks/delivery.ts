@@ -66,19 +66,38 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
   let draining: Promise<number> | undefined;
   let again = false;
 
+  /**
+   * One request, given up after `timeoutMs` or at a stop. The timer is a plain one, held until
+   * the request ends: node 20's AbortSignal.any holds its sources weakly and
+   * AbortSignal.timeout's timer holds its signal weakly, so a garbage collection during the
+   * request dropped the timeout and a receiver that never answered held the sender for good.
+   */
   async function post(url: string, delivery: Delivery): Promise<Response> {
-    return send(url, {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/json",
-        "User-Agent": "question-bridge",
-        [SIGNATURE_HEADER]: signBody(secret, delivery.body),
-        [IDEMPOTENCY_HEADER]: delivery.key,
-      },
-      body: delivery.body,
-      redirect: "manual",
-      signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), stopping.signal]),
-    });
+    const request = new AbortController();
+    const timer = setTimeout(
+      () => request.abort(new DOMException("the receiver did not answer", "TimeoutError")),
+      timeoutMs,
+    );
+    const onStop = () => request.abort(stopping.signal.reason);
+    stopping.signal.addEventListener("abort", onStop, { once: true });
+    if (stopping.signal.aborted) onStop();
+    try {
+      return await send(url, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          "User-Agent": "question-bridge",
+          [SIGNATURE_HEADER]: signBody(secret, delivery.body),
+          [IDEMPOTENCY_HEADER]: delivery.key,
+        },
+        body: delivery.body,
+        redirect: "manual",
+        signal: request.signal,
+      });
+    } finally {
+      clearTimeout(timer);
+      stopping.signal.removeEventListener("abort", onStop);
+    }
   }
 
   async function tryOnce(delivery: Delivery): Promise<TryResult> {

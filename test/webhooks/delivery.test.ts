@@ -6,6 +6,8 @@
 import { createHmac } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { type Clock, toIso } from "../../src/box/clock.ts";
@@ -212,6 +214,27 @@ describe("answer webhooks", () => {
     expect(allDeliveries(tb.ledger)[0]?.lastError).toBe(
       `redirected to another host (localhost:${hook.port}): not followed`,
     );
+  });
+
+  it("a receiver that never answers is timed out even when the garbage collector runs during the request", async () => {
+    // node 20 let a collection drop AbortSignal.timeout's signal when it was only a source of
+    // AbortSignal.any: the request then waited for the receiver for good.
+    setFlagsFromString("--expose-gc");
+    const collect = runInNewContext("gc") as () => void;
+    const hook = await receiver(() => "hang");
+    const tb = await webhookBox(hook.url);
+    const { id } = await askQuestion(tb, selectCard());
+    await dismissQuestion(tb, id, { via: "cli" });
+    const collecting = setInterval(collect, 10);
+    try {
+      await sender(tb, { timeoutMs: 200 }).deliverDue();
+    } finally {
+      clearInterval(collecting);
+    }
+    expect(allDeliveries(tb.ledger)[0]).toMatchObject({
+      tries: 1,
+      lastError: "no answer within 0.2 s",
+    });
   });
 
   it("a receiver that never answers is given up after the window, and doctor lists it", async () => {
