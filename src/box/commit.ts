@@ -107,10 +107,6 @@ export async function applyAndCommit(
     ...(plan.record ? { record: plan.record } : {}),
   };
   const rels = plan.writes.map((w) => w.rel);
-  // Asked of git while the files are written and flushed (a process of its own, the first
-  // time in a process): a short command then waits for it beside its writes, not after them.
-  // It never rejects (commitIdentity settles on the fallback).
-  const identity = commitIdentity(box);
   checkpoint(box, "before-write");
   try {
     writeJournal(box, journal);
@@ -129,7 +125,8 @@ export async function applyAndCommit(
         await box.git.raw([...durability(box), "add", "--verbose", "--", ...rels]);
         checkpoint(box, "in-commit");
         const out = await box.git.raw([
-          ...(await identity),
+          // Asked already when the question's lock was taken (transition.ts): ready by now.
+          ...(await commitIdentity(box)),
           ...NO_AUTO_MAINTENANCE,
           ...durability(box),
           "commit",

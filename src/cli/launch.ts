@@ -41,16 +41,24 @@ export function launch(options: LaunchOptions = {}): void {
   // second one from there, without looking at its cache. So the cache is chosen by name.
   const runtime = `${process.versions.v8}-${process.arch}-${shortHash(v8Flags())}`;
   const shipped = join(__dirname, `cli-${runtime}.cache`);
-  const own = ownCacheFile(buildId, runtime, args);
   let cachedData = readOrNothing(shipped);
-  if (cachedData === undefined && own?.folder === "ours") cachedData = readOrNothing(own.file);
+  // The user's own cache is looked for only when the build's is missing or V8 refuses it: a
+  // served command pays no stat of the home folder.
+  let own: ReturnType<typeof ownCacheFile>;
+  if (cachedData === undefined) {
+    own = ownCacheFile(buildId, runtime, args);
+    if (own?.folder === "ours") cachedData = readOrNothing(own.file);
+  }
   const script = new Script(Module.wrap(source), { filename: bundle, cachedData });
   const served = cachedData !== undefined && !script.cachedDataRejected;
   if (options.record) {
     process.once("exit", () => writeCache(shipped, false, () => script.createCachedData()));
-  } else if (!served && own !== undefined && own.folder !== "foreign") {
-    const { file } = own;
-    process.once("exit", () => writeCache(file, true, () => script.createCachedData()));
+  } else if (!served) {
+    own ??= ownCacheFile(buildId, runtime, args);
+    if (own !== undefined && own.folder !== "foreign") {
+      const { file } = own;
+      process.once("exit", () => writeCache(file, true, () => script.createCachedData()));
+    }
   }
   const cli = new Module(bundle, module);
   cli.filename = bundle;
