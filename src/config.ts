@@ -189,6 +189,7 @@ export function loadConfig(
     // Its zone too is asked for only when quiet hours or a Later time are read in it.
     attention: {
       quietHours: e.QBRIDGE_QUIET_HOURS ? parseQuietHours(e.QBRIDGE_QUIET_HOURS) : undefined,
+      ownZone: e.QBRIDGE_TIMEZONE === undefined,
       get timeZone() {
         systemZone ??= e.QBRIDGE_TIMEZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
         return systemZone;

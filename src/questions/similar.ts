@@ -134,21 +134,28 @@ export function similarQuestions(core: Core, card: Question, exceptId?: string):
     .sort((a, b) => b.length - a.length)
     .slice(0, MEMO_QUERY_WORDS);
   const words = [...new Set([...meaningfulWords(card.prompt), ...memoWords])];
-  return store
-    .candidates(words, CANDIDATES)
-    .filter((past) => past.questionId !== exceptId)
-    .map((past) => ({ past, score: similarity(card, past) }))
-    .filter(({ score }) => score >= SIMILAR_THRESHOLD)
-    .sort((a, b) => b.score - a.score || b.past.answeredAt.localeCompare(a.past.answeredAt))
-    .slice(0, MAX_SIMILAR)
-    .map(({ past, score }) => ({
-      id: past.questionId,
-      prompt: past.prompt,
-      answer: past.answerText,
-      answeredAt: past.answeredAt,
-      score,
-      reusable: reusableAnswer(card, past),
-    }));
+  return (
+    store
+      .candidates(words, CANDIDATES)
+      .filter((past) => past.questionId !== exceptId)
+      .map((past) => ({ past, score: similarity(card, past) }))
+      .filter(({ score }) => score >= SIMILAR_THRESHOLD)
+      // Newest first on a tie: compared as instants, not by locale (which would start ICU's
+      // collation, ~3 MB a service keeps, to present a question).
+      .sort(
+        (a, b) =>
+          b.score - a.score || Date.parse(b.past.answeredAt) - Date.parse(a.past.answeredAt),
+      )
+      .slice(0, MAX_SIMILAR)
+      .map(({ past, score }) => ({
+        id: past.questionId,
+        prompt: past.prompt,
+        answer: past.answerText,
+        answeredAt: past.answeredAt,
+        score,
+        reusable: reusableAnswer(card, past),
+      }))
+  );
 }
 
 /**

@@ -11,6 +11,11 @@ export interface Attention {
   quietHours: QuietHours | undefined;
   /** The box's time zone (IANA name) the quiet hours and "Later" times are read in. */
   timeZone: string;
+  /**
+   * The box's zone is the process's own (QBRIDGE_TIMEZONE unset): a day in it can be read with
+   * Date's local getters, without its name or Intl's date formats (see last-time.ts).
+   */
+  ownZone?: boolean;
 }
 
 export const ALWAYS_AWAKE: Attention = { quietHours: undefined, timeZone: "UTC" };

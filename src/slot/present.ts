@@ -42,7 +42,7 @@ export async function present(
   const { silent } = sendDecision(question.card, core.box.clock.now(), attention);
   const news = overnightNews(core, attention, pending);
   const overnight = news?.count ? { overnight: news.count } : {};
-  const lastTime = lastTimeFor(core, question, () => attention.timeZone);
+  const lastTime = lastTimeFor(core, question, attention);
   const extendBy = extendOffer(question.card, core.box.clock.now());
   const offers = { ...(lastTime ? { lastTime } : {}), ...(extendBy ? { extendBy } : {}) };
   for (const presenter of ready) {

@@ -1,22 +1,25 @@
 // The box's time zone is read only when something is shown in it: reading it may start ICU,
-// which a service then keeps (~6 MB). Without quiet hours, presenting a question like nothing
-// answered reads it never; one like an answered question reads it for the "Last time" day.
+// which a service then keeps (~8 MB). Without quiet hours, presenting a question like nothing
+// answered reads it never; one like an answered question reads it for the "Last time" day,
+// unless the zone is the process's own, which Date's local getters read without Intl.
 
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { loadConfig } from "../../src/config.ts";
 import { answerQuestion } from "../../src/questions/answer.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
 import type { Attention } from "../../src/slot/attention.ts";
-import { lastTimeFor } from "../../src/slot/last-time.ts";
+import { dayIn, lastTimeFor } from "../../src/slot/last-time.ts";
 import { overnightNews } from "../../src/slot/overnight.ts";
 import { atTime, cleanupBoxes, makeBox, selectCard, textCard } from "../support/box.ts";
 
 afterEach(cleanupBoxes);
 
-function countingZone(): { attention: Attention; reads: () => number } {
+function countingZone(ownZone = false): { attention: Attention; reads: () => number } {
   let reads = 0;
   const attention: Attention = {
     quietHours: undefined,
+    ownZone,
     get timeZone() {
       reads += 1;
       return "UTC";
@@ -32,7 +35,7 @@ describe("the time zone, read on demand", () => {
     const view = loadQuestion(b, id);
     const { attention, reads } = countingZone();
     expect(overnightNews(b, attention, [view])).toBeUndefined();
-    expect(lastTimeFor(b, view, () => attention.timeZone)).toBeUndefined();
+    expect(lastTimeFor(b, view, attention)).toBeUndefined();
     expect(reads()).toBe(0);
   });
 
@@ -52,8 +55,56 @@ describe("the time zone, read on demand", () => {
       selectCard({ prompt: "Where do photographed receipts from the bakery belong?" }),
     );
     const { attention, reads } = countingZone();
-    const offer = lastTimeFor(b, loadQuestion(b, id), () => attention.timeZone);
+    const offer = lastTimeFor(b, loadQuestion(b, id), attention);
     expect(offer?.day).toBe("3 Mar");
     expect(reads()).toBe(1);
+  });
+
+  it("in the process's own zone, shows the day with no Intl formatter or locale comparison", async () => {
+    const b = await makeBox();
+    for (const [asked, answered] of [
+      ["2026-03-02T09:00:00Z", "2026-03-03T12:00:00Z"],
+      ["2026-03-01T09:00:00Z", "2026-03-02T12:00:00Z"],
+    ] as const) {
+      const past = await askQuestion(b, selectCard({ "asked-at": asked }));
+      await answerQuestion(atTime(b, answered), past.id, { text: "finance" }, { via: "cli" });
+    }
+    const { id } = await askQuestion(
+      b,
+      selectCard({ prompt: "Where do photographed receipts from the bakery belong?" }),
+    );
+    const view = loadQuestion(b, id);
+    const { attention, reads } = countingZone(true);
+    const formatters = vi.spyOn(Intl, "DateTimeFormat");
+    const compared = vi.spyOn(String.prototype, "localeCompare");
+    try {
+      // Two answers alike tie on their score: the newest is shown (a day in zones -11 to +11).
+      expect(lastTimeFor(b, view, attention)?.day).toBe("3 Mar");
+      expect(formatters).not.toHaveBeenCalled();
+      expect(compared).not.toHaveBeenCalled();
+      expect(reads()).toBe(0);
+    } finally {
+      formatters.mockRestore();
+      compared.mockRestore();
+    }
+  });
+
+  it("is the process's own only while QBRIDGE_TIMEZONE is unset", () => {
+    expect(loadConfig({}).attention.ownZone).toBe(true);
+    const berlin = loadConfig({ QBRIDGE_TIMEZONE: "Europe/Berlin" }).attention;
+    expect(berlin.ownZone).toBe(false);
+    expect(dayIn(new Date("2026-03-03T23:30:00Z"), berlin)).toBe("4 Mar");
+  });
+
+  it("reads the same day in the process's own zone as Intl does in that zone by name", () => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    for (let month = 0; month < 12; month++) {
+      for (const hour of [0, 11, 23]) {
+        const at = new Date(Date.UTC(2026, month, 1 + month * 2, hour, 30));
+        expect(dayIn(at, { timeZone: "unread", ownZone: true })).toBe(dayIn(at, zone));
+      }
+    }
+    expect(dayIn(new Date("2026-09-03T12:00:00Z"), "UTC")).toBe("3 Sept");
+    expect(dayIn(new Date("2026-03-03T23:30:00Z"), "Europe/Berlin")).toBe("4 Mar");
   });
 });
