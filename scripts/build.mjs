@@ -60,7 +60,11 @@ function substitute(name, importer, contents) {
       build.onResolve({ filter }, (args) =>
         from.test(args.importer) ? { path: name, namespace } : undefined,
       );
-      build.onLoad({ filter: /.*/, namespace }, () => ({ contents, loader: "js" }));
+      build.onLoad({ filter: /.*/, namespace }, () => ({
+        contents,
+        loader: "js",
+        resolveDir: root,
+      }));
     },
   };
 }
@@ -77,6 +81,32 @@ const substitutes = [
   // file descriptor: graceful-fs (a queue for opens that hit EMFILE, patching fs as it loads)
   // has nothing to do there, and loading it cost every command that takes a lock.
   substitute("graceful-fs", "proper-lockfile", 'module.exports = require("node:fs");'),
+  // signal-exit (under proper-lockfile) loads node's assert, a tree of modules, for one check
+  // of its argument's type.
+  substitute(
+    "assert",
+    "signal-exit",
+    "module.exports = { equal(actual, expected, message) { if (actual != expected) throw new TypeError(message); } };",
+  ),
+  // simple-git logs through debug, which loads node's tty and net and opens process.stderr as it
+  // loads, to print nothing unless DEBUG is set. Unset, it gets loggers that do nothing; set,
+  // the real debug, as before (DEBUG=simple-git* still shows every git command).
+  ...["simple-git", "@kwsites/file-exists"].map((importer) =>
+    substitute(
+      "debug",
+      importer,
+      `if (process.env.DEBUG) module.exports = require("debug");
+else {
+  const quiet = (namespace) => Object.assign(() => {}, {
+    namespace, enabled: false, log() {}, destroy() {},
+    extend: (sub, delimiter = ":") => quiet(namespace + delimiter + sub),
+  });
+  module.exports = Object.assign(quiet, {
+    formatters: {}, enabled: () => false, enable() {}, disable: () => "",
+  });
+}`,
+    ),
+  ),
 ];
 
 const cli = await build({

@@ -3,7 +3,7 @@
 // by the judge (withButtons) around each send.
 
 import type { Api } from "grammy";
-import { questionFingerprint } from "../../src/card/load.ts";
+import { questionFingerprint } from "../../src/card/fingerprint.ts";
 import type { QuestionView } from "../../src/questions/state.ts";
 import type { Judge } from "../../src/slot/attempts.ts";
 import type { Address, Presentation } from "../../src/slot/presentations.ts";

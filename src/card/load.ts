@@ -1,6 +1,5 @@
 // Turning card text into a validated question: every failure becomes one readable reason.
 
-import { createHash } from "node:crypto";
 import { CardSyntaxError, parseCardText } from "./codec.ts";
 import { describeIssues, type Question, QuestionSchema } from "./question.ts";
 
@@ -20,21 +19,4 @@ export function parseQuestion(text: string): ParsedQuestion {
     // card's problem, never the box's.
     return { ok: false, reason: `it cannot be read (${(error as Error).message})`, text };
   }
-}
-
-/**
- * What a button was made for: the prompt and the options. A tap made for one fingerprint is
- * refused once the card carries another (its options were edited since it was shown).
- */
-export function questionFingerprint(card: Pick<Question, "prompt" | "input">): string {
-  const shape = JSON.stringify([card.prompt, card.input.type, card.input.options ?? []]);
-  return createHash("sha256").update(shape).digest("base64url").slice(0, 16);
-}
-
-/**
- * The one check that a card is still what the person saw when they answered (a tap, a typed
- * reply, the web form): every surface and the answer transition ask this, never a copy.
- */
-export function shownAsIs(card: Pick<Question, "prompt" | "input">, shown: string): boolean {
-  return questionFingerprint(card) === shown;
 }

@@ -94,10 +94,3 @@ export function askInputFromFlags(flags: AskFlags): Record<string, unknown> {
   };
   return JSON.parse(JSON.stringify(card));
 }
-
-export async function readStdin(): Promise<string> {
-  if (process.stdin.isTTY) return "";
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}

@@ -6,6 +6,7 @@ import type { Core } from "../questions/core.ts";
 import { openCore } from "../questions/open.ts";
 import { BRIDGES } from "./bridges.ts";
 import { environmentWith } from "./env-file.ts";
+import { endQuietlyWhenOutputCloses, stderrIsTerminal, writeErr, writeOut } from "./output.ts";
 
 export interface CommonOptions {
   box?: string;
@@ -35,6 +36,8 @@ export async function withCore<T>(
   lasting = false,
 ): Promise<T> {
   const config = configFor(options);
+  // A command that runs until stopped writes through node's streams (its log, a chat).
+  if (lasting) endQuietlyWhenOutputCloses();
   const core = openCore(config, { lasting });
   try {
     return await fn(core, config);
@@ -44,17 +47,17 @@ export async function withCore<T>(
 }
 
 export function printJson(value: unknown): void {
-  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  writeOut(`${JSON.stringify(value, null, 2)}\n`);
 }
 
 /** Progress on a terminal only: piped output stays clean. */
 export function progress(label: string): ((done: number, total: number) => void) | undefined {
-  if (!process.stderr.isTTY) return undefined;
+  if (!stderrIsTerminal()) return undefined;
   let last = 0;
   return (done, total) => {
     const now = Date.now();
     if (done < total && now - last < 100) return;
     last = now;
-    process.stderr.write(`\r${label} ${done}/${total}${done === total ? "\n" : ""}`);
+    writeErr(`\r${label} ${done}/${total}${done === total ? "\n" : ""}`);
   };
 }

@@ -10,6 +10,7 @@ import { BoxPaths, QUESTIONS_DIR } from "../box/paths.ts";
 import { BoxError } from "../errors.ts";
 import { askQuestion } from "../questions/ask.ts";
 import { type CommonOptions, configFor, printJson, withCore } from "./context.ts";
+import { writeOut } from "./output.ts";
 
 export const DEMO_QUESTIONS: Record<string, unknown>[] = [
   {
@@ -81,14 +82,11 @@ Example:
           });
         }
         if (options.json) return printJson({ box: config.boxDir, made, questions: filed });
-        if (made.length)
-          process.stdout.write(`made a box at ${config.boxDir}: ${made.join(", ")}\n`);
+        if (made.length) writeOut(`made a box at ${config.boxDir}: ${made.join(", ")}\n`);
         for (const q of filed) {
-          process.stdout.write(
-            `${q.deduplicated ? "already open" : "asked"} ${q.id} (${q.type})\n`,
-          );
+          writeOut(`${q.deduplicated ? "already open" : "asked"} ${q.id} (${q.type})\n`);
         }
-        process.stdout.write(
+        writeOut(
           'Answer them with "qbridge chat", on Telegram while "qbridge serve" runs, or on the web page.\n',
         );
       });

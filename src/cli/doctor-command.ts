@@ -6,6 +6,7 @@ import { examineBox, repairBox } from "../questions/doctor.ts";
 import { bridgeHelp } from "./bridges.ts";
 import { type CommonOptions, printJson, progress, withCore } from "./context.ts";
 import { doctorChecks } from "./doctor-checks.ts";
+import { writeOut } from "./output.ts";
 
 export function registerDoctorCommand(program: Command): void {
   program
@@ -50,14 +51,12 @@ Examples:
         if (options.json) {
           printJson({ healthy: findings.length === 0, findings });
         } else {
-          if (findings.length === 0) process.stdout.write(`${core.box.paths.root}: healthy\n`);
+          if (findings.length === 0) writeOut(`${core.box.paths.root}: healthy\n`);
           for (const f of findings) {
             const state = f.repaired ? "repaired" : "problem";
-            process.stdout.write(
-              `${state}: ${f.path}: ${f.problem}\n${f.repaired ? "" : `  fix: ${f.fix}\n`}`,
-            );
+            writeOut(`${state}: ${f.path}: ${f.problem}\n${f.repaired ? "" : `  fix: ${f.fix}\n`}`);
           }
-          for (const fact of facts) process.stdout.write(`ok: ${fact}\n`);
+          for (const fact of facts) writeOut(`ok: ${fact}\n`);
         }
         if (open.length > 0) process.exitCode = 1;
       });

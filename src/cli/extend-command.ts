@@ -4,6 +4,7 @@ import type { Command } from "commander";
 import { expiryWords } from "../questions/deadline.ts";
 import { extendQuestion } from "../questions/extend.ts";
 import { type CommonOptions, printJson, withCore } from "./context.ts";
+import { writeOut } from "./output.ts";
 
 export function registerExtendCommand(program: Command): void {
   program
@@ -28,7 +29,7 @@ Examples:
         const result = await extendQuestion(core, id, duration, { via: "cli" });
         if (options.json) return printJson(result);
         const when = expiryWords(new Date(result.expiresAt), core.box.clock.now());
-        process.stdout.write(
+        writeOut(
           `extended ${id}: ${when} (${result.expiresAt.slice(0, 16).replace("T", " ")} UTC, expires-after ${result.expiresAfter})\n`,
         );
       });

@@ -8,6 +8,7 @@ import { boxState, pendingQuestions, type QuestionView } from "../questions/stat
 import { queueOrder } from "../slot/order.ts";
 import { PresentationStore } from "../slot/presentations.ts";
 import { type CommonOptions, printJson, withCore } from "./context.ts";
+import { writeErr, writeOut } from "./output.ts";
 import { listLine } from "./render.ts";
 
 /** The pending questions as the slot queues them, and which of them are parked. */
@@ -24,14 +25,12 @@ function line(view: QuestionView, parked: string[]): string {
 }
 
 function printLines(title: string, lines: string[]): void {
-  process.stdout.write(`${title} (${lines.length})\n${lines.map((l) => `  ${l}\n`).join("")}`);
+  writeOut(`${title} (${lines.length})\n${lines.map((l) => `  ${l}\n`).join("")}`);
 }
 
 function warnUnreadable(count: number): void {
   if (count > 0)
-    process.stderr.write(
-      `${count} card(s) cannot be read and were skipped: run "qbridge doctor"\n`,
-    );
+    writeErr(`${count} card(s) cannot be read and were skipped: run "qbridge doctor"\n`);
 }
 
 export function registerListCommand(program: Command, common: (c: Command) => Command): void {
@@ -57,7 +56,7 @@ export function registerListCommand(program: Command, common: (c: Command) => Co
         const { pending, unreadable } = pendingQuestions(core);
         const { ordered, parked } = slotOrder(core, pending);
         if (options.json) return printJson({ pending: ordered, parked, unreadable });
-        process.stdout.write(
+        writeOut(
           ordered.length
             ? `${ordered.map((v) => line(v, parked)).join("\n")}\n`
             : "no pending questions\n",

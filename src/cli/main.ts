@@ -3,12 +3,10 @@
 
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
-import { endQuietlyWhenOutputCloses } from "./closed-output.ts";
 import { EXIT, errorJson, exitCodeOf, messageOf } from "./exit.ts";
 import { familiesFor } from "./families.ts";
+import { writeErr, writeOut } from "./output.ts";
 import { styleUsageErrors } from "./usage.ts";
-
-endQuietlyWhenOutputCloses();
 
 /** The package version, from src/cli/ (sources) or dist/ (the bundle). */
 function packageVersion(): string {
@@ -49,10 +47,9 @@ async function main(): Promise<void> {
       // Help and version exit 0; usage errors were already printed by commander.
       process.exitCode = error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     } else {
-      if (process.argv.includes("--json"))
-        process.stdout.write(`${JSON.stringify(errorJson(error))}\n`);
+      if (process.argv.includes("--json")) writeOut(`${JSON.stringify(errorJson(error))}\n`);
       // One line per problem (settings report every problem at once), each with the prefix.
-      for (const line of messageOf(error).split("\n")) process.stderr.write(`qbridge: ${line}\n`);
+      for (const line of messageOf(error).split("\n")) writeErr(`qbridge: ${line}\n`);
       process.exitCode = exitCodeOf(error);
     }
   }

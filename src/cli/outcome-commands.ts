@@ -9,15 +9,19 @@ import type { Core } from "../questions/core.ts";
 import { type OutcomeLink, type QuestionOutcome, questionOutcome } from "../questions/outcome.ts";
 import { loadQuestion } from "../questions/store.ts";
 import { heldUntilOf } from "../slot/held.ts";
-import { linkUrl, loadSecret } from "../web/links.ts";
 import { type CommonOptions, printJson, withCore } from "./context.ts";
 import { WAIT_EXIT } from "./exit.ts";
+import { writeOut } from "./output.ts";
 import { showText } from "./render.ts";
 
-/** A fresh signed link per outcome, when QBRIDGE_PUBLIC_URL is set. */
-function outcomeLink(core: Core, config: Config): OutcomeLink | undefined {
+/**
+ * A fresh signed link per outcome, when QBRIDGE_PUBLIC_URL is set. The signing code (and node's
+ * crypto with it) is loaded only then: most boxes have no public page.
+ */
+async function outcomeLink(core: Core, config: Config): Promise<OutcomeLink | undefined> {
   const publicUrl = config.web.publicUrl;
   if (!publicUrl) return undefined;
+  const { linkUrl, loadSecret } = await import("../web/links.ts");
   const secret = loadSecret(core.box);
   return (id) => linkUrl(publicUrl, secret, { question: id }, core.box.clock.now());
 }
@@ -54,10 +58,10 @@ export function registerOutcomeCommands(program: Command, common: (c: Command) =
     .action(async (id: string, options: CommonOptions) => {
       await withCore(options, async (core, config) => {
         const question = loadQuestion(core, id);
-        if (!options.json) return void process.stdout.write(showText(question));
+        if (!options.json) return void writeOut(showText(question));
         const outcome = questionOutcome(question, {
           now: core.box.clock.now(),
-          link: outcomeLink(core, config),
+          link: await outcomeLink(core, config),
           heldUntil: heldUntilOf(core, config.attention),
         });
         printJson({ ...outcome, rel: question.rel, card: question.card });
@@ -85,11 +89,11 @@ ${WAIT_EXIT.dismissed} dismissed, ${WAIT_EXIT.expired} expired (both still answe
           const { waitForOutcome } = await import("./box-changes.ts");
           const outcome = await waitForOutcome(core, id, seconds, {
             signal: stop.signal,
-            link: outcomeLink(core, config),
+            link: await outcomeLink(core, config),
             heldUntil: heldUntilOf(core, config.attention),
           });
           if (options.json) printJson(outcome);
-          else process.stdout.write(`${id}: ${outcomeLine(outcome)}\n`);
+          else writeOut(`${id}: ${outcomeLine(outcome)}\n`);
           process.exitCode = WAIT_EXIT[outcome.status];
         } finally {
           process.off("SIGINT", onSignal);
@@ -111,10 +115,10 @@ ${WAIT_EXIT.dismissed} dismissed, ${WAIT_EXIT.expired} expired (both still answe
         await withdrawQuestion(core, id, { via: "cli" }, { reason: options.reason });
         const outcome = questionOutcome(loadQuestion(core, id), {
           now: core.box.clock.now(),
-          link: outcomeLink(core, config),
+          link: await outcomeLink(core, config),
         });
         if (options.json) return printJson(outcome);
-        process.stdout.write(`withdrawn ${id}\n`);
+        writeOut(`withdrawn ${id}\n`);
       });
     });
 }

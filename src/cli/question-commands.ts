@@ -5,10 +5,11 @@ import { initBox } from "../box/box.ts";
 import { InvalidInput } from "../errors.ts";
 import { listJobs, pendingQuestions } from "../questions/state.ts";
 import { heldField, heldUntilOf } from "../slot/held.ts";
-import { type AskFlags, askInputFromFlags, readStdin, usesCardFlags } from "./ask-input.ts";
+import { type AskFlags, askInputFromFlags, usesCardFlags } from "./ask-input.ts";
 import { type CommonOptions, configFor, printJson, progress, withCore } from "./context.ts";
 import { registerListCommand, slotOrder } from "./list-command.ts";
 import { registerOutcomeCommands } from "./outcome-commands.ts";
+import { readStdin, writeErr, writeOut } from "./output.ts";
 import { showText } from "./render.ts";
 
 /** The modules of the commands that change the box, on first use (box-changes.ts). */
@@ -27,7 +28,7 @@ export function registerQuestionCommands(program: Command): void {
       const config = configFor(options);
       const done = await initBox(config.boxDir);
       if (options.json) return printJson({ box: config.boxDir, done });
-      process.stdout.write(
+      writeOut(
         done.length
           ? `${config.boxDir}: ${done.join(", ")}\n`
           : `${config.boxDir} is already a box; nothing to do\n`,
@@ -103,12 +104,10 @@ Examples:
               card: result.card,
               ...advice,
             });
-          process.stdout.write(
-            result.deduplicated ? `already open: ${result.id}\n` : `asked ${result.id}\n`,
-          );
-          if (advice.hint) process.stderr.write(`note: ${advice.hint}\n`);
+          writeOut(result.deduplicated ? `already open: ${result.id}\n` : `asked ${result.id}\n`);
+          if (advice.hint) writeErr(`note: ${advice.hint}\n`);
           for (const like of advice.similar) {
-            process.stderr.write(
+            writeErr(
               `note: answered before (${like.answeredAt.slice(0, 10)}, ${like.id}): ${like.answer}\n`,
             );
           }
@@ -146,9 +145,7 @@ Examples:
           { via: "cli" },
         );
         if (options.json) return printJson(result);
-        process.stdout.write(
-          `answered ${id}: ${result.answer.text}\nfollow-up job: ${result.jobRel}\n`,
-        );
+        writeOut(`answered ${id}: ${result.answer.text}\nfollow-up job: ${result.jobRel}\n`);
       });
     });
 
@@ -159,7 +156,7 @@ Examples:
       await withCore(options, async (core) => {
         const result = await dismissQuestion(core, id, { via: "cli" });
         if (options.json) return printJson(result);
-        process.stdout.write(`dismissed ${id}\n`);
+        writeOut(`dismissed ${id}\n`);
       });
     });
 
@@ -172,11 +169,11 @@ Examples:
           onProgress: options.json ? undefined : progress("aging"),
         });
         if (options.json) return printJson(report);
-        process.stdout.write(
+        writeOut(
           `checked ${report.checked} pending; expired ${report.expired.length}; nudges due ${report.nudgeDue.length} (sent by qbridge serve)\n`,
         );
-        for (const id of report.expired) process.stdout.write(`expired ${id}\n`);
-        for (const id of report.nudgeDue) process.stdout.write(`nudge due ${id}\n`);
+        for (const id of report.expired) writeOut(`expired ${id}\n`);
+        for (const id of report.nudgeDue) writeOut(`nudge due ${id}\n`);
       });
     });
 
@@ -189,8 +186,8 @@ Examples:
         const count = pending.length;
         const top = slotOrder(core, pending).ordered[0];
         if (options.json) return printJson({ count, top: top ?? null });
-        if (!top) return void process.stdout.write("nothing is waiting on you\n");
-        process.stdout.write(`${count} waiting. Top:\n\n${showText(top)}`);
+        if (!top) return void writeOut("nothing is waiting on you\n");
+        writeOut(`${count} waiting. Top:\n\n${showText(top)}`);
       });
     });
 
@@ -200,9 +197,9 @@ Examples:
       await withCore(options, async (core) => {
         const jobs = listJobs(core);
         if (options.json) return printJson(jobs);
-        if (jobs.length === 0) return void process.stdout.write("no follow-up jobs\n");
+        if (jobs.length === 0) return void writeOut("no follow-up jobs\n");
         for (const { rel, job, error } of jobs) {
-          process.stdout.write(
+          writeOut(
             job
               ? `${rel}  [${job.status}]  ${job["question-id"]} → ${job.answer.text}\n`
               : `${rel}  unreadable: ${error}\n`,

@@ -10,8 +10,8 @@ import type { ConfiguredBridge } from "../slot/bridge.ts";
 import { Owners } from "../slot/owner.ts";
 import { checkBoxWritable } from "./box-check.ts";
 import { bridgeHelp } from "./bridges.ts";
-import { onOutputClosed } from "./closed-output.ts";
 import { type CommonOptions, configFor, printJson, withCore } from "./context.ts";
+import { endQuietlyWhenOutputCloses, writeErr, writeOut } from "./output.ts";
 
 function isMissingOrEmpty(dir: string): boolean {
   return !existsSync(dir) || readdirSync(dir).length === 0;
@@ -83,12 +83,12 @@ Examples:
       const signalled = new Promise<string>((resolve) => {
         process.once("SIGINT", () => resolve("SIGINT"));
         process.once("SIGTERM", () => resolve("SIGTERM"));
-        onOutputClosed(() => resolve("output closed"));
+        endQuietlyWhenOutputCloses(() => resolve("output closed"));
       });
       const service = await startService({ config, logger });
       const lines = made.length ? [`new box ${config.boxDir}: ${made.join(", ")}`] : [];
       lines.push(...service.started);
-      process.stderr.write(`qbridge serve is running:\n${lines.map((l) => `  ${l}\n`).join("")}`);
+      writeErr(`qbridge serve is running:\n${lines.map((l) => `  ${l}\n`).join("")}`);
       const failure = await new Promise<Error | undefined>((resolve) => {
         const stop = (signal: string, error?: Error) => {
           logger.info({ signal }, "stopping");
@@ -147,15 +147,15 @@ the one before is told in their chat. A code pairs on the surface it was made fo
           replace,
         });
         if (options.json) return printJson({ code, surface: bridge.surface, expiresAt, replace });
-        process.stdout.write(
+        writeOut(
           `Pairing code: ${code}\n${terms.howToSend(code)}; valid until ${localTime(expiresAt)}, 10 minutes. It works once.\n`,
         );
         if (bound && replace && !terms.fixedOwner) {
-          process.stdout.write(
+          writeOut(
             `Whoever sends it becomes the boxholder instead of ${terms.userName(bound.userId)}, who is told in their chat.\n`,
           );
         }
-        for (const note of terms.notes) process.stderr.write(`note: ${note}\n`);
+        for (const note of terms.notes) writeErr(`note: ${note}\n`);
       });
     });
 }

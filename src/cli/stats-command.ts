@@ -6,6 +6,7 @@ import { boxStats } from "../questions/box-stats.ts";
 import type { Spread, Stats, Tally } from "../questions/stats.ts";
 import { spoken } from "../questions/stats-clock.ts";
 import { type CommonOptions, printJson, withCore } from "./context.ts";
+import { writeOut } from "./output.ts";
 
 function table(head: string[], rows: string[][]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
@@ -92,7 +93,7 @@ Examples:
       await withCore(options, async (core, config) => {
         const stats = boxStats(core, config.timeZone);
         if (options.json) return printJson(stats);
-        process.stdout.write(statsText(stats));
+        writeOut(statsText(stats));
       });
     });
 }

@@ -2,6 +2,7 @@
 // with the same "qbridge:" prefix as every other error, pointing to the command's help.
 
 import type { Command } from "commander";
+import { writeErr, writeOut } from "./output.ts";
 
 function helpFor(command: Command): string {
   const path: string[] = [];
@@ -23,6 +24,9 @@ export function usageLine(text: string, command: Command): string {
 /** Gives `command` and every command under it the one-line usage error. */
 export function styleUsageErrors(command: Command): void {
   command.showHelpAfterError(false).configureOutput({
+    // Straight to the descriptors, as every other line the CLI prints (output.ts).
+    writeOut,
+    writeErr,
     outputError: (text, write) => write(usageLine(text, command)),
   });
   for (const sub of command.commands) styleUsageErrors(sub);

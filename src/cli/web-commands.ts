@@ -6,6 +6,7 @@ import { InvalidInput } from "../errors.ts";
 import { loadQuestion } from "../questions/store.ts";
 import { LINK_LIFETIME_MS, type LinkScope, linkUrl, loadSecret } from "../web/links.ts";
 import { type CommonOptions, printJson, withCore } from "./context.ts";
+import { writeErr, writeOut } from "./output.ts";
 
 function common(command: Command): Command {
   return command
@@ -50,7 +51,7 @@ Examples:
           const web = await startWeb({ core, config, logger });
           const api = config.apiToken ? "on" : "off (set QBRIDGE_API_TOKEN to turn it on)";
           if (options.json) printJson({ url: web.url, api: Boolean(config.apiToken) });
-          else process.stdout.write(`web page on ${web.url}\nAPI ${api}\n`);
+          else writeOut(`web page on ${web.url}\nAPI ${api}\n`);
           await new Promise<void>((resolve) => {
             process.once("SIGINT", resolve);
             process.once("SIGTERM", resolve);
@@ -101,9 +102,9 @@ Examples:
             Math.floor((now.getTime() + LINK_LIFETIME_MS) / 1000) * 1000,
           ).toISOString();
           if (options.json) return printJson({ url, expires, publicUrl: configured });
-          process.stdout.write(`${url}\n`);
+          writeOut(`${url}\n`);
           if (!configured) {
-            process.stderr.write(
+            writeErr(
               "QBRIDGE_PUBLIC_URL is not set: this link uses the local address of the web page\n",
             );
           }

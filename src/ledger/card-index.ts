@@ -3,7 +3,6 @@
 // the files that changed. Storage only: what a row says is the scan's (src/questions/scan.ts).
 // Rows made under other card rules are dropped whole, never served.
 
-import { createHash } from "node:crypto";
 import { CARD_LIMITS } from "../card/codec.ts";
 import {
   askedFields,
@@ -46,21 +45,20 @@ interface IndexRow {
   summary: string | null;
 }
 
-/** The rules an index row was made under: a row made under others is never served. */
-export const INDEX_RULES = createHash("sha256")
-  .update(
-    JSON.stringify([
-      CARD_RULES_VERSION,
-      STATUSES,
-      PRIORITIES,
-      INPUT_TYPES,
-      TRANSITION_FIELDS,
-      Object.keys(askedFields),
-      CARD_LIMITS,
-    ]),
-  )
-  .digest("hex")
-  .slice(0, 16);
+/**
+ * The rules an index row was made under: a row made under others is never served. Kept as the
+ * rules' own text (a few hundred bytes in the ledger), not a digest of it: compared exactly,
+ * and no hashing library is loaded by a command that only reads the index.
+ */
+export const INDEX_RULES = JSON.stringify([
+  CARD_RULES_VERSION,
+  STATUSES,
+  PRIORITIES,
+  INPUT_TYPES,
+  TRANSITION_FIELDS,
+  Object.keys(askedFields),
+  CARD_LIMITS,
+]);
 const INDEX_RULES_KEY = "card-index-rules";
 
 /** Drops an index made under other card rules (an upgrade, or a downgrade) so all is re-read. */

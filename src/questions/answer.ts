@@ -2,8 +2,8 @@
 // (inside the lock), write the follow-up job, then the answered card, in one commit.
 
 import { rewriteCardText } from "../card/codec.ts";
+import { shownAsIs } from "../card/fingerprint.ts";
 import { jobFileText } from "../card/job.ts";
-import { shownAsIs } from "../card/load.ts";
 import type { Answer, Question } from "../card/question.ts";
 import { type AnswerAttempt, resolveAnswer } from "../card/resolve.ts";
 import { CardChanged, InvalidInput } from "../errors.ts";

@@ -1,8 +1,8 @@
 // Filing a question: validate what the asker sent, stamp `asked-at`, pick an id, commit.
 // With `unlessOpen`, a question whose prompt is already open is not filed twice.
 
-import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { cardIdOf, listCardFiles } from "../box/card-files.ts";
 import { applyAndCommit } from "../box/commit.ts";
@@ -61,7 +61,11 @@ function slug(text: string): string {
   );
 }
 
+/** node's crypto, loaded only to make an id: most asks bring their own. */
+const load = createRequire(import.meta.url);
+
 function newId(prompt: string, date: string): string {
+  const { randomBytes } = load("node:crypto") as typeof import("node:crypto");
   return `${date}-${slug(prompt)}-${randomBytes(3).toString("hex")}`;
 }
 

@@ -6,7 +6,7 @@
 // delivered again needs no replay of its own: a used token replays its reply, a closed
 // presentation refuses, and a card already answered by this tap is confirmed from the card.
 
-import { shownAsIs } from "../card/load.ts";
+import { shownAsIs } from "../card/fingerprint.ts";
 import type { Question } from "../card/question.ts";
 import { loadQuestion } from "../questions/store.ts";
 import { ACTIONS, changed } from "./actions.ts";

@@ -3,7 +3,7 @@
 // processes that show them (presenting one question is present.ts). They assume the slot's
 // lock is held (slot.ts takes it).
 
-import { shownAsIs } from "../card/load.ts";
+import { shownAsIs } from "../card/fingerprint.ts";
 import { priorityOf, type Question } from "../card/question.ts";
 import { answerQuestion } from "../questions/answer.ts";
 import { dismissQuestion } from "../questions/close.ts";

@@ -3,7 +3,7 @@
 // two processes never present at once; what the message offers (overnight news, "Last time",
 // more time) is decided here, once, for every bridge.
 
-import { questionFingerprint } from "../card/load.ts";
+import { questionFingerprint } from "../card/fingerprint.ts";
 import type { Core } from "../questions/core.ts";
 import { extendOffer } from "../questions/deadline.ts";
 import type { QuestionView } from "../questions/state.ts";

@@ -9,7 +9,7 @@
 // skipped and named, never answered.
 
 import { createHash } from "node:crypto";
-import { questionFingerprint } from "../card/load.ts";
+import { questionFingerprint } from "../card/fingerprint.ts";
 import { OTHER_OPTION, optionsOf, type Question } from "../card/question.ts";
 import type { AnswerAttempt } from "../card/resolve.ts";
 import { CardChanged, QbridgeError, QuestionNotFound, TransitionRejected } from "../errors.ts";

@@ -4,7 +4,7 @@
 // Every card text goes through `html`, so nothing an agent wrote becomes markup.
 
 import { cutAtSentence } from "../card/excerpt.ts";
-import { questionFingerprint } from "../card/load.ts";
+import { questionFingerprint } from "../card/fingerprint.ts";
 import { OTHER_OPTION, optionsOf, priorityOf, type Question } from "../card/question.ts";
 import { letterOf } from "../card/resolve.ts";
 import { deadlineOf, expiryWords } from "../questions/deadline.ts";

@@ -5,7 +5,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { questionFingerprint } from "../../src/card/load.ts";
+import { questionFingerprint } from "../../src/card/fingerprint.ts";
 import { CardChanged, InvalidInput } from "../../src/errors.ts";
 import { answerQuestion } from "../../src/questions/answer.ts";
 import { askQuestion } from "../../src/questions/ask.ts";

@@ -2,7 +2,7 @@
 // each process loads only what its command needs (start-up is most of a short command), and
 // every command the CLI has is in the table that decides what to load.
 
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,12 +16,16 @@ import { sourcesRun } from "../support/bundle-coverage.ts";
 const work = mkdtempSync(join(tmpdir(), "qbridge-loading-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-/** The packages (by name under node_modules) a `qbridge ARGS` process resolved or ran: the
- * ones it requires from node_modules, and the ones bundled into the CLI whose code ran. */
-function packagesLoaded(args: string[], input = ""): Set<string> {
+/** What a `qbridge ARGS` process loaded: the packages (by name under node_modules) it
+ * requires from node_modules or whose code bundled into the CLI ran, and node's own modules. */
+function loadsOf(
+  args: string[],
+  input = "",
+  env: Record<string, string> = {},
+): { packages: Set<string>; builtins: Set<string>; stderr: string } {
   const log = join(work, `modules-${Math.random().toString(36).slice(2)}.log`);
   const coverage = mkdtempSync(join(work, "coverage-"));
-  execFileSync(
+  const run = spawnSync(
     process.execPath,
     ["--import", join(ROOT, "test/support/record-modules.mjs"), CLI, ...args],
     {
@@ -32,16 +36,21 @@ function packagesLoaded(args: string[], input = ""): Set<string> {
         HOME: work,
         QBRIDGE_TEST_MODULE_LOG: log,
         NODE_V8_COVERAGE: coverage,
+        ...env,
       },
     },
   );
-  const names = [
-    ...readFileSync(log, "utf8").split("\n"),
-    ...sourcesRun(coverage, join(ROOT, "dist/cli.cjs")),
-  ]
+  if (run.status !== 0) throw new Error(`qbridge ${args.join(" ")} failed: ${run.stderr}`);
+  const lines = readFileSync(log, "utf8").split("\n");
+  const packages = [...lines, ...sourcesRun(coverage, join(ROOT, "dist/cli.cjs"))]
     .map((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1])
     .filter((name): name is string => name !== undefined);
-  return new Set(names);
+  const builtins = lines.filter((line) => line.startsWith("node:")).map((line) => line.slice(5));
+  return { packages: new Set(packages), builtins: new Set(builtins), stderr: String(run.stderr) };
+}
+
+function packagesLoaded(args: string[], input = ""): Set<string> {
+  return loadsOf(args, input).packages;
 }
 
 const SERVICE_ONLY = ["grammy", "hono", "@hono/node-server", "pino", "pino-pretty"];
@@ -94,6 +103,47 @@ describe("what a command loads", () => {
     // show of a closed question reads one card: the ledger (SQLite, native) is never opened.
     expect(asked).toContain("better-sqlite3");
     expect(shown).not.toContain("better-sqlite3");
+  });
+
+  it("the agent's short commands build none of node's streams, crypto, tty or assert", () => {
+    const box = join(work, "lean-box");
+    execFileSync(process.execPath, [CLI, "init", "--box", box], { cwd: work });
+    const card = JSON.stringify({
+      id: "keep-tmp",
+      prompt: "Keep the temporary files?",
+      memo: "They are 1 GB.",
+      input: { type: "confirm" },
+      directive: "Delete them or keep them.",
+    });
+    // ask reads its card from a pipe and spawns git: child_process brings node's streams, but
+    // nothing needs crypto (the card names its id), tty or assert.
+    const asked = loadsOf(["ask", "--json", "--box", box], card).builtins;
+    expect(asked).toContain("child_process"); // the record is there: the preload saw the exit
+    for (const name of ["crypto", "tty", "assert"]) expect(asked).not.toContain(name);
+    execFileSync(process.execPath, [CLI, "answer", "keep-tmp", "yes", "--box", box]);
+    const shown = loadsOf(["show", "keep-tmp", "--json", "--box", box]).builtins;
+    const waited = loadsOf(["wait", "keep-tmp", "--json", "--box", box]).builtins;
+    const listed = loadsOf(["list", "--json", "--box", box]).builtins;
+    const version = loadsOf(["--version"]).builtins;
+    for (const loaded of [shown, waited, listed, version]) {
+      expect(loaded).toContain("vm"); // the record is there: the launcher's own module
+      for (const name of ["stream", "net", "crypto", "tty", "assert", "child_process"])
+        expect(loaded).not.toContain(name);
+    }
+  });
+
+  it("DEBUG=simple-git* still shows the git commands a command runs", () => {
+    const box = join(work, "debug-box");
+    execFileSync(process.execPath, [CLI, "init", "--box", box], { cwd: work });
+    const card = JSON.stringify({
+      id: "keep-debug",
+      prompt: "Keep the debug logs?",
+      memo: "They are 3 GB.",
+      input: { type: "confirm" },
+      directive: "Delete them or keep them.",
+    });
+    const { stderr } = loadsOf(["ask", "--json", "--box", box], card, { DEBUG: "simple-git*" });
+    expect(stderr).toMatch(/simple-git.*commit/);
   });
 
   it("the settings ask Intl for the system's time zone only when a command uses it", () => {

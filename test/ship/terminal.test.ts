@@ -6,7 +6,7 @@
 import { PassThrough } from "node:stream";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTerminalBridge } from "../../bridges/terminal/chat.ts";
-import { questionFingerprint } from "../../src/card/load.ts";
+import { questionFingerprint } from "../../src/card/fingerprint.ts";
 import { answerQuestion } from "../../src/questions/answer.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
 import { loadQuestion } from "../../src/questions/store.ts";

@@ -1,0 +1,109 @@
+// What a command prints. A short command writes straight to its file descriptors: building
+// process.stdout or process.stdin makes node load its streams and sockets (a few ms of every
+// `qbridge show`), and a command that prints one answer needs none of that.
+//
+// A reader that goes away (`qbridge doctor | head -4`) closes our standard output; the next
+// write fails with EPIPE. The command then ends as a Unix program killed by SIGPIPE would: no
+// message, exit status 141 (128 + SIGPIPE), which is what a shell's pipeline expects. A
+// long-running command (serve) registers a stop instead, so it shuts down in order.
+
+import { fstatSync, readFileSync, writeSync } from "node:fs";
+
+const SIGPIPE_STATUS = 141;
+
+let stop: (() => void) | undefined;
+let closed = false;
+let streamsWatched = false;
+
+function ended(error: NodeJS.ErrnoException): void {
+  if (error.code !== "EPIPE") throw error;
+  if (closed) return;
+  closed = true;
+  process.exitCode = SIGPIPE_STATUS;
+  // Later writes go nowhere instead of failing again.
+  if (streamsWatched) {
+    for (const stream of [process.stdout, process.stderr]) {
+      stream.write = (() => true) as typeof stream.write;
+    }
+  }
+  if (stop) stop();
+  else process.exit(SIGPIPE_STATUS);
+}
+
+/**
+ * For a command that writes through node's streams (serve's log, chat, mcp): a closed stdout or
+ * stderr ends it quietly, or runs `fn` instead of exiting at once (serve: a graceful stop).
+ */
+export function endQuietlyWhenOutputCloses(fn?: () => void): void {
+  if (fn) stop = fn;
+  if (streamsWatched) return;
+  streamsWatched = true;
+  process.stdout.on("error", ended);
+  process.stderr.on("error", ended);
+}
+
+/** The exit status a command that lost its output ends with (kept over its own). */
+export function outputWasClosed(): boolean {
+  return closed;
+}
+
+// A descriptor someone else made non-blocking (a parent's shared pipe) may refuse a write
+// for a moment: wait a millisecond, as a blocking write would, and go on.
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+function writeAll(fd: 1 | 2, text: string): void {
+  if (closed) return;
+  let bytes = Buffer.from(text);
+  while (bytes.length > 0) {
+    try {
+      bytes = bytes.subarray(writeSync(fd, bytes));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "EAGAIN") Atomics.wait(pause, 0, 0, 1);
+      else {
+        ended(error as NodeJS.ErrnoException);
+        return;
+      }
+    }
+  }
+}
+
+/** Writes to standard output, all of it before returning. */
+export function writeOut(text: string): void {
+  writeAll(1, text);
+}
+
+/** Writes to standard error, all of it before returning. */
+export function writeErr(text: string): void {
+  writeAll(2, text);
+}
+
+/** Whether standard error is a terminal a person watches (progress goes there only). */
+export function stderrIsTerminal(): boolean {
+  try {
+    // A terminal is a character device; /dev/null is one too, and progress written there is lost
+    // unseen, which is all a check through node's tty module would have saved.
+    return fstatSync(2).isCharacterDevice();
+  } catch {
+    return false;
+  }
+}
+
+/** Everything on standard input, or "" when it is a terminal (nobody piped a card in). */
+export async function readStdin(): Promise<string> {
+  let kind: ReturnType<typeof fstatSync>;
+  try {
+    kind = fstatSync(0);
+  } catch {
+    return ""; // no standard input at all (closed by the caller)
+  }
+  if (kind.isCharacterDevice()) return "";
+  try {
+    return readFileSync(0, "utf8");
+  } catch (error) {
+    // A pipe another process made non-blocking: read it the stream's way.
+    if ((error as NodeJS.ErrnoException).code !== "EAGAIN") throw error;
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString("utf8");
+  }
+}
