@@ -177,35 +177,51 @@ export async function initBox(root: string, options: BoxOptions = {}): Promise<s
       `${QUESTIONS_DIR}/.gitkeep`,
       `${JOBS_DIR}/.gitkeep`,
     ]);
-    await git.raw([
-      ...(await commitIdentity(box)),
-      "commit",
-      "--quiet",
-      "-m",
-      "qbridge init: question box",
-    ]);
+    await commitAs(box, ["commit", "--quiet", "-m", "qbridge init: question box"]);
     done.push("committed the layout");
   }
   return done;
 }
 
-/** Commits need a name and an e-mail; a fresh machine may have neither configured. Asked of
- * git once per box object, however many ask at once. */
-export function commitIdentity(box: Box): Promise<string[]> {
-  let asked = identities.get(box);
-  if (!asked) {
-    asked = box.git
-      // --default: an empty line when unset, not silence (simple-git waits 50 ms after a
-      // command that prints nothing).
-      .raw(["config", "--default", "", "--get", "user.email"])
-      .then((out) => out.trim() !== "")
-      .catch(() => false)
-      .then((configured) =>
-        configured ? [] : ["-c", "user.name=qbridge", "-c", "user.email=qbridge@localhost"],
-      );
-    identities.set(box, asked);
+/**
+ * Runs `git commit` (`args` from "commit" on) as the boxholder where git knows their name and
+ * e-mail, else as qbridge: a fresh machine may have neither configured. Git decides, in the
+ * commit itself (`user.useConfigOnly`: no guessing from the host name), so a commit costs no
+ * extra git process; only a commit git refuses for want of an identity asks git which part it
+ * lacks and is made again with qbridge's in its place, and that box's later commits use it
+ * at once. (A refused commit changes nothing: git writes the commit only once it has its
+ * author.)
+ */
+export async function commitAs(box: Box, args: string[]): Promise<string> {
+  const fallback = fallbackIdentities.get(box);
+  if (fallback) return box.git.raw([...(await fallback), ...args]);
+  try {
+    return await box.git.raw(["-c", "user.useConfigOnly=true", ...args]);
+  } catch (error) {
+    if (!IDENTITY_UNKNOWN.test((error as Error).message)) throw error;
+    let asked = fallbackIdentities.get(box);
+    if (!asked) {
+      asked = missingIdentity(box);
+      fallbackIdentities.set(box, asked);
+    }
+    return box.git.raw([...(await asked), ...args]);
   }
-  return asked;
 }
 
-const identities = new WeakMap<Box, Promise<string[]>>();
+/** What git says when it has no name or e-mail to commit with (and may not guess them). */
+const IDENTITY_UNKNOWN = /auto-detection is disabled|Please tell me who you are|empty ident name/;
+
+/** qbridge's name and e-mail for whichever of the two git has not got configured. */
+async function missingIdentity(box: Box): Promise<string[]> {
+  const configured = async (key: string) =>
+    // --default: an empty line when unset, not silence (simple-git waits 50 ms after a
+    // command that prints nothing).
+    (await box.git.raw(["config", "--default", "", "--get", key]).catch(() => "")).trim() !== "";
+  const [name, email] = await Promise.all([configured("user.name"), configured("user.email")]);
+  return [
+    ...(name ? [] : ["-c", "user.name=qbridge"]),
+    ...(email ? [] : ["-c", "user.email=qbridge@localhost"]),
+  ];
+}
+
+const fallbackIdentities = new WeakMap<Box, Promise<string[]>>();

@@ -7,7 +7,7 @@
 // Never commits a path outside the box; never leaves a half-applied change behind on failure.
 
 import { readOrNull, writeAtomic } from "./atomic.ts";
-import { type Box, commitIdentity } from "./box.ts";
+import { type Box, commitAs } from "./box.ts";
 import { asBoxError } from "./commit-errors.ts";
 import { withCommitLock } from "./commit-lock.ts";
 import { dropSavedIndex, putIndexBack, saveIndex } from "./index-snapshot.ts";
@@ -124,9 +124,7 @@ export async function applyAndCommit(
         // --verbose: simple-git waits 50 ms after any git command that prints nothing.
         await box.git.raw([...durability(box), "add", "--verbose", "--", ...rels]);
         checkpoint(box, "in-commit");
-        const out = await box.git.raw([
-          // Asked already when the question's lock was taken (transition.ts): ready by now.
-          ...(await commitIdentity(box)),
+        const out = await commitAs(box, [
           ...NO_AUTO_MAINTENANCE,
           ...durability(box),
           "commit",

@@ -5,7 +5,6 @@
 // 4. one commit, or everything put back as it was (commit.ts).
 // It never writes a card outside this function.
 
-import { commitIdentity } from "../box/box.ts";
 import {
   applyAndCommit,
   type CommitPlan,
@@ -46,9 +45,6 @@ export async function withQuestionLock<T>(
 ): Promise<T> {
   checkId(id);
   refuseOnReadOnly(core);
-  // Git's commit identity is asked (a git process) while the lock is taken and the card read,
-  // not after the files are written (commit.ts awaits the same answer).
-  void commitIdentity(core.box);
   return afterRecovery(core, id, fn);
 }
 

@@ -21,7 +21,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { commitIdentity, initBox, openBox } from "../../src/box/box.ts";
+import { commitAs, initBox, openBox } from "../../src/box/box.ts";
 import { createClock } from "../../src/box/clock.ts";
 import { faultOf } from "../../src/box/commit-errors.ts";
 import { Ledger } from "../../src/ledger/ledger.ts";
@@ -300,13 +300,10 @@ describe("a full disk at each step of an answer: nothing is left staged", () => 
     const { tb } = await boxWithQuestion();
     // Git's own refusal, as the box's git reports it (with the identity the box commits with:
     // without one, git refuses for that first on a machine with no user.email).
-    const identity = await commitIdentity(tb.box);
-    const emptyMessage = await tb.box.git
-      .raw([...identity, "commit", "--allow-empty", "-m", ""])
-      .then(
-        () => undefined,
-        (error: unknown) => error,
-      );
+    const emptyMessage = await commitAs(tb.box, ["commit", "--allow-empty", "-m", ""]).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     const git = join(tb.dir, ".git");
     onTmpfs(git, "2m");
     const filler = join(git, "filler");
