@@ -69,6 +69,28 @@ function substitute(name, importer, contents) {
   };
 }
 
+/**
+ * The project's own sources with every character beyond ASCII written as a \u escape. esbuild
+ * escapes them in strings but keeps them as they are in regular expressions and in tagged
+ * templates (html`…`), and an ASCII bundle is read by the launcher as latin1, which is a
+ * copy, not a UTF-8 decoding (~1 ms of every command). Valid wherever such a character can be
+ * (strings, templates whose tag reads the cooked text, as hono's html does, regular
+ * expressions, comments); the build checks the bundle came out ASCII.
+ */
+const asciiSources = {
+  name: "ascii-sources",
+  setup(build) {
+    build.onLoad({ filter: /[\\/](src|bridges)[\\/].*\.ts$/ }, (args) => {
+      const text = readFileSync(args.path, "utf8");
+      const contents = text.replace(
+        /[^\0-\x7f]/g,
+        (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+      );
+      return { contents, loader: "ts" };
+    });
+  },
+};
+
 const substitutes = [
   // commander spawns a process only for a subcommand that is a separate executable, which
   // qbridge has none of: it gets node:child_process on first use, not on every start-up.
@@ -111,7 +133,7 @@ else {
 
 const cli = await build({
   ...common,
-  plugins: substitutes,
+  plugins: [asciiSources, ...substitutes],
   entryPoints: { cli: "src/cli/main.ts" },
   outdir,
   outExtension: { ".js": ".cjs" },
@@ -121,7 +143,11 @@ const cli = await build({
   // A third smaller to read on every start; names are kept (errors and libraries use them).
   minifyWhitespace: true,
   minifySyntax: true,
-  define: { "import.meta.url": "__qbridgeModuleUrl" },
+  // The version commander prints, fixed at build time (no package.json read at start-up).
+  define: {
+    "import.meta.url": "__qbridgeModuleUrl",
+    QBRIDGE_BUILT_VERSION: JSON.stringify(pkg.version),
+  },
   // Strict, as the ES module sources were; the directive must come first to count.
   banner: {
     js: '"use strict";\nvar __qbridgeModuleUrl = require("node:url").pathToFileURL(__filename).href;',
@@ -131,6 +157,16 @@ const cli = await build({
 // The bundle's first line names its build: the launcher keys the user's code cache by it. The
 // source map gains one empty line to match.
 const bundleOf = (ext) => cli.outputFiles.find((file) => file.path.endsWith(ext));
+const beyondAscii = /[^\0-\x7f]/.exec(bundleOf(".cjs").text);
+if (beyondAscii) {
+  const before = bundleOf(".cjs").text.slice(
+    Math.max(0, beyondAscii.index - 60),
+    beyondAscii.index,
+  );
+  throw new Error(
+    `dist/cli.cjs must be ASCII (the launcher reads it as latin1), but has "${beyondAscii[0]}" after: ${before}`,
+  );
+}
 const buildId = createHash("sha256").update(bundleOf(".cjs").contents).digest("hex").slice(0, 16);
 mkdirSync(outdir, { recursive: true });
 writeFileSync(bundleOf(".cjs").path, `${BUILD_ID_PREFIX}${buildId}\n${bundleOf(".cjs").text}`);

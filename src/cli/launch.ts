@@ -32,7 +32,8 @@ export interface LaunchOptions {
 
 export function launch(options: LaunchOptions = {}): void {
   const bundle = join(__dirname, "cli.cjs");
-  const source = readFileSync(bundle, "utf8");
+  // ASCII (the build checks it): latin1 is a copy where UTF-8 would be decoded.
+  const source = readFileSync(bundle, "latin1");
   const buildId = source.startsWith(BUILD_ID_PREFIX)
     ? source.slice(BUILD_ID_PREFIX.length, source.indexOf("\n"))
     : "unbuilt";

@@ -8,8 +8,12 @@ import { familiesFor } from "./families.ts";
 import { writeErr, writeOut } from "./output.ts";
 import { styleUsageErrors } from "./usage.ts";
 
-/** The package version, from src/cli/ (sources) or dist/ (the bundle). */
+/** Set by the build in the bundle (scripts/build.mjs); absent when the sources run. */
+declare const QBRIDGE_BUILT_VERSION: string | undefined;
+
+/** The package version: the build's, or read from package.json when the sources run. */
 function packageVersion(): string {
+  if (typeof QBRIDGE_BUILT_VERSION === "string") return QBRIDGE_BUILT_VERSION;
   for (const up of ["../../package.json", "../package.json"]) {
     try {
       const pkg = JSON.parse(readFileSync(new URL(up, import.meta.url), "utf8")) as {

@@ -83,3 +83,30 @@ describe("the launcher's code cache", () => {
     expect(readdirSync(folder)).toEqual([]);
   });
 });
+
+describe("the bundle's text", () => {
+  it("prints the characters the sources write beyond ASCII as they are (the bundle escapes them)", () => {
+    const box = join(work, "typographic-box");
+    const run = (args: string[], input?: string) =>
+      execFileSync(process.execPath, [LAUNCHER, ...args, "--box", box], {
+        cwd: work,
+        input,
+        encoding: "utf8",
+        env: { PATH: process.env.PATH ?? "", HOME: work },
+      });
+    run(["init"]);
+    run(
+      ["ask", "--json"],
+      JSON.stringify({
+        id: "keep-cafe-logs",
+        prompt: "Keep the café’s logs?",
+        memo: "They are 2 GB.",
+        input: { type: "confirm" },
+        directive: "Delete them or keep them.",
+      }),
+    );
+    run(["answer", "keep-cafe-logs", "yes"]);
+    // render.ts writes "→" before an answer; the card's own text comes through as it was.
+    expect(run(["list", "--all"])).toContain("Keep the café’s logs?  → Yes");
+  });
+});
