@@ -2,7 +2,8 @@
 // Rewrites splice only the changed top-level keys into the original text, so unknown keys,
 // comments, quoting and the body stay byte-for-byte as they were.
 
-import { isCollection, isMap, isPair, isScalar, Lexer, parseDocument, stringify } from "yaml";
+import type * as Yaml from "yaml";
+import { yaml } from "./yaml-library.ts";
 
 const OPEN = /^\uFEFF?---[ \t]*\r?\n/;
 const CLOSE = /^---[ \t]*(?:\r?\n|$)/m;
@@ -64,6 +65,7 @@ function checkSize(text: string): void {
 
 /** The deepest nesting of collections under `root`, walked without recursion. */
 function depthOf(root: unknown): number {
+  const { isCollection, isPair } = yaml();
   let deepest = 0;
   const stack: [unknown, number][] = [[root, 0]];
   while (stack.length > 0) {
@@ -86,7 +88,7 @@ function depthOf(root: unknown): number {
 function flowTooDeep(front: string): boolean {
   if ((front.match(/[[{]/g)?.length ?? 0) <= CARD_LIMITS.depth) return false;
   let depth = 0;
-  for (const token of new Lexer().lex(front)) {
+  for (const token of new (yaml().Lexer)().lex(front)) {
     if (token === "[" || token === "{") {
       if (++depth > CARD_LIMITS.depth) return true;
     } else if (token === "]" || token === "}") depth--;
@@ -96,9 +98,9 @@ function flowTooDeep(front: string): boolean {
 
 function parseFront(front: string) {
   if (flowTooDeep(front)) throw new CardSyntaxError(TOO_DEEP);
-  let doc: ReturnType<typeof parseDocument>;
+  let doc: ReturnType<typeof Yaml.parseDocument>;
   try {
-    doc = parseDocument(front, { uniqueKeys: true, prettyErrors: false });
+    doc = yaml().parseDocument(front, { uniqueKeys: true, prettyErrors: false });
   } catch {
     // The parser recurses per nesting level; only a nesting far over the limit gets here.
     throw new CardSyntaxError(TOO_DEEP);
@@ -114,7 +116,7 @@ function parseFront(front: string) {
 }
 
 /** The front matter as plain data; aliases are expanded within the card limit. */
-function frontData(doc: ReturnType<typeof parseDocument>): unknown {
+function frontData(doc: ReturnType<typeof Yaml.parseDocument>): unknown {
   try {
     return doc.toJS({ maxAliasCount: CARD_LIMITS.aliases });
   } catch (error) {
@@ -140,7 +142,7 @@ export function parseCardText(text: string): CardText {
 export function serializeCard(fields: Record<string, unknown>, body = ""): string {
   const clean = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
   const separator = body && !body.startsWith("\n") ? "\n" : "";
-  return `---\n${stringify(clean, YAML_OPTIONS)}---\n${separator}${body}`;
+  return `---\n${yaml().stringify(clean, YAML_OPTIONS)}---\n${separator}${body}`;
 }
 
 /**
@@ -151,10 +153,12 @@ export function rewriteCardText(text: string, changes: Record<string, unknown>):
   const card = splitCard(text);
   let front = card.front;
   const doc = parseFront(front);
-  if (!isMap(doc.contents)) throw new CardSyntaxError("its front matter is not a map of fields");
+  if (!yaml().isMap(doc.contents))
+    throw new CardSyntaxError("its front matter is not a map of fields");
   // A card written with CRLF lines gets CRLF lines; the BOM, if any, stays in `head`.
   const eol = card.head.endsWith("\r\n") ? "\r\n" : "\n";
-  const yaml = (data: Record<string, unknown>) => {
+  const { isScalar, stringify } = yaml();
+  const asYaml = (data: Record<string, unknown>) => {
     const out = stringify(data, YAML_OPTIONS);
     return eol === "\n" ? out : out.replace(/\n/g, eol);
   };
@@ -174,7 +178,7 @@ export function rewriteCardText(text: string, changes: Record<string, unknown>):
       if (value === undefined) delete data[key];
       else data[key] = value;
     }
-    return card.head + yaml(data) + card.tail;
+    return card.head + asYaml(data) + card.tail;
   }
 
   // Splice from the end of the text backwards so earlier offsets stay valid.
@@ -195,7 +199,7 @@ export function rewriteCardText(text: string, changes: Record<string, unknown>):
   const done = new Set<string>();
   for (const span of spans) {
     const value = changes[span.key];
-    let replacement = value === undefined ? "" : yaml({ [span.key]: value });
+    let replacement = value === undefined ? "" : asYaml({ [span.key]: value });
     if (replacement && span.comment) {
       // The comment stays on the key's line, whatever the new value's shape.
       const lineEnd = replacement.indexOf(eol);
@@ -209,7 +213,7 @@ export function rewriteCardText(text: string, changes: Record<string, unknown>):
   );
   if (added.length > 0) {
     if (front.length > 0 && !front.endsWith("\n")) front += eol;
-    front += yaml(Object.fromEntries(added));
+    front += asYaml(Object.fromEntries(added));
   }
   return card.head + front + card.tail;
 }

@@ -105,7 +105,7 @@ describe("what a command loads", () => {
     expect(shown).not.toContain("better-sqlite3");
   });
 
-  it("the agent's short commands build none of node's streams, crypto, tty or assert", () => {
+  it("the agent's short commands build none of node's streams, crypto, tty or assert; a list over a current card index loads no YAML parser", () => {
     const box = join(work, "lean-box");
     execFileSync(process.execPath, [CLI, "init", "--box", box], { cwd: work });
     const card = JSON.stringify({
@@ -123,7 +123,12 @@ describe("what a command loads", () => {
     execFileSync(process.execPath, [CLI, "answer", "keep-tmp", "yes", "--box", box]);
     const shown = loadsOf(["show", "keep-tmp", "--json", "--box", box]).builtins;
     const waited = loadsOf(["wait", "keep-tmp", "--json", "--box", box]).builtins;
-    const listed = loadsOf(["list", "--json", "--box", box]).builtins;
+    // The first list reads the card the answer changed into the card index; the next finds
+    // the index current: it reads no card and does not load the YAML parser.
+    expect(loadsOf(["list", "--json", "--box", box]).packages).toContain("yaml");
+    const listing = loadsOf(["list", "--json", "--box", box]);
+    expect(listing.packages).not.toContain("yaml");
+    const listed = listing.builtins;
     const version = loadsOf(["--version"]).builtins;
     for (const loaded of [shown, waited, listed, version]) {
       expect(loaded).toContain("vm"); // the record is there: the launcher's own module
