@@ -53,6 +53,20 @@ function packagesLoaded(args: string[], input = ""): Set<string> {
   return loadsOf(args, input).packages;
 }
 
+/** A new box under the test's folder, and a card for it as an agent pipes one to `ask`. */
+function boxAndCard(name: string, id: string): { box: string; card: string } {
+  const box = join(work, name);
+  execFileSync(process.execPath, [CLI, "init", "--box", box], { cwd: work });
+  const card = JSON.stringify({
+    id,
+    prompt: `Keep ${id}?`,
+    memo: "The disk is 90% full.",
+    input: { type: "confirm" },
+    directive: "Delete it or keep it.",
+  });
+  return { box, card };
+}
+
 const SERVICE_ONLY = ["grammy", "hono", "@hono/node-server", "pino", "pino-pretty"];
 const BOX_LIBRARIES = ["zod", "yaml", "simple-git", "better-sqlite3", "proper-lockfile"];
 
@@ -63,15 +77,7 @@ describe("what a command loads", () => {
   });
 
   it("qbridge ask and qbridge show load neither the bot, the web server nor the logger", () => {
-    const box = join(work, "box");
-    execFileSync(process.execPath, [CLI, "init", "--box", box], { cwd: work });
-    const card = JSON.stringify({
-      id: "keep-logs",
-      prompt: "Keep the old logs?",
-      memo: "The disk is 90% full.",
-      input: { type: "confirm" },
-      directive: "Delete them or keep them.",
-    });
+    const { box, card } = boxAndCard("box", "keep-logs");
     const asked = packagesLoaded(["ask", "--box", box], card);
     const shown = packagesLoaded(["show", "keep-logs", "--box", box]);
     for (const loaded of [asked, shown])
@@ -79,15 +85,7 @@ describe("what a command loads", () => {
   });
 
   it("qbridge show and qbridge wait run no git and do not load it; show takes no lock and opens no ledger either", () => {
-    const box = join(work, "read-box");
-    execFileSync(process.execPath, [CLI, "init", "--box", box], { cwd: work });
-    const card = JSON.stringify({
-      id: "keep-cache",
-      prompt: "Keep the cache?",
-      memo: "It is 2 GB.",
-      input: { type: "confirm" },
-      directive: "Delete it or keep it.",
-    });
+    const { box, card } = boxAndCard("read-box", "keep-cache");
     const asked = packagesLoaded(["ask", "--box", box], card);
     expect(asked).toContain("simple-git");
     expect(asked).toContain("proper-lockfile");
@@ -106,15 +104,7 @@ describe("what a command loads", () => {
   });
 
   it("the agent's short commands build none of node's streams, crypto, tty or assert; a list over a current card index loads no YAML parser", () => {
-    const box = join(work, "lean-box");
-    execFileSync(process.execPath, [CLI, "init", "--box", box], { cwd: work });
-    const card = JSON.stringify({
-      id: "keep-tmp",
-      prompt: "Keep the temporary files?",
-      memo: "They are 1 GB.",
-      input: { type: "confirm" },
-      directive: "Delete them or keep them.",
-    });
+    const { box, card } = boxAndCard("lean-box", "keep-tmp");
     // ask reads its card from a pipe and spawns git: child_process brings node's streams, but
     // nothing needs crypto (the card names its id), tty or assert.
     const asked = loadsOf(["ask", "--json", "--box", box], card).builtins;
@@ -138,15 +128,7 @@ describe("what a command loads", () => {
   });
 
   it("DEBUG=simple-git* still shows the git commands a command runs", () => {
-    const box = join(work, "debug-box");
-    execFileSync(process.execPath, [CLI, "init", "--box", box], { cwd: work });
-    const card = JSON.stringify({
-      id: "keep-debug",
-      prompt: "Keep the debug logs?",
-      memo: "They are 3 GB.",
-      input: { type: "confirm" },
-      directive: "Delete them or keep them.",
-    });
+    const { box, card } = boxAndCard("debug-box", "keep-debug");
     const { stderr } = loadsOf(["ask", "--json", "--box", box], card, { DEBUG: "simple-git*" });
     expect(stderr).toMatch(/simple-git.*commit/);
   });
