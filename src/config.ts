@@ -124,6 +124,9 @@ export interface Config {
   time: string | undefined;
   /** The box's time zone (IANA name): hours of day and dates are counted in it. */
   timeZone: string;
+  /** QBRIDGE_TIMEZONE is unset: the box's zone is the process's own, which hours and days are
+   * read in without asking Intl for its name (questions/stats-clock.ts). */
+  ownZone: boolean;
   /** Quiet hours (none when unset) in the box's time zone, as the slot applies them. */
   attention: Attention;
   web: { host: string; port: number; publicUrl: string | undefined };
@@ -186,6 +189,7 @@ export function loadConfig(
       systemZone ??= e.QBRIDGE_TIMEZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
       return systemZone;
     },
+    ownZone: e.QBRIDGE_TIMEZONE === undefined,
     // Its zone too is asked for only when quiet hours or a Later time are read in it.
     attention: {
       quietHours: e.QBRIDGE_QUIET_HOURS ? parseQuietHours(e.QBRIDGE_QUIET_HOURS) : undefined,

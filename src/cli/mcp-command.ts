@@ -34,7 +34,7 @@ Example (register with an agent):
           const secret = loadSecret(core.box);
           await serveStdio({
             core,
-            timeZone: config.timeZone,
+            timeZone: config,
             heldUntil: heldUntilOf(core, config.attention),
             logger,
             link: (id) =>

@@ -93,7 +93,7 @@ Examples:
             via: "cli",
           });
           const advice = {
-            ...adviceForAsk(core, () => config.timeZone, result.card.prompt),
+            ...adviceForAsk(core, config, result.card.prompt),
             similar: similarForAsk(core, result.id, result.card),
             ...heldField(heldUntilOf(core, config.attention)(result)),
           };

@@ -5,6 +5,7 @@
 import type { Logger } from "pino";
 import type { Core } from "../questions/core.ts";
 import type { OutcomeContext, OutcomeLink } from "../questions/outcome.ts";
+import type { ZoneSource } from "../questions/stats-clock.ts";
 
 export interface McpChange {
   id: string;
@@ -13,8 +14,9 @@ export interface McpChange {
 
 export interface McpDeps {
   core: Core;
-  /** The box's time zone (QBRIDGE_TIMEZONE): the hour an ask's expected wait is looked up in. */
-  timeZone: string;
+  /** The box's time zone (QBRIDGE_TIMEZONE), or the settings that know it: the hour an ask's
+   * expected wait is looked up in. */
+  timeZone: string | ZoneSource;
   link?: OutcomeLink | undefined;
   /** Until when a pending question waits to be shown (quiet hours, "Later"): `heldUntil`. */
   heldUntil?: OutcomeContext["heldUntil"];

@@ -12,11 +12,12 @@ import {
   type UnansweredPrompt,
   unansweredOf,
 } from "./stats.ts";
-import { shortDay } from "./stats-clock.ts";
+import { shortDay, type Zone } from "./stats-clock.ts";
 
 /** The part of the stats an ask's advice reads: answers by hour of day, prompts left unanswered. */
 export interface AdviceFigures {
-  timeZone: string;
+  /** The zone the hours are in; none: the process's own (stats-clock.ts). */
+  timeZone?: Zone;
   byHour: Stats["responsiveness"]["byHour"];
   unanswered: UnansweredPrompt[];
 }
@@ -29,7 +30,7 @@ export interface AdviceFigures {
 export function adviceFigures(
   cards: readonly CardDigest[],
   now: Date,
-  timeZone: string,
+  timeZone: Zone,
 ): AdviceFigures {
   return {
     timeZone,
@@ -55,7 +56,7 @@ export function askAdvice(stats: AdviceFigures, prompt: string, hourOfDay: numbe
   };
 }
 
-function hintFor(u: UnansweredPrompt, timeZone: string): string {
+function hintFor(u: UnansweredPrompt, timeZone: Zone): string {
   const how =
     u.expired === 0
       ? "dismissed"

@@ -11,7 +11,7 @@ import type { Core } from "./core.ts";
 import { freshenIndex } from "./scan.ts";
 import { closedAt } from "./state.ts";
 import { computeStats, type Stats } from "./stats.ts";
-import { hourIn } from "./stats-clock.ts";
+import { hourIn, type ZoneSource, zoneOf } from "./stats-clock.ts";
 
 export { ADVICE_STATS_REUSE_MS } from "./ask-advice-store.ts";
 
@@ -19,35 +19,35 @@ export function boxStats(core: Core, timeZone: string): Stats {
   return computeStats(statsCards(core), core.box.clock.now(), timeZone);
 }
 
-/** Every readable card's digest, the index made current first, in boxState's order. */
+/** Every readable card's digest, the index made current first, newest closed first. */
 function statsCards(core: Core): CardDigest[] {
   freshenIndex(core.box, core.ledger);
   const digests = indexedDigests(core.ledger);
   // Pending in slot order, then the most recently closed first, so questions asked at the
-  // same instant are counted in the same order as ever.
+  // same instant are counted in the same order each time. Compared by their characters, not by
+  // locale (which starts ICU's collation, ~3 MB a service keeps): ISO times of one shape sort
+  // the same either way.
   const pending = digests.filter((d) => d.card.status === "pending");
+  const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   const archive = digests
     .filter((d) => d.card.status !== "pending")
-    .sort((a, b) => closedAt(b.card).localeCompare(closedAt(a.card)) || a.id.localeCompare(b.id));
+    .sort((a, b) => order(closedAt(b.card), closedAt(a.card)) || order(a.id, b.id));
   return [...pending, ...archive].map((d) => d.card);
 }
 
-/** The advice for a question just asked with `prompt`, from the box's stats. The zone is
- * asked for (`timeZone`, which may start ICU) only when the figures are made anew. */
-export function adviceForAsk(
-  core: Core,
-  timeZone: string | (() => string),
-  prompt: string,
-): AskAdvice {
+/** The advice for a question just asked with `prompt`, from the box's stats. The zone's name
+ * (which may start ICU) is asked for only when the figures are made anew, and never when the
+ * zone is the process's own (stats-clock.ts). */
+export function adviceForAsk(core: Core, zone: string | ZoneSource, prompt: string): AskAdvice {
   const now = core.box.clock.now();
   let kept = keptAdvice(core, now);
   if (!kept) {
-    const zone = typeof timeZone === "string" ? timeZone : timeZone();
-    const stats = adviceFigures(statsCards(core), now, zone);
-    kept = { stats, hour: hourIn(now, zone), boxAt: now.getTime(), wallAt: Date.now() };
+    const timeZone = zoneOf(zone);
+    const stats = adviceFigures(statsCards(core), now, timeZone);
+    kept = { stats, hour: hourIn(now, timeZone), boxAt: now.getTime(), wallAt: Date.now() };
     // Kept only when the hour of day holds for the whole minute it may be reused.
     const later = new Date(now.getTime() + ADVICE_STATS_REUSE_MS);
-    if (hourIn(later, zone) === kept.hour) keepAdvice(core, kept);
+    if (hourIn(later, timeZone) === kept.hour) keepAdvice(core, kept);
   }
   return askAdvice(kept.stats, prompt, kept.hour);
 }

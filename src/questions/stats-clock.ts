@@ -1,11 +1,33 @@
-// Time arithmetic for the stats: hours of day and dates in the box's time zone, and
-// nearest-rank percentiles. Pure; the caller passes the zone and the instants.
+// Time arithmetic for the stats and the slot: hours of day and dates in the box's time zone,
+// and nearest-rank percentiles. Pure; the caller passes the zone and the instants.
+
+/**
+ * Where hours and dates are read: an IANA zone name, or undefined for the process's own zone
+ * (as Intl takes `timeZone: undefined`). The own zone is read through Date's local getters,
+ * which take only ICU's rules for that zone: Intl's date formats, and the zone's name (Intl
+ * too), page in ~8 MB of node's binary that a service then keeps, to show an hour or a day.
+ */
+export type Zone = string | undefined;
+
+/** What knows the box's zone: the settings, or the slot's attention. Its name is read only
+ * when the zone is not the process's own. */
+export interface ZoneSource {
+  readonly timeZone: string;
+  readonly ownZone?: boolean | undefined;
+}
+
+export function zoneOf(source: string | ZoneSource): Zone {
+  if (typeof source === "string") return source;
+  return source.ownZone ? undefined : source.timeZone;
+}
+
+/** The month's short name, the same whichever way the date was read (not ICU's, which varies). */
+const MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sept Oct Nov Dec".split(" ");
 
 /** The formats the stats need, by name: a zone is added when one is made. */
 const FORMATS = {
   hour: ["en-GB", { hour: "2-digit", hourCycle: "h23" }],
   date: ["en-CA", { year: "numeric", month: "2-digit", day: "2-digit" }],
-  day: ["en-GB", { day: "numeric", month: "short" }],
 } as const satisfies Record<string, readonly [string, Intl.DateTimeFormatOptions]>;
 
 /**
@@ -26,24 +48,30 @@ function formatter(format: keyof typeof FORMATS, timeZone: string): Intl.DateTim
   return made;
 }
 
-/** The hour of day (0-23) of `at` in `timeZone`. */
-export function hourIn(at: Date, timeZone: string): number {
-  const text = formatter("hour", timeZone)
+/** The hour of day (0-23) of `at` in `zone`. */
+export function hourIn(at: Date, zone: Zone): number {
+  if (zone === undefined) return at.getHours();
+  const text = formatter("hour", zone)
     .formatToParts(at)
     .find((p) => p.type === "hour")?.value;
   return Number(text ?? "0") % 24;
 }
 
-/** The calendar date (YYYY-MM-DD) of `at` in `timeZone`. */
-export function dateIn(at: Date, timeZone: string): string {
-  const parts = formatter("date", timeZone).formatToParts(at);
+/** The calendar date (YYYY-MM-DD) of `at` in `zone`. */
+export function dateIn(at: Date, zone: Zone): string {
+  if (zone === undefined) {
+    const two = (n: number) => String(n).padStart(2, "0");
+    return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}`;
+  }
+  const parts = formatter("date", zone).formatToParts(at);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return `${part("year")}-${part("month")}-${part("day")}`;
 }
 
-/** A short day for people ("2 Oct") in `timeZone`. */
-export function shortDay(at: Date, timeZone: string): string {
-  return formatter("day", timeZone).format(at);
+/** A short day for people ("2 Oct") in `zone`. */
+export function shortDay(at: Date, zone: Zone): string {
+  const [, month, day] = dateIn(at, zone).split("-").map(Number);
+  return `${day} ${MONTHS[(month ?? 1) - 1]}`;
 }
 
 /**

@@ -4,7 +4,7 @@
 // them in, so every figure can be checked exactly over a fixture.
 
 import type { CardDigest } from "../ledger/card-index.ts";
-import { ascending, dateIn, hourIn, percentile } from "./stats-clock.ts";
+import { ascending, dateIn, hourIn, percentile, type Zone } from "./stats-clock.ts";
 
 /** Responsiveness and the daily chart look back this far from the box clock. */
 export const WINDOW_DAYS = 30;
@@ -90,6 +90,7 @@ function tally(cards: readonly CardDigest[]): Tally {
   };
 }
 
+/** The cards by `key`, in the order the keys first appear. */
 function groupBy(cards: readonly CardDigest[], key: (c: CardDigest) => string | undefined) {
   const groups = new Map<string, CardDigest[]>();
   for (const card of cards) {
@@ -99,12 +100,22 @@ function groupBy(cards: readonly CardDigest[], key: (c: CardDigest) => string | 
     if (group) group.push(card);
     else groups.set(k, [card]);
   }
-  return [...groups.entries()].sort(([a], [b]) => a.localeCompare(b));
+  return [...groups.entries()];
+}
+
+/** Groups in their keys' order for people. Only lists that are shown are sorted so: the ask
+ * advice finds its prompt by key, and a locale comparison starts ICU's collation (~3 MB a
+ * service then keeps). */
+function byName<T>(groups: T[], name: (group: T) => string): T[] {
+  return groups.sort((a, b) => name(a).localeCompare(name(b)));
 }
 
 /** The trailing run of unanswered closings of one prompt, oldest first; an answer resets it. */
 function unansweredRun(cards: readonly CardDigest[]): UnansweredPrompt | undefined {
-  const ordered = [...cards].sort((a, b) => a["asked-at"].localeCompare(b["asked-at"]));
+  // ISO times of one shape: their characters' order is their time order (no locale needed).
+  const ordered = [...cards].sort((a, b) =>
+    a["asked-at"] < b["asked-at"] ? -1 : a["asked-at"] > b["asked-at"] ? 1 : 0,
+  );
   let run: CardDigest[] = [];
   for (const card of ordered) {
     if (card.status === "answered") run = [];
@@ -183,7 +194,7 @@ const secondsOf = (list: readonly CardDigest[]) => list.map((c) => answerSeconds
 
 export function byHourOf(
   recent: readonly CardDigest[],
-  timeZone: string,
+  timeZone: Zone,
 ): Stats["responsiveness"]["byHour"] {
   // Each card's hour is worked out once, not once per hour of the day.
   const byHour = Array.from({ length: 24 }, () => [] as CardDigest[]);
@@ -203,18 +214,24 @@ export function computeStats(cards: readonly CardDigest[], now: Date, timeZone: 
     generatedAt: now.toISOString(),
     timeZone,
     windowDays: WINDOW_DAYS,
-    askers: groupBy(cards, (c) => c["asked-by"] ?? "(unnamed)").map(([asker, list]) => ({
-      asker,
+    askers: byName(
+      groupBy(cards, (c) => c["asked-by"] ?? "(unnamed)"),
+      ([k]) => k,
+    ).map(([asker, list]) => ({ asker, ...tally(list) })),
+    refs: byName(
+      groupBy(cards, (c) => c.learning?.ref),
+      ([k]) => k,
+    ).map(([ref, list]) => ({
+      ref,
       ...tally(list),
     })),
-    refs: groupBy(cards, (c) => c.learning?.ref).map(([ref, list]) => ({ ref, ...tally(list) })),
-    unanswered: unansweredOf(cards),
+    unanswered: byName(unansweredOf(cards), (u) => promptKey(u.prompt)),
     responsiveness: {
       ...spread(secondsOf(recent)),
-      bySurface: groupBy(recent, (c) => c["answered-via"] ?? "unknown").map(([surface, list]) => ({
-        surface,
-        ...spread(secondsOf(list)),
-      })),
+      bySurface: byName(
+        groupBy(recent, (c) => c["answered-via"] ?? "unknown"),
+        ([k]) => k,
+      ).map(([surface, list]) => ({ surface, ...spread(secondsOf(list)) })),
       byHour: byHourOf(recent, timeZone),
     },
     days: days(cards, now, timeZone),

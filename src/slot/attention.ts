@@ -13,7 +13,7 @@ export interface Attention {
   timeZone: string;
   /**
    * The box's zone is the process's own (QBRIDGE_TIMEZONE unset): a day in it can be read with
-   * Date's local getters, without its name or Intl's date formats (see last-time.ts).
+   * Date's local getters, without its name or Intl's date formats (stats-clock.ts).
    */
   ownZone?: boolean;
 }

@@ -83,7 +83,7 @@ export function apiRoutes(deps: WebDeps): Hono {
     }
     const result = await askQuestion(core, input, { unlessOpen, via: "api" });
     const advice = {
-      ...adviceForAsk(core, deps.config.timeZone, result.card.prompt),
+      ...adviceForAsk(core, deps.config, result.card.prompt),
       similar: similarForAsk(core, result.id, result.card),
       ...heldField(heldUntil({ id: result.id, card: result.card })),
     };

@@ -43,7 +43,7 @@ export function mcpRoute(deps: WebDeps): Hono {
     const [{ createMcpServer }, { WebStandardStreamableHTTPServerTransport }] = await mcp;
     const server = createMcpServer({
       core: deps.core,
-      timeZone: deps.config.timeZone,
+      timeZone: deps.config,
       heldUntil: heldUntilOf(deps.core, deps.config.attention),
       logger: deps.logger,
       link: (id) =>

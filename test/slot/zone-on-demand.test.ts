@@ -7,9 +7,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../../src/config.ts";
 import { answerQuestion } from "../../src/questions/answer.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
+import { dateIn, hourIn, shortDay, zoneOf } from "../../src/questions/stats-clock.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
 import type { Attention } from "../../src/slot/attention.ts";
-import { dayIn, lastTimeFor } from "../../src/slot/last-time.ts";
+import { lastTimeFor } from "../../src/slot/last-time.ts";
 import { overnightNews } from "../../src/slot/overnight.ts";
 import { atTime, cleanupBoxes, makeBox, selectCard, textCard } from "../support/box.ts";
 
@@ -90,21 +91,32 @@ describe("the time zone, read on demand", () => {
   });
 
   it("is the process's own only while QBRIDGE_TIMEZONE is unset", () => {
-    expect(loadConfig({}).attention.ownZone).toBe(true);
-    const berlin = loadConfig({ QBRIDGE_TIMEZONE: "Europe/Berlin" }).attention;
-    expect(berlin.ownZone).toBe(false);
-    expect(dayIn(new Date("2026-03-03T23:30:00Z"), berlin)).toBe("4 Mar");
+    const own = loadConfig({});
+    expect([own.ownZone, own.attention.ownZone, zoneOf(own)]).toEqual([true, true, undefined]);
+    const berlin = loadConfig({ QBRIDGE_TIMEZONE: "Europe/Berlin" });
+    expect([berlin.ownZone, berlin.attention.ownZone]).toEqual([false, false]);
+    expect(shortDay(new Date("2026-03-03T23:30:00Z"), zoneOf(berlin.attention))).toBe("4 Mar");
   });
 
-  it("reads the same day in the process's own zone as Intl does in that zone by name", () => {
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    for (let month = 0; month < 12; month++) {
-      for (const hour of [0, 11, 23]) {
-        const at = new Date(Date.UTC(2026, month, 1 + month * 2, hour, 30));
-        expect(dayIn(at, { timeZone: "unread", ownZone: true })).toBe(dayIn(at, zone));
+  it("reads the hour, date and day in the process's own zone as Intl does in that zone by name", () => {
+    const before = process.env.TZ;
+    // A zone 5:45 ahead of UTC, so that hours and dates differ from UTC's.
+    process.env.TZ = "Asia/Kathmandu";
+    try {
+      const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      expect(new Date("2026-01-01T00:15:00Z").getHours()).toBe(6);
+      for (let month = 0; month < 12; month++) {
+        for (const hour of [0, 11, 18, 23]) {
+          const at = new Date(Date.UTC(2026, month, 1 + month * 2, hour, 30));
+          expect(hourIn(at, undefined)).toBe(hourIn(at, zone));
+          expect(dateIn(at, undefined)).toBe(dateIn(at, zone));
+          expect(shortDay(at, undefined)).toBe(shortDay(at, zone));
+        }
       }
+      expect(shortDay(new Date("2026-09-03T18:30:00Z"), undefined)).toBe("4 Sept");
+    } finally {
+      if (before === undefined) delete process.env.TZ;
+      else process.env.TZ = before;
     }
-    expect(dayIn(new Date("2026-09-03T12:00:00Z"), "UTC")).toBe("3 Sept");
-    expect(dayIn(new Date("2026-03-03T23:30:00Z"), "Europe/Berlin")).toBe("4 Mar");
   });
 });

@@ -3,7 +3,7 @@
 
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { toIso } from "../../src/box/clock.ts";
 import type { Question } from "../../src/card/question.ts";
 import { loadConfig } from "../../src/config.ts";
@@ -259,8 +259,10 @@ describe("the API and the ask response", () => {
       // The card taken away by hand (no transition): the other process reuses the figures for
       // a minute, without asking for the zone (which would start ICU)...
       rmSync(join(box.dir, rel));
-      const unasked = () => {
-        throw new Error("the zone was asked for");
+      const unasked = {
+        get timeZone(): string {
+          throw new Error("the zone was asked for");
+        },
       };
       expect(adviceForAsk(second, unasked, prompt).hint).toContain(
         "3 similar questions were dismissed",
@@ -280,13 +282,44 @@ describe("the API and the ask response", () => {
     const clock = { now: () => new Date(now), iso: () => toIso(new Date(now)) };
     const core = { ...box, box: { ...box.box, clock } };
     const asked: string[] = [];
-    const zone = () => {
-      asked.push(ZONE);
-      return ZONE;
+    const zone = {
+      get timeZone() {
+        asked.push(ZONE);
+        return ZONE;
+      },
     };
     adviceForAsk(core, zone, "Rename the scans folder?");
     adviceForAsk(core, zone, "Rename the scans folder?");
     expect(asked).toHaveLength(2);
+  });
+
+  it("the ask advice in the process's own zone reads hours and days as Intl does, without Intl or a locale comparison", async () => {
+    const specs = [...SPECS, ...hourElevenAnswers(10)];
+    const named = adviceForAsk(await statsBox(specs), ZONE, REPEATED);
+    expect(named.hint).toBe(REPEATED_HINT);
+    expect(named.expectedWaitSeconds).toBe(300);
+    const own = await statsBox(specs);
+    const before = process.env.TZ;
+    // The process's own zone is the fixture's (a service without QBRIDGE_TIMEZONE there).
+    process.env.TZ = ZONE;
+    const formatters = vi.spyOn(Intl, "DateTimeFormat");
+    const compared = vi.spyOn(String.prototype, "localeCompare");
+    try {
+      const zone = {
+        ownZone: true,
+        get timeZone(): string {
+          throw new Error("the zone's name was asked for");
+        },
+      };
+      expect(adviceForAsk(own, zone, REPEATED)).toEqual(named);
+      expect(formatters).not.toHaveBeenCalled();
+      expect(compared).not.toHaveBeenCalled();
+    } finally {
+      formatters.mockRestore();
+      compared.mockRestore();
+      if (before === undefined) delete process.env.TZ;
+      else process.env.TZ = before;
+    }
   });
 
   it("expectedWaitSeconds is the median at this hour once there are 10 answers, null with 9", async () => {
