@@ -50,7 +50,8 @@ export function launch(options: LaunchOptions = {}): void {
     own = ownCacheFile(buildId, runtime, args);
     if (own?.folder === "ours") cachedData = readOrNothing(own.file);
   }
-  const script = new Script(Module.wrap(source), { filename: bundle, cachedData });
+  // The build wrote the CommonJS wrapper into the file (scripts/build.mjs): compiled as read.
+  const script = new Script(source, { filename: bundle, cachedData });
   const served = cachedData !== undefined && !script.cachedDataRejected;
   if (options.record) {
     process.once("exit", () => writeCache(shipped, false, () => script.createCachedData()));
