@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { initBox, openBox } from "../src/box/box.ts";
 import { createClock } from "../src/box/clock.ts";
+import { NO_AUTO_MAINTENANCE } from "../src/box/commit.ts";
 import { QUESTION_SUFFIX, QUESTIONS_DIR } from "../src/box/paths.ts";
 import { serializeCard } from "../src/card/codec.ts";
 import { Ledger } from "../src/ledger/ledger.ts";
@@ -62,11 +63,15 @@ export async function buildBox(count: number, minPending: number): Promise<Bench
   }
   const git = (...args: string[]) => execFileSync("git", ["-C", dir, ...args], { stdio: "pipe" });
   git("add", "-A");
+  // No automatic gc: with thousands of loose objects, git would start one in the background
+  // after this commit, and it would run through the figures measured next (the product's own
+  // commits never start one either).
   git(
     "-c",
     "user.name=bench",
     "-c",
     "user.email=bench@localhost",
+    ...NO_AUTO_MAINTENANCE,
     "commit",
     "-qm",
     `${count} cards`,

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { writeAtomic } from "../src/box/atomic.ts";
 import { openBox } from "../src/box/box.ts";
 import { createClock } from "../src/box/clock.ts";
-import { DURABLE_GIT } from "../src/box/commit.ts";
+import { DURABLE_GIT, NO_AUTO_MAINTENANCE } from "../src/box/commit.ts";
 import { JOBS_DIR, QUESTIONS_DIR } from "../src/box/paths.ts";
 import { answerQuestion } from "../src/questions/answer.ts";
 import { pendingQuestions } from "../src/questions/state.ts";
@@ -50,7 +50,16 @@ async function benchSize(count: number): Promise<void> {
   const git = (...args: string[]) =>
     execFileSync(
       "git",
-      ["-C", dir, "-c", "user.name=bench", "-c", "user.email=bench@localhost", ...args],
+      [
+        "-C",
+        dir,
+        "-c",
+        "user.name=bench",
+        "-c",
+        "user.email=bench@localhost",
+        ...NO_AUTO_MAINTENANCE,
+        ...args,
+      ],
       {
         stdio: "pipe",
       },

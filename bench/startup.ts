@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { writeAtomic } from "../src/box/atomic.ts";
-import { DURABLE_GIT } from "../src/box/commit.ts";
+import { DURABLE_GIT, NO_AUTO_MAINTENANCE } from "../src/box/commit.ts";
 import { row, timeIt } from "./stats.ts";
 
 // What the package's launcher (bin/qbridge.cjs) runs once installed: dist/qbridge.cjs runs the
@@ -37,7 +37,16 @@ export async function benchStartUp(): Promise<string[]> {
     const git = (...args: string[]) =>
       execFileSync(
         "git",
-        ["-C", box, "-c", "user.name=bench", "-c", "user.email=bench@localhost", ...args],
+        [
+          "-C",
+          box,
+          "-c",
+          "user.name=bench",
+          "-c",
+          "user.email=bench@localhost",
+          ...NO_AUTO_MAINTENANCE,
+          ...args,
+        ],
         { stdio: "pipe" },
       );
     const commitFloor = (i: number) => {

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import type { Transformer } from "grammy";
 import type { Update } from "grammy/types";
 import { createBot } from "../bridges/telegram/bot.ts";
+import { NO_AUTO_MAINTENANCE } from "../src/box/commit.ts";
 import { answerQuestion } from "../src/questions/answer.ts";
 import { loadQuestion } from "../src/questions/store.ts";
 import { createSlot } from "../src/slot/slot.ts";
@@ -43,7 +44,16 @@ async function benchQueued(queued: number): Promise<string> {
   const git = (...args: string[]) =>
     execFileSync(
       "git",
-      ["-C", dir, "-c", "user.name=bench", "-c", "user.email=bench@localhost", ...args],
+      [
+        "-C",
+        dir,
+        "-c",
+        "user.name=bench",
+        "-c",
+        "user.email=bench@localhost",
+        ...NO_AUTO_MAINTENANCE,
+        ...args,
+      ],
       { stdio: "pipe" },
     );
   const texts = new Map(

@@ -67,7 +67,7 @@ function commitMessage(plan: CommitPlan): string {
  * process) before it returns: a cost on every answer. Answers skip it; the aging sweep runs it
  * instead (`maintainBox`), off the boxholder's path.
  */
-const NO_AUTO_MAINTENANCE = ["-c", "maintenance.auto=false", "-c", "gc.auto=0"];
+export const NO_AUTO_MAINTENANCE = ["-c", "maintenance.auto=false", "-c", "gc.auto=0"];
 
 /**
  * Git flushes few of its files by default: a power cut right after an acknowledged answer
