@@ -47,6 +47,29 @@ export interface BenchBox {
   pendingIds: string[];
 }
 
+/**
+ * Bare git in `dir`, as the bench's floors run it: a fixed identity, and no automatic gc (with
+ * thousands of loose objects git would start one in the background after a commit, and it
+ * would run through the figures measured next; the product's own commits never start one).
+ */
+export function bareGit(dir: string): (...args: string[]) => Buffer {
+  return (...args) =>
+    execFileSync(
+      "git",
+      [
+        "-C",
+        dir,
+        "-c",
+        "user.name=bench",
+        "-c",
+        "user.email=bench@localhost",
+        ...NO_AUTO_MAINTENANCE,
+        ...args,
+      ],
+      { stdio: "pipe" },
+    );
+}
+
 /** A box with `count` cards, every hundredth pending (at least `minPending`). */
 export async function buildBox(count: number, minPending: number): Promise<BenchBox> {
   const dir = mkdtempSync(join(tmpdir(), `qbridge-bench-${count}-`));
@@ -61,21 +84,9 @@ export async function buildBox(count: number, minPending: number): Promise<Bench
       serializeCard(cardFields(i, pending)),
     );
   }
-  const git = (...args: string[]) => execFileSync("git", ["-C", dir, ...args], { stdio: "pipe" });
+  const git = bareGit(dir);
   git("add", "-A");
-  // No automatic gc: with thousands of loose objects, git would start one in the background
-  // after this commit, and it would run through the figures measured next (the product's own
-  // commits never start one either).
-  git(
-    "-c",
-    "user.name=bench",
-    "-c",
-    "user.email=bench@localhost",
-    ...NO_AUTO_MAINTENANCE,
-    "commit",
-    "-qm",
-    `${count} cards`,
-  );
+  git("commit", "-qm", `${count} cards`);
   const box = openBox(dir, { clock: createClock(NOW) });
   return { core: { box, ledger: new Ledger(box.paths.ledgerPath) }, dir, pendingIds };
 }

@@ -12,11 +12,11 @@ import { join } from "node:path";
 import { writeAtomic } from "../src/box/atomic.ts";
 import { openBox } from "../src/box/box.ts";
 import { createClock } from "../src/box/clock.ts";
-import { DURABLE_GIT, NO_AUTO_MAINTENANCE } from "../src/box/commit.ts";
+import { DURABLE_GIT } from "../src/box/commit.ts";
 import { JOBS_DIR, QUESTIONS_DIR } from "../src/box/paths.ts";
 import { answerQuestion } from "../src/questions/answer.ts";
 import { pendingQuestions } from "../src/questions/state.ts";
-import { buildBox, NOW } from "./fixture.ts";
+import { bareGit, buildBox, NOW } from "./fixture.ts";
 import { benchMemory } from "./memory.ts";
 import { benchSimilar } from "./similar.ts";
 import { benchStartUp } from "./startup.ts";
@@ -47,23 +47,7 @@ function readAllRaw(dir: string): number {
 async function benchSize(count: number): Promise<void> {
   process.stderr.write(`building a box of ${count} cards…\n`);
   const { core, dir, pendingIds } = await buildBox(count, 2);
-  const git = (...args: string[]) =>
-    execFileSync(
-      "git",
-      [
-        "-C",
-        dir,
-        "-c",
-        "user.name=bench",
-        "-c",
-        "user.email=bench@localhost",
-        ...NO_AUTO_MAINTENANCE,
-        ...args,
-      ],
-      {
-        stdio: "pipe",
-      },
-    );
+  const git = bareGit(dir);
 
   // (a) One question answered by the transition, another by bare git; after each run both
   // are put back to pending (untimed), so the box keeps its size and both see the same repo.

@@ -9,7 +9,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { writeAtomic } from "../src/box/atomic.ts";
-import { DURABLE_GIT, NO_AUTO_MAINTENANCE } from "../src/box/commit.ts";
+import { DURABLE_GIT } from "../src/box/commit.ts";
+import { bareGit } from "./fixture.ts";
 import { row, timeIt } from "./stats.ts";
 
 // What the package's launcher (bin/qbridge.cjs) runs once installed: dist/qbridge.cjs runs the
@@ -34,21 +35,7 @@ export async function benchStartUp(): Promise<string[]> {
         directive: "Delete it or keep it.",
       });
     // The commit alone, as bare git does it: the card written and flushed, added, committed.
-    const git = (...args: string[]) =>
-      execFileSync(
-        "git",
-        [
-          "-C",
-          box,
-          "-c",
-          "user.name=bench",
-          "-c",
-          "user.email=bench@localhost",
-          ...NO_AUTO_MAINTENANCE,
-          ...args,
-        ],
-        { stdio: "pipe" },
-      );
+    const git = bareGit(box);
     const commitFloor = (i: number) => {
       const rel = `_bookkeeping/questions/floor-${i}.question.card`;
       writeAtomic(join(box, rel), card(i));

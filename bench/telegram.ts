@@ -2,17 +2,15 @@
 // sent, beside the answer transition alone, with 1 and 1,000 questions queued. The bot is the
 // real one; its Bot API calls are answered in process, so the network is not measured.
 
-import { execFileSync } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Transformer } from "grammy";
 import type { Update } from "grammy/types";
 import { createBot } from "../bridges/telegram/bot.ts";
-import { NO_AUTO_MAINTENANCE } from "../src/box/commit.ts";
 import { answerQuestion } from "../src/questions/answer.ts";
 import { loadQuestion } from "../src/questions/store.ts";
 import { createSlot } from "../src/slot/slot.ts";
-import { buildBox } from "./fixture.ts";
+import { bareGit, buildBox } from "./fixture.ts";
 import { row } from "./stats.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 25);
@@ -41,21 +39,7 @@ function localApi(onAck: () => void): Transformer {
 
 async function benchQueued(queued: number): Promise<string> {
   const { core, dir, pendingIds } = await buildBox(queued, queued);
-  const git = (...args: string[]) =>
-    execFileSync(
-      "git",
-      [
-        "-C",
-        dir,
-        "-c",
-        "user.name=bench",
-        "-c",
-        "user.email=bench@localhost",
-        ...NO_AUTO_MAINTENANCE,
-        ...args,
-      ],
-      { stdio: "pipe" },
-    );
+  const git = bareGit(dir);
   const texts = new Map(
     pendingIds.map((id) => {
       const rel = loadQuestion(core, id).rel;
