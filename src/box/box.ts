@@ -199,11 +199,9 @@ export async function commitAs(box: Box, args: string[]): Promise<string> {
     return await box.git.raw(["-c", "user.useConfigOnly=true", ...args]);
   } catch (error) {
     if (!IDENTITY_UNKNOWN.test((error as Error).message)) throw error;
-    let asked = fallbackIdentities.get(box);
-    if (!asked) {
-      asked = missingIdentity(box);
-      fallbackIdentities.set(box, asked);
-    }
+    // Two commits refused at once ask git once.
+    const asked = fallbackIdentities.get(box) ?? missingIdentity(box);
+    fallbackIdentities.set(box, asked);
     return box.git.raw([...(await asked), ...args]);
   }
 }

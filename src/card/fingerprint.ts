@@ -1,12 +1,10 @@
 // What a person was shown of a question, as a short digest: buttons, typed replies and the web
 // form carry it, and an answer made for one digest is refused once the card carries another.
-// node's crypto is loaded at the first digest made, not with the modules that may make one:
-// `qbridge wait` and `ask` load the answer code and never compare what was shown.
+// node's crypto is loaded at the first digest made (crypto-on-demand.ts): `qbridge wait` and
+// `ask` load the answer code and never compare what was shown.
 
-import { createRequire } from "node:module";
+import { nodeCrypto } from "../crypto-on-demand.ts";
 import type { Question } from "./question.ts";
-
-const load = createRequire(import.meta.url);
 
 /**
  * What a button was made for: the prompt and the options. A tap made for one fingerprint is
@@ -14,8 +12,7 @@ const load = createRequire(import.meta.url);
  */
 export function questionFingerprint(card: Pick<Question, "prompt" | "input">): string {
   const shape = JSON.stringify([card.prompt, card.input.type, card.input.options ?? []]);
-  const { createHash } = load("node:crypto") as typeof import("node:crypto");
-  return createHash("sha256").update(shape).digest("base64url").slice(0, 16);
+  return nodeCrypto().createHash("sha256").update(shape).digest("base64url").slice(0, 16);
 }
 
 /**

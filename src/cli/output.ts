@@ -42,11 +42,6 @@ export function endQuietlyWhenOutputCloses(fn?: () => void): void {
   process.stderr.on("error", ended);
 }
 
-/** The exit status a command that lost its output ends with (kept over its own). */
-export function outputWasClosed(): boolean {
-  return closed;
-}
-
 // A descriptor someone else made non-blocking (a parent's shared pipe) may refuse a write
 // for a moment: wait a millisecond, as a blocking write would, and go on.
 const pause = new Int32Array(new SharedArrayBuffer(4));

@@ -2,7 +2,6 @@
 // With `unlessOpen`, a question whose prompt is already open is not filed twice.
 
 import { existsSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join } from "node:path";
 import { cardIdOf, listCardFiles } from "../box/card-files.ts";
 import { applyAndCommit } from "../box/commit.ts";
@@ -10,6 +9,7 @@ import { withFileLock } from "../box/locks.ts";
 import { checkId } from "../box/paths.ts";
 import { serializeCard } from "../card/codec.ts";
 import { AskSchema, describeIssues, type Question } from "../card/question.ts";
+import { nodeCrypto } from "../crypto-on-demand.ts";
 import { InvalidInput } from "../errors.ts";
 import { auditCommitted } from "./audit.ts";
 import type { Core } from "./core.ts";
@@ -61,12 +61,9 @@ function slug(text: string): string {
   );
 }
 
-/** node's crypto, loaded only to make an id: most asks bring their own. */
-const load = createRequire(import.meta.url);
-
+/** Random bytes only when the asker brought no id (crypto loads then, not with every ask). */
 function newId(prompt: string, date: string): string {
-  const { randomBytes } = load("node:crypto") as typeof import("node:crypto");
-  return `${date}-${slug(prompt)}-${randomBytes(3).toString("hex")}`;
+  return `${date}-${slug(prompt)}-${nodeCrypto().randomBytes(3).toString("hex")}`;
 }
 
 export function validateAsk(input: unknown): ReturnType<typeof AskSchema.parse> {
