@@ -16,7 +16,7 @@ import { DURABLE_GIT } from "../src/box/commit.ts";
 import { JOBS_DIR, QUESTIONS_DIR } from "../src/box/paths.ts";
 import { answerQuestion } from "../src/questions/answer.ts";
 import { pendingQuestions } from "../src/questions/state.ts";
-import { bareGit, buildBox, NOW } from "./fixture.ts";
+import { bareGit, buildBox, NOW, nodeStartEnv } from "./fixture.ts";
 import { benchMemory } from "./memory.ts";
 import { benchSimilar } from "./similar.ts";
 import { benchStartUp } from "./startup.ts";
@@ -148,19 +148,27 @@ async function benchSize(count: number): Promise<void> {
   const raw = await sample(RUNS, () => readAllRaw(dir));
   console.log(row(`list pending @${count} (in process)`, list, "read every card raw", raw));
 
-  // Interleaved, one of each per round, so both meet the same load.
+  // Interleaved, one of each per round, so both meet the same load; both without the settings
+  // that slow every node start (nodeStartEnv).
+  const env = nodeStartEnv();
   const cliList: number[] = [];
   const rawProcess: number[] = [];
   for (let i = 0; i < 7; i++) {
     cliList.push(
-      await timeIt(() => execFileSync(process.execPath, [CLI, "list", "--json", "--box", dir])),
+      await timeIt(() =>
+        execFileSync(process.execPath, [CLI, "list", "--json", "--box", dir], { env }),
+      ),
     );
     rawProcess.push(
       await timeIt(() =>
-        execFileSync(process.execPath, [
-          "-e",
-          `const fs=require("fs");let n=0;const w=(d)=>{for(const e of fs.readdirSync(d,{withFileTypes:true})){const p=d+"/"+e.name;if(e.isDirectory())w(p);else if(e.name.endsWith(".question.card"))n+=fs.readFileSync(p).length;}};w(${JSON.stringify(join(dir, QUESTIONS_DIR))});`,
-        ]),
+        execFileSync(
+          process.execPath,
+          [
+            "-e",
+            `const fs=require("fs");let n=0;const w=(d)=>{for(const e of fs.readdirSync(d,{withFileTypes:true})){const p=d+"/"+e.name;if(e.isDirectory())w(p);else if(e.name.endsWith(".question.card"))n+=fs.readFileSync(p).length;}};w(${JSON.stringify(join(dir, QUESTIONS_DIR))});`,
+          ],
+          { env },
+        ),
       ),
     );
   }

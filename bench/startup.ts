@@ -2,15 +2,20 @@
 // `node -e 0` measured in the same run: `--version`, `ask` (one JSON card on stdin, which
 // includes its git commit), `show` and `wait` (of an answered question). `ask` is also put
 // beside `node -e 0` plus the bare floor of its commit (one card written with fsync, `git add`
-// and `git commit` with git's fsync), so start-up and the commit read apart.
+// and `git commit` with git's fsync), so start-up and the commit read apart; `show` also beside
+// node parsing the same card with the yaml package, what reading a card costs any node program.
+// Every process runs without the settings that make each node start slower whatever it runs
+// (nodeStartEnv: NODE_EXTRA_CA_CERTS, NODE_OPTIONS); when this environment has one, `node -e 0`
+// is also timed with it, to show what it adds.
 
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { writeAtomic } from "../src/box/atomic.ts";
 import { DURABLE_GIT } from "../src/box/commit.ts";
-import { bareGit } from "./fixture.ts";
+import { bareGit, nodeStartEnv, nodeStartWorkSet } from "./fixture.ts";
 import { row, timeIt } from "./stats.ts";
 
 // What the package's launcher (bin/qbridge.cjs) runs once installed: dist/qbridge.cjs runs the
@@ -22,8 +27,18 @@ const RUNS = Number(process.env.BENCH_STARTUP_RUNS ?? 15);
 export async function benchStartUp(): Promise<string[]> {
   const dir = mkdtempSync(join(tmpdir(), "qbridge-bench-startup-"));
   const box = join(dir, "box");
-  const qbridge = (args: string[], input?: string) =>
-    execFileSync(process.execPath, [CLI, ...args, "--box", box], { input, cwd: dir });
+  const env = nodeStartEnv();
+  const node = (args: string[], input?: string) =>
+    execFileSync(process.execPath, args, { input, cwd: dir, env });
+  const qbridge = (args: string[], input?: string) => node([CLI, ...args, "--box", box], input);
+  const yamlPackage = createRequire(import.meta.url).resolve("yaml");
+  // What any node program pays to read one card: the yaml package loaded, the front matter parsed.
+  const parseCard = (i: number) =>
+    node([
+      "-e",
+      `const fs=require("fs");const t=fs.readFileSync(${JSON.stringify(join(box, `_bookkeeping/questions/startup-${i}.question.card`))},"utf8");fs.writeSync(1,JSON.stringify(require(${JSON.stringify(yamlPackage)}).parse(t.slice(4,t.indexOf("\\n---",3)))))`,
+    ]);
+  const inheritedWork = nodeStartWorkSet();
   try {
     qbridge(["init"]);
     const card = (i: number) =>
@@ -53,16 +68,24 @@ export async function benchStartUp(): Promise<string[]> {
       show: [] as number[],
       wait: [] as number[],
       commit: [] as number[],
+      parse: [] as number[],
+      inherited: [] as number[],
     };
     for (let i = 0; i < RUNS; i++) {
-      figures.bare.push(await timeIt(() => execFileSync(process.execPath, ["-e", "0"])));
-      figures.version.push(await timeIt(() => execFileSync(process.execPath, [CLI, "--version"])));
+      figures.bare.push(await timeIt(() => node(["-e", "0"])));
+      if (inheritedWork.length > 0) {
+        figures.inherited.push(
+          await timeIt(() => execFileSync(process.execPath, ["-e", "0"], { cwd: dir })),
+        );
+      }
+      figures.version.push(await timeIt(() => node([CLI, "--version"])));
       figures.ask.push(await timeIt(() => qbridge(["ask", "--json"], card(i))));
       figures.show.push(await timeIt(() => qbridge(["show", `startup-${i}`, "--json"])));
       figures.wait.push(await timeIt(() => qbridge(["wait", `startup-${RUNS}`, "--json"])));
       figures.commit.push(await timeIt(() => commitFloor(i)));
+      figures.parse.push(await timeIt(() => parseCard(i)));
     }
-    const { bare, version, ask, show, wait, commit } = figures;
+    const { bare, version, ask, show, wait, commit, parse, inherited } = figures;
     const startAndCommit = bare.map((ms, i) => ms + (commit[i] ?? 0));
     return [
       row("qbridge --version", version, "node -e 0", bare),
@@ -75,7 +98,14 @@ export async function benchStartUp(): Promise<string[]> {
       ),
       row("  its bare git commit alone", commit, "node -e 0", bare),
       row("qbridge show", show, "node -e 0", bare),
+      row("qbridge show", show, "node + yaml parsing the card", parse),
       row("qbridge wait (answered)", wait, "node -e 0", bare),
+      ...(inheritedWork.length > 0
+        ? [
+            row(`node -e 0 with ${inheritedWork.join(", ")}`, inherited, "node -e 0", bare),
+            `  (set in this environment; the start-up figures above run without: bench/fixture.ts nodeStartEnv)`,
+          ]
+        : []),
     ];
   } finally {
     rmSync(dir, { recursive: true, force: true });
