@@ -15,6 +15,7 @@ import { createTelegramPresenter } from "./presenter.ts";
 import { classify, createStanding, failureOf, type TelegramHealth } from "./standing.ts";
 import { createTapHandler } from "./taps.ts";
 import { createTypedReplyHandler } from "./typed.ts";
+import { type OwnWebhook, webhookBeforePolling } from "./webhook-check.ts";
 
 export interface BotOptions {
   token: string;
@@ -54,8 +55,17 @@ export interface TelegramBridge {
   init(signal?: AbortSignal): Promise<boolean>;
   /** Where the service stands with the Bot API (ok, unreachable, unauthorized, conflict). */
   health(): TelegramHealth;
-  /** Long polling until `stop`; nothing is shown before the first poll came back. */
-  startPolling(options?: { idleMs?: number; timeoutSeconds?: number; graceMs?: number }): Polling;
+  /**
+   * Long polling until `stop`; nothing is shown before the first poll came back. A webhook set
+   * for the token is deleted only when it is this box's own (`ownWebhook`, left from webhook
+   * mode); another service's ends polling before it began (WebhookHoldsToken).
+   */
+  startPolling(options?: {
+    idleMs?: number;
+    timeoutSeconds?: number;
+    graceMs?: number;
+    ownWebhook?: OwnWebhook;
+  }): Polling;
   /** Resolves after polling's first successful getUpdates: this service holds the token. */
   established: Promise<void>;
   stop(): Promise<void>;
@@ -193,11 +203,12 @@ export function createBot(options: BotOptions): TelegramBridge {
     health: () => standing.health(),
     established,
     startPolling(pollOptions = {}) {
-      let webhookCleared = false;
+      const { ownWebhook, ...loopOptions } = pollOptions;
+      let webhookChecked = false;
       polling = startPolling({
         bot,
         logger,
-        ...pollOptions,
+        ...loopOptions,
         standing,
         onEstablished: () => {
           holdsToken = true;
@@ -206,15 +217,15 @@ export function createBot(options: BotOptions): TelegramBridge {
         },
         ensureReady: async (signal) => {
           if (!(await init(signal))) return false;
-          if (!webhookCleared) {
-            try {
-              await bot.api.deleteWebhook({}, signal as Parameters<Bot["init"]>[0]);
-            } catch (error) {
-              logger.warn({ err: error }, "deleteWebhook failed; polling anyway");
-            }
-            webhookCleared = true;
-          }
-          return true;
+          if (webhookChecked) return true;
+          const checked = await webhookBeforePolling(bot, {
+            signal,
+            ownWebhook,
+            logger,
+            token: options.token,
+          });
+          if (checked === true) webhookChecked = true;
+          return checked;
         },
       });
       return polling;

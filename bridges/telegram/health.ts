@@ -83,7 +83,7 @@ export function createTelegramCheck(options: TelegramCheckOptions): DoctorCheck 
         findings.push(
           finding(
             `a webhook is set (${info.url}) while this service long-polls: getUpdates is refused (409) as long as it is`,
-            "restart qbridge serve (polling deletes the webhook at start), or set TELEGRAM_WEBHOOK_URL if this service should use it; stop any other service using this token",
+            "qbridge serve deletes a webhook at start only when this box set it (webhook mode); if no service uses this one any more, delete it (Telegram's deleteWebhook) and restart qbridge serve, or set TELEGRAM_WEBHOOK_URL if this service should use it",
           ),
         );
       }

@@ -36,7 +36,11 @@ export interface PollOptions {
   timeoutSeconds?: number;
   /** How long a 409 after the first successful poll is retried before polling stops (60 s). */
   graceMs?: number;
-  ensureReady: (signal: AbortSignal) => Promise<boolean>;
+  /**
+   * Before each poll: true to poll, false to wait and ask again (not reachable yet), or the
+   * conflict that ends polling before it began (a webhook holds the token).
+   */
+  ensureReady: (signal: AbortSignal) => Promise<boolean | PollingConflict>;
   /** Told once, after the first successful getUpdates: this service holds the token. */
   onEstablished?: () => void;
   /** Where each success and failure is told (logged once per change, shown in /healthz). */
@@ -71,7 +75,12 @@ export function startPolling(options: PollOptions): Polling {
     let established = false;
     let conflict: ConflictRun | undefined;
     while (!signal.aborted) {
-      if (!(await options.ensureReady(signal))) {
+      const ready = await options.ensureReady(signal);
+      if (ready instanceof PollingConflict) {
+        logger.error({ telegram: ready.telegram, newcomer: true }, ready.message);
+        return ready;
+      }
+      if (!ready) {
         await sleep(backoff, signal);
         backoff = Math.min(backoff * 2, 60_000);
         continue;

@@ -11,8 +11,12 @@ import { TokenRefused } from "./errors.ts";
 import type { TelegramSettings } from "./settings.ts";
 import { type RunningWebhook, startWebhook } from "./webhook.ts";
 
+/** The ledger's record of the webhook this box's service set (meta key). */
+const OWN_WEBHOOK = "telegram-own-webhook";
+
 export function createTelegramBridge(settings: TelegramSettings, deps: BridgeDeps): Bridge {
   const { slot, logger } = deps;
+  const { ledger } = slot.core;
   const token = settings.token as string;
   const seams = (deps.seams ?? {}) as TelegramSeams;
   const { webhookUrl, webhookSecret } = settings;
@@ -59,11 +63,18 @@ export function createTelegramBridge(settings: TelegramSettings, deps: BridgeDep
           `the Telegram webhook listener cannot listen on ${deps.web.host}:${settings.webhookPort} (${error.code ?? error.message}): set TELEGRAM_WEBHOOK_PORT to a free port`,
         );
       });
+      // Remembered so that this box's service, moved back to long polling, deletes its own
+      // webhook and no other service's.
+      if (webhook.set) ledger.setMeta(OWN_WEBHOOK, webhookUrl);
       summary.push(`telegram webhook at ${webhookUrl} (listening ${webhook.url})`);
     } else {
       const polling = bot.startPolling({
         idleMs: seams.idleMs,
         timeoutSeconds: seams.timeoutSeconds,
+        ownWebhook: {
+          url: () => ledger.getMeta(OWN_WEBHOOK),
+          forget: () => ledger.deleteMeta(OWN_WEBHOOK),
+        },
       });
       void polling.done.then((conflict) => conflict && deps.fail(conflict));
       summary.push("telegram bot (long polling)");

@@ -10,6 +10,8 @@ import type { PollLogger } from "./poll.ts";
 export interface RunningWebhook {
   /** Where the listener really listens (port 0 picks a free one). */
   url: string;
+  /** Whether Telegram took the webhook (setWebhook answered). */
+  set: boolean;
   close(): Promise<void>;
 }
 
@@ -46,16 +48,19 @@ export async function startWebhook(options: {
     });
   });
   const address = server.address() as AddressInfo;
+  let set = false;
   try {
     await bot.api.setWebhook(options.publicUrl, {
       secret_token: options.secret,
       allowed_updates: ["message", "callback_query"],
     });
+    set = true;
   } catch (error) {
     logger.warn({ err: error }, "setWebhook failed; Telegram will not deliver until it works");
   }
   return {
     url: `http://${address.address}:${address.port}${path}`,
+    set,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

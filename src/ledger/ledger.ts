@@ -150,6 +150,10 @@ export class Ledger {
     return row?.value;
   }
 
+  deleteMeta(key: string): void {
+    this.db.prepare("DELETE FROM meta WHERE key = ?").run(key);
+  }
+
   setMeta(key: string, value: string): void {
     this.db
       .prepare(

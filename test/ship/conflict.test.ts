@@ -58,6 +58,74 @@ describe("one poller per bot token", () => {
   });
 });
 
+describe("a webhook set for the bot token", () => {
+  const WEBHOOK_HELD =
+    "qbridge: TELEGRAM_BOT_TOKEN is in use by a webhook: Telegram posts this bot's updates to https://other.example.org, and polling here would take them from the service there; stop that service and delete its webhook (Telegram's deleteWebhook), or run one service in webhook mode (TELEGRAM_WEBHOOK_URL)";
+  const webhookInfo = (url: string) => ({
+    ok: true as const,
+    result: { url, has_custom_certificate: false, pending_update_count: 0 },
+  });
+  const polls = (apiRoot: string) => ({
+    QBRIDGE_WEB_PORT: "0",
+    TELEGRAM_BOT_TOKEN: TOKEN,
+    TELEGRAM_OWNER_ID: "1001",
+    TELEGRAM_API_ROOT: apiRoot,
+  });
+
+  it("another service's webhook is left in place: serve stops before polling, naming only the webhook's origin, exit 78", async () => {
+    stub = await startBotApiStub({
+      getWebhookInfo: webhookInfo("https://other.example.org/hooks/4f9c2e-private-path"),
+    });
+    const serve = qbridge(["serve"], { cwd: freshDir(), env: polls(stub.apiRoot) });
+    expect(await exitOf(serve)).toBe(78);
+    expect(serve.stderr().trim().split("\n").pop()).toBe(WEBHOOK_HELD);
+    expect(stub.calls).toContain("getWebhookInfo");
+    expect(stub.calls).not.toContain("deleteWebhook");
+    expect(stub.calls).not.toContain("getUpdates");
+    expect(serve.stdout() + serve.stderr()).not.toContain("4f9c2e-private-path");
+    expect(serve.stdout()).toContain('"msg":"stopped"');
+  });
+
+  it("the webhook this box set in webhook mode is deleted when the box goes back to long polling", async () => {
+    const url = "https://q.example.org/telegram";
+    const cwd = freshDir();
+    stub = await startBotApiStub({ setWebhook: { ok: true, result: true } });
+    const hooked = qbridge(["serve"], {
+      cwd,
+      env: {
+        ...polls(stub.apiRoot),
+        TELEGRAM_WEBHOOK_URL: url,
+        TELEGRAM_WEBHOOK_SECRET: "s3cret-for-the-test",
+        TELEGRAM_WEBHOOK_PORT: "0",
+      },
+    });
+    await hooked.waitFor(`telegram webhook at ${url}`, 30_000, "stderr");
+    expect(await hooked.kill("SIGTERM")).toBe(0);
+    await stub.stop();
+
+    // Telegram still has that webhook; the same box now long-polls.
+    stub = await startBotApiStub({ getWebhookInfo: webhookInfo(url) });
+    const polling = qbridge(["serve"], { cwd, env: polls(stub.apiRoot) });
+    await polling.waitFor(HOLDS_TOKEN);
+    expect(polling.stdout()).toContain("deleted the webhook this box set in webhook mode");
+    const calls = stub.calls;
+    expect(calls.indexOf("deleteWebhook")).toBeGreaterThan(calls.indexOf("getWebhookInfo"));
+    expect(calls.indexOf("getUpdates")).toBeGreaterThan(calls.indexOf("deleteWebhook"));
+    expect(await polling.kill("SIGTERM")).toBe(0);
+  });
+
+  it("a Bot API server that cannot tell its webhook state is polled without deleting anything", async () => {
+    stub = await startBotApiStub({
+      getWebhookInfo: { ok: false, error_code: 404, description: "Not Found: method not found" },
+    });
+    const serve = qbridge(["serve"], { cwd: freshDir(), env: polls(stub.apiRoot) });
+    await serve.waitFor(HOLDS_TOKEN);
+    expect(serve.stdout()).toContain("the webhook state cannot be read (getWebhookInfo)");
+    expect(stub.calls).not.toContain("deleteWebhook");
+    expect(await serve.kill("SIGTERM")).toBe(0);
+  });
+});
+
 describe("two services on one bot token, with Telegram's rule that a newer getUpdates ends the older", () => {
   let emulator: Emulator;
   let proxy: BotApiProxy;
