@@ -72,6 +72,16 @@ export const acceptEntry: ActionEntry = {
     };
     const offers = new TriageOffers(c.slot.core.ledger.db);
     const decision = await offers.decide(c.token.optionId ?? "", answer, loader(c), c.now());
+    if (decision.kind === "expired") {
+      return {
+        kind: "refused",
+        name: "refused:expired-offer",
+        reason: "late",
+        reply:
+          "This list is over an hour old, so nothing was recorded: send /waiting for a fresh one.",
+        relayout: "drop",
+      };
+    }
     if (decision.kind === "unknown" || !decision.result) {
       return {
         kind: "refused",

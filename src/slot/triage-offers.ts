@@ -21,7 +21,16 @@ export type OfferDecision =
   | { kind: "recorded"; result: OfferResult }
   /** Decided before: the result it had (undefined when that run was cut short). */
   | { kind: "replayed"; result: OfferResult | undefined }
+  /** Not decided within OFFER_LIFETIME_MS of the list: nothing recorded. */
+  | { kind: "expired" }
   | { kind: "unknown" };
+
+/**
+ * How long a confirm list can be recorded after it was shown. The second tap normally follows
+ * the first within a minute; one on a list scrolled back to hours later is more likely a stray
+ * thumb than a decision, and records nothing (a decided list still replays its result).
+ */
+export const OFFER_LIFETIME_MS = 60 * 60_000;
 
 export class TriageOffers {
   constructor(private readonly db: Db) {}
@@ -77,6 +86,11 @@ export class TriageOffers {
   ): Promise<OfferDecision> {
     const offer = this.get(id);
     if (!offer) return { kind: "unknown" };
+    if (
+      offer.decidedAt === undefined &&
+      Date.parse(at) - Date.parse(offer.createdAt) > OFFER_LIFETIME_MS
+    )
+      return { kind: "expired" };
     if (!this.claim(id, at)) return { kind: "replayed", result: this.get(id)?.result };
     let result: OfferResult;
     try {

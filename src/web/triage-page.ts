@@ -86,6 +86,13 @@ export function decisionPage(decision: OfferDecision, links: PageLinks): string 
       links,
     );
   }
+  if (decision.kind === "expired") {
+    return page(
+      "List too old",
+      html`<h1>Nothing recorded</h1><div class="card problem"><p>This list of recommendations is over an hour old, so nothing was recorded. Open all questions and start again.</p></div>`,
+      links,
+    );
+  }
   const result = decision.result;
   if (!result) {
     return page(

@@ -8,7 +8,7 @@ import { answerQuestion } from "../../src/questions/answer.ts";
 import { pendingQuestions } from "../../src/questions/state.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
 import { DIGEST_LINES, TRIAGE_NOTE, triageDigest } from "../../src/slot/triage.ts";
-import { TriageOffers } from "../../src/slot/triage-offers.ts";
+import { OFFER_LIFETIME_MS, TriageOffers } from "../../src/slot/triage-offers.ts";
 import { cleanupBoxes, gitLog, makeBox, questionRel, type TestBox } from "../support/box.ts";
 import { ACCEPTABLE, IRREVERSIBLE, writeBacklog } from "./triage-fixture.ts";
 
@@ -85,5 +85,28 @@ describe("triage of a backlog", () => {
     const again = await offers.decide(offerId, viaTest(box), load(box), box.box.clock.iso());
     expect(again).toEqual({ kind: "replayed", result });
     expect((await gitLog(box.dir)).length - before).toBe(rest.length);
+    // A decided list replays its result however late the tap comes.
+    const later = new Date(Date.parse(box.box.clock.iso()) + 2 * OFFER_LIFETIME_MS).toISOString();
+    expect(await offers.decide(offerId, viaTest(box), load(box), later)).toEqual(again);
+  });
+
+  it("records nothing from a list confirmed more than an hour after it was shown; within the hour it records", async () => {
+    const box = await backlog();
+    const digest = triageDigest(pendingQuestions(box).pending);
+    const offers = new TriageOffers(box.ledger.db);
+    const shownAt = Date.parse(box.box.clock.iso());
+    const at = (ms: number) => new Date(shownAt + ms).toISOString();
+    const stale = offers.save(digest?.offer ?? [], "test", at(0));
+    const fresh = offers.save(digest?.offer ?? [], "test", at(2 * 60_000));
+    const before = (await gitLog(box.dir)).length;
+
+    const late = at(OFFER_LIFETIME_MS + 60_000);
+    expect(await offers.decide(stale, viaTest(box), load(box), late)).toEqual({ kind: "expired" });
+    expect((await gitLog(box.dir)).length).toBe(before);
+    expect(pendingQuestions(box).pending).toHaveLength(12);
+
+    const decision = await offers.decide(fresh, viaTest(box), load(box), late);
+    expect(decision.kind).toBe("recorded");
+    expect((await gitLog(box.dir)).length - before).toBe(ACCEPTABLE.length);
   });
 });

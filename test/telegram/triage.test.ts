@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { listJobs } from "../../src/questions/state.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
 import { TRIAGE_NOTE } from "../../src/slot/triage.ts";
+import { OFFER_LIFETIME_MS } from "../../src/slot/triage-offers.ts";
 import { ACCEPTABLE, IRREVERSIBLE, writeBacklog } from "../slot/triage-fixture.ts";
 import { gitLog, questionRel } from "../support/box.ts";
 import {
@@ -103,6 +104,31 @@ describe("triage of a backlog in Telegram", () => {
     );
     const acks = h.sent("answerCallbackQuery").map((c) => String(c.payload.text));
     expect(acks.at(-1)).toBe("✅ Recorded 3 answers, skipped 1.");
+  });
+
+  it("[✅ Record these 4] tapped more than an hour after the list records nothing, says why and drops the buttons", async () => {
+    const { h, digest, commits } = await digestOnScreen();
+    const list = await tapAccept(h, digest);
+    // The list was shown an hour and a minute before the tap.
+    const { id, created_at } = h.ledger.db
+      .prepare("SELECT id, created_at FROM triage_offers ORDER BY created_at DESC LIMIT 1")
+      .get() as { id: string; created_at: string };
+    const shown = new Date(Date.parse(created_at) - OFFER_LIFETIME_MS - 60_000).toISOString();
+    h.ledger.db.prepare("UPDATE triage_offers SET created_at = ? WHERE id = ?").run(shown, id);
+
+    await h.owner.tap(buttonData(list, "✅ Record these 4"), list.messageId);
+    await h.pump();
+    expect(listJobs(h)).toHaveLength(0);
+    expect((await gitLog(h.dir)).length).toBe(commits);
+    const acks = h.sent("answerCallbackQuery").map((c) => String(c.payload.text));
+    expect(acks.at(-1)).toBe(
+      "This list is over an hour old, so nothing was recorded: send /waiting for a fresh one.",
+    );
+    const markup = h
+      .sent("editMessageReplyMarkup")
+      .filter((c) => Number(c.payload.message_id) === digest.messageId)
+      .at(-1)?.payload.reply_markup as { inline_keyboard?: unknown[][] } | undefined;
+    expect(markup?.inline_keyboard?.flat()).toEqual([]);
   });
 
   it("a digest line's button shows that question now", async () => {

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadQuestion } from "../../src/questions/store.ts";
 import { TRIAGE_NOTE } from "../../src/slot/triage.ts";
+import { OFFER_LIFETIME_MS } from "../../src/slot/triage-offers.ts";
 import { ACCEPTABLE, IRREVERSIBLE, writeBacklog } from "../slot/triage-fixture.ts";
 import { cleanupBoxes, gitLog, questionRel } from "../support/box.ts";
 import { formTokenIn, postForm, webFixture } from "./web-support.ts";
@@ -74,6 +75,33 @@ describe("triage on the questions page", () => {
     const again = textOf(await (await postForm(web.app, actionIn(review), confirm)).text());
     expect(again).toContain("Already recorded");
     expect(web.jobs()).toHaveLength(3);
+  });
+
+  it("records nothing from a list confirmed more than an hour after it was shown, and says so", async () => {
+    const web = await webFixture();
+    writeBacklog(web.box.dir);
+    const commits = (await gitLog(web.box.dir)).length;
+    const questions = await (await web.app.request(web.link({ page: "questions" }))).text();
+    const digest = questions.slice(questions.indexOf('id="triage"'));
+    const review = await (
+      await postForm(web.app, actionIn(digest), { form: formTokenIn(digest), step: "review" })
+    ).text();
+    const offer = /name="offer" value="([^"]+)"/.exec(review)?.[1] ?? "";
+    // The list was shown an hour and a minute before the press.
+    const db = web.box.ledger.db;
+    const { created_at } = db
+      .prepare("SELECT created_at FROM triage_offers WHERE id = ?")
+      .get(offer) as { created_at: string };
+    const shown = new Date(Date.parse(created_at) - OFFER_LIFETIME_MS - 60_000).toISOString();
+    db.prepare("UPDATE triage_offers SET created_at = ? WHERE id = ?").run(shown, offer);
+
+    const confirm = { form: formTokenIn(review), step: "confirm", offer };
+    const done = textOf(await (await postForm(web.app, actionIn(review), confirm)).text());
+    expect(done).toContain(
+      "This list of recommendations is over an hour old, so nothing was recorded.",
+    );
+    expect(web.jobs()).toEqual([]);
+    expect((await gitLog(web.box.dir)).length).toBe(commits);
   });
 
   it("refuses a triage press without the page's form token and records nothing", async () => {
