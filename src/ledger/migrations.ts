@@ -210,4 +210,10 @@ export const MIGRATIONS: string[] = [
   CREATE INDEX card_index_id ON card_index (id);
   CREATE INDEX card_index_stamps ON card_index (name, mtime, size);
   `,
+  // 12: the deadline a presentation showed ("Expires in 5 days"), so a question given more time
+  // elsewhere (qbridge extend, the web, the API) is shown again with its new one. Rows from
+  // before have none and are left as they are.
+  `
+  ALTER TABLE presentations ADD COLUMN deadline TEXT;
+  `,
 ];

@@ -15,6 +15,7 @@ import { type Attention, quietEnds } from "./attention.ts";
 import type { ClosedTeller } from "./closed.ts";
 import { closureOf, LEFT, laterClosure, MOVED, PARKED, RESENT, SET_ASIDE } from "./closure.ts";
 import { backAt, type LaterStore } from "./later.ts";
+import { movedDeadlineAside } from "./moved-deadline.ts";
 import { queueOrder } from "./order.ts";
 import { present } from "./present.ts";
 import type { Presentation, PresentationStore } from "./presentations.ts";
@@ -120,6 +121,14 @@ export function createOperations(deps: OperationsDeps): SlotOps {
       // does, so its message is edited; closing it here would leave that message as it was.
       const open = presentations.open();
       const closure = open && registry.mine(open) ? await ops.closeIfStale(open) : undefined;
+      const moved =
+        open && !closure && registry.mine(open)
+          ? movedDeadlineAside(open, load(open.questionId), core.box.clock.now())
+          : undefined;
+      if (open && moved) {
+        await ops.show(open.questionId, { again: true, aside: moved });
+        return;
+      }
       await ops.fill(closure !== undefined && closure.kind !== "changed");
     },
 

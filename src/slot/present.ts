@@ -5,7 +5,7 @@
 
 import { questionFingerprint } from "../card/fingerprint.ts";
 import type { Core } from "../questions/core.ts";
-import { extendOffer } from "../questions/deadline.ts";
+import { deadlineOf, extendOffer } from "../questions/deadline.ts";
 import type { QuestionView } from "../questions/state.ts";
 import { type Attention, sendDecision } from "./attention.ts";
 import { lastTimeFor } from "./last-time.ts";
@@ -44,12 +44,13 @@ export async function present(
   const overnight = news?.count ? { overnight: news.count } : {};
   const lastTime = lastTimeFor(core, question, attention);
   const extendBy = extendOffer(question.card, core.box.clock.now());
+  const deadline = deadlineOf(question.card).toISOString();
   const offers = { ...(lastTime ? { lastTime } : {}), ...(extendBy ? { extendBy } : {}) };
   for (const presenter of ready) {
     let seq: number | undefined;
     try {
       const holder = await registry.holderFor(presenter);
-      seq = presentations.claim(question.id, presenter.surface, cardHash, now(), holder);
+      seq = presentations.claim(question.id, presenter.surface, cardHash, now(), holder, deadline);
       if (seq === undefined) return {};
       const request = { seq, question, cardHash, behind, silent, ...overnight, ...offers };
       const address = await presenter.present(request);

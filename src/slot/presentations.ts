@@ -21,6 +21,8 @@ export interface Presentation {
   outcome: string | undefined;
   /** The process whose screen shows it, for a surface that lives only as long as its process. */
   holder: string | undefined;
+  /** The deadline it showed (ISO time); undefined for presentations made before it was kept. */
+  deadline: string | undefined;
 }
 
 /** Where a bridge showed a presentation: a chat and a message in it. */
@@ -45,6 +47,7 @@ function fromRow(row: Record<string, unknown> | undefined): Presentation | undef
     closedAt: text(row.closed_at),
     outcome: text(row.outcome),
     holder: text(row.holder),
+    deadline: text(row.deadline),
   };
 }
 
@@ -112,13 +115,14 @@ export class PresentationStore {
     cardHash: string,
     at: string,
     holder?: string,
+    deadline?: string,
   ): number | undefined {
     try {
       const result = this.db
         .prepare(
-          "INSERT INTO presentations (question_id, surface, state, card_hash, created_at, holder) VALUES (?, ?, 'queued', ?, ?, ?)",
+          "INSERT INTO presentations (question_id, surface, state, card_hash, created_at, holder, deadline) VALUES (?, ?, 'queued', ?, ?, ?, ?)",
         )
-        .run(questionId, surface, cardHash, at, holder ?? null);
+        .run(questionId, surface, cardHash, at, holder ?? null, deadline ?? null);
       return Number(result.lastInsertRowid);
     } catch (error) {
       if ((error as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE") return undefined;

@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { ageQuestions } from "../../src/questions/aging.ts";
 import { answerQuestion } from "../../src/questions/answer.ts";
+import { extendQuestion } from "../../src/questions/extend.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
 import {
   atTime,
@@ -64,6 +65,30 @@ describe("[⏳ +7 days] on a question about to expire", () => {
     expect(nudged).toEqual([id]);
     expect((await ageQuestions(atTime(h, plus(11.9)), { nudge })).expired).toEqual([]);
     expect((await ageQuestions(atTime(h, plus(12)), { nudge })).expired).toEqual([id]);
+  });
+
+  it("given more time elsewhere (qbridge extend), the question on screen is shown again with its new deadline, once", async () => {
+    const h = await openHarness(emulator());
+    const { id, message } = await presentQuestion(h, selectCard({ "expires-after": "P5D" }));
+    expect(message.text).toContain("Expires in 5 days.");
+
+    await extendQuestion(h, id, "P7D", { via: "cli" });
+    await h.slot.reconcile();
+    await h.pump();
+
+    const edited = h.sent("editMessageText").at(-1)?.payload;
+    expect(edited?.message_id).toBe(message.messageId);
+    expect(edited?.text).toContain("Extended: it expires in 12 days; shown again below");
+    const again = await h.lastMessage();
+    expect(again.messageId).not.toBe(message.messageId);
+    expect(again.text).toContain("Expires in 12 days.");
+    expect(h.slot.current()?.questionId).toBe(id);
+
+    // The new message shows the deadline the card has: the next look changes nothing.
+    const sent = h.sent("sendMessage").length;
+    await h.slot.reconcile();
+    await h.pump();
+    expect(h.sent("sendMessage")).toHaveLength(sent);
   });
 
   it("is not offered while the deadline is more than 7 days away", async () => {
