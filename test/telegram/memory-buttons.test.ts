@@ -26,6 +26,21 @@ function plus(days: number): string {
   return new Date(Date.parse(T0) + days * 86_400_000).toISOString().replace(".000Z", "Z");
 }
 
+/** The old message says the question was extended and shown again; the new one, 12 days. */
+type Shown = Awaited<ReturnType<typeof presentQuestion>>["message"];
+async function shownAgainIn12Days(
+  h: Awaited<ReturnType<typeof openHarness>>,
+  message: Shown,
+): Promise<Shown> {
+  const edited = h.sent("editMessageText").at(-1)?.payload;
+  expect(edited?.message_id).toBe(message.messageId);
+  expect(edited?.text).toContain("Extended: it expires in 12 days; shown again below");
+  const again = await h.lastMessage();
+  expect(again.messageId).not.toBe(message.messageId);
+  expect(again.text).toContain("Expires in 12 days.");
+  return again;
+}
+
 describe("[⏳ +7 days] on a question about to expire", () => {
   it("moves the expiry: the card in one commit, the question shown again with its new deadline, the nudge and expiry later", async () => {
     const h = await openHarness(emulator());
@@ -45,12 +60,7 @@ describe("[⏳ +7 days] on a question about to expire", () => {
     });
     const answered = h.sent("answerCallbackQuery").at(-1)?.payload.text;
     expect(answered).toBe("⏳ Extended: it expires in 12 days.");
-    const edited = h.sent("editMessageText").at(-1)?.payload;
-    expect(edited?.message_id).toBe(message.messageId);
-    expect(edited?.text).toContain("Extended: it expires in 12 days; shown again below");
-    const again = await h.lastMessage();
-    expect(again.messageId).not.toBe(message.messageId);
-    expect(again.text).toContain("Expires in 12 days.");
+    const again = await shownAgainIn12Days(h, message);
     expect(again.buttons.map((b) => b.text)).not.toContain("⏳ +7 days");
 
     // The nudge was due at half of P5D (day 2.5); now at half of P12D (day 6); expiry at day 12.
@@ -76,12 +86,7 @@ describe("[⏳ +7 days] on a question about to expire", () => {
     await h.slot.reconcile();
     await h.pump();
 
-    const edited = h.sent("editMessageText").at(-1)?.payload;
-    expect(edited?.message_id).toBe(message.messageId);
-    expect(edited?.text).toContain("Extended: it expires in 12 days; shown again below");
-    const again = await h.lastMessage();
-    expect(again.messageId).not.toBe(message.messageId);
-    expect(again.text).toContain("Expires in 12 days.");
+    await shownAgainIn12Days(h, message);
     expect(h.slot.current()?.questionId).toBe(id);
 
     // The new message shows the deadline the card has: the next look changes nothing.
