@@ -58,7 +58,7 @@ export function questionText(
   if (card["while-waiting"]) extra.push(`  While waiting: ${flat(card["while-waiting"])}`);
   if (card.irreversible) extra.push("  Irreversible: the directive cannot be undone.");
   if (extra.length) lines.push("", ...extra);
-  lines.push("", `  ${howToAnswer(card)} (park, dismiss, waiting, help, quit)`);
+  lines.push("", `  ${howToAnswer(card)} (park, dismiss, later, waiting, help, quit)`);
   if (now) lines.push(`  It ${expiryWords(deadlineOf(card), now)}.`);
   if (behind > 0) lines.push(`  ${behind} more waiting after this one.`);
   return `${lines.join("\n")}\n`;
@@ -93,6 +93,8 @@ Commands:
   dismiss    decline the open question (it stays answerable later)
   same       answer as last time, when "Last time" is shown and its answer fits
   extend     give the open question 7 more days before it expires
+  later      put the open question off until a time: later evening, later morning, later week
+             (later alone lists them); it comes back by itself then
   next       show the next question, parked ones too, when none is open
   waiting    how many questions wait, and the open or next one
   help       this text

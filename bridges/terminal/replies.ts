@@ -1,4 +1,4 @@
-// A typed line at the keyboard: a command (park, dismiss, next, waiting, help, quit), or an
+// A typed line at the keyboard: a command (park, dismiss, later, next, waiting, help, quit), or an
 // answer to the open question (a letter, a label, "Label - note", yes/no, free text). Answers
 // and dismissals are attempts for the one judge (src/slot/attempts.ts), as a Telegram reply
 // is; this file only turns lines into attempts and outcomes into lines. What does not resolve
@@ -11,7 +11,7 @@ import type { Slot } from "../../src/slot/slot.ts";
 import { SURFACE } from "./presenter.ts";
 import { HELP_TEXT, waitingText } from "./render.ts";
 
-const COMMAND = /^\/?(park|dismiss|same|extend|next|waiting|help|quit|exit|q)$/i;
+const COMMAND = /^\/?(park|dismiss|same|extend|later|next|waiting|help|quit|exit|q)(?:\s+(\S+))?$/i;
 const QUOTED = /^"(.*)"$/s;
 const YES = /^(y|yes)$/i;
 const NO = /^(n|no)$/i;
@@ -49,7 +49,7 @@ export function createLineHandler(deps: {
   const actor = { id: deps.by, boxholder: true };
   let unconfirmed: Unconfirmed | undefined;
 
-  async function command(name: string): Promise<LineOutcome> {
+  async function command(name: string, choice: string | undefined): Promise<LineOutcome> {
     switch (name) {
       case "quit":
       case "exit":
@@ -79,6 +79,22 @@ export function createLineHandler(deps: {
           await ops.park();
           if (!ops.current()) write("Parked. Nothing else is waiting right now.\n");
         });
+      case "later": {
+        // "later" alone lists the times; "later morning" puts the open question off until then.
+        const outcome = await judge.attempt({
+          kind: "command",
+          surface: SURFACE,
+          actor,
+          action: "later",
+          optionId: choice?.toLowerCase(),
+        });
+        if (outcome.kind === "clarification" && outcome.later) {
+          const times = outcome.later.map((o) => `  later ${o.choice.padEnd(8)} ${o.label}`);
+          write(`${outcome.reply} Type one of:\n${times.join("\n")}\n`);
+        } else if (outcome.kind === "recorded") write(`${outcome.reply}\n`);
+        else write(lineFor(outcome, "Nothing is open to put off.\n"));
+        return;
+      }
       case "dismiss":
       case "same":
       case "extend": {
@@ -157,8 +173,11 @@ export function createLineHandler(deps: {
       await answer(quoted[1] as string, { literal: true });
       return;
     }
-    const name = COMMAND.exec(text)?.[1]?.toLowerCase();
-    if (name) return command(name);
+    const matched = COMMAND.exec(text);
+    const name = matched?.[1]?.toLowerCase();
+    // Only later takes a word after it; "park it" is an answer in words, not a command.
+    if (name && (matched?.[2] === undefined || name === "later"))
+      return command(name, matched?.[2]);
     await answer(text);
     return;
   };

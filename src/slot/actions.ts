@@ -22,7 +22,7 @@ import {
   type Outcome,
 } from "./attempts.ts";
 import { closureOf, extendedClosure } from "./closure.ts";
-import { backAt, laterOptions } from "./later.ts";
+import { backAt, LATER_CHOICES, laterOptions } from "./later.ts";
 import type { Presentation } from "./presentations.ts";
 import type { ButtonAction, ButtonSpec, ButtonToken } from "./tokens.ts";
 import { acceptEntry, triageEntry } from "./triage-actions.ts";
@@ -249,7 +249,9 @@ export const ACTIONS: Record<ButtonAction, ActionEntry> = {
         const reply =
           c.spec.optionId === undefined
             ? "When should it come back?"
-            : "That time has passed: pick another.";
+            : (LATER_CHOICES as readonly string[]).includes(c.spec.optionId)
+              ? "That time has passed: pick another."
+              : `"${c.spec.optionId}" is not one of the times: pick one.`;
         return { kind: "clarification", name: "later-asked", reply, relayout: "later", later };
       }
       const reply = `⏰ Later: back ${backAt(option.until, now, timeZone)}.`;

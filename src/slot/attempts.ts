@@ -61,6 +61,8 @@ export interface CommandAttempt {
   surface: string;
   actor: Actor;
   action: ButtonAction;
+  /** The choice typed with the command, as a button would carry it ("later morning"). */
+  optionId?: string | undefined;
 }
 
 export type Attempt = ButtonAttempt | TextAttempt | CommandAttempt;

@@ -1,6 +1,7 @@
 // Story at the keyboard: the terminal shows "Last time" and the deadline; "same" records last
 // time's answer through the judge and the core with its note, "extend" gives 7 more days, and
-// "same" on a question like nothing answered records nothing.
+// "same" on a question like nothing answered records nothing. "later" lists the times and
+// "later morning" puts the open question off, through the same judge as Telegram's [⏰ Later].
 
 import { afterEach, describe, expect, it } from "vitest";
 import { createTerminalPresenter } from "../../bridges/terminal/presenter.ts";
@@ -57,6 +58,41 @@ describe("same and extend at the keyboard", () => {
     const card = loadQuestion(k.box, id).card;
     expect(card.answer).toEqual({ text: "Taxes", selected: "taxes", note: `same as ${k.first}` });
     expect(card["answered-via"]).toBe("terminal");
+    k.slot.close();
+  });
+
+  it("later lists the times, later morning puts the question off until then, and park it is still an answer", async () => {
+    const k = await keyboard();
+    const { id } = await askQuestion(
+      k.box,
+      selectCard({
+        prompt: "Where do the bakery receipts go?",
+        "asked-at": "2026-07-09T09:00:00Z",
+      }),
+    );
+    const { id: text } = await askQuestion(k.box, textCard());
+    await k.slot.reconcile();
+    expect(k.slot.current()?.questionId).toBe(id);
+
+    const asked = await k.type("later");
+    expect(asked).toContain("When should it come back? Type one of:");
+    expect(asked).toContain("  later morning  Tomorrow morning (09:00)");
+    expect(asked).toContain("  later week     Next week (Monday 09:00)");
+    expect(await k.type("later today")).toBe(
+      '"today" is not one of the times: pick one. Type one of:\n' +
+        asked.split("Type one of:\n")[1],
+    );
+    expect(k.slot.current()?.questionId).toBe(id);
+
+    const putOff = await k.type("later morning");
+    expect(putOff).toContain("⏰ Later: back tomorrow at 09:00.");
+    expect(loadQuestion(k.box, id).card.status).toBe("pending");
+    // The slot moved on to the other question; the first stays out of it until 09:00.
+    expect(k.slot.current()?.questionId).toBe(text);
+    expect(await k.type("park it")).toContain("Recorded: park it\n");
+    expect(loadQuestion(k.box, text).card.answer?.text).toBe("park it");
+    await k.slot.reconcile();
+    expect(k.slot.current()).toBeUndefined();
     k.slot.close();
   });
 
