@@ -107,4 +107,12 @@ export class LaterStore {
   clear(questionId: string): void {
     this.db.prepare("DELETE FROM later WHERE question_id = ?").run(questionId);
   }
+
+  /** Forgets the put-offs of the questions `stillPending` denies (closed-elsewhere.ts). */
+  forgetClosed(stillPending: (questionId: string) => boolean): void {
+    const rows = this.db.prepare("SELECT question_id FROM later").all() as {
+      question_id: string;
+    }[];
+    for (const { question_id: id } of rows) if (!stillPending(id)) this.clear(id);
+  }
 }

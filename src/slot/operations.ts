@@ -13,6 +13,7 @@ import { pendingQuestions, type QuestionView } from "../questions/state.ts";
 import { settleInterruptedWrites } from "../questions/transition.ts";
 import { type Attention, quietEnds } from "./attention.ts";
 import type { ClosedTeller } from "./closed.ts";
+import { forgetClosedElsewhere } from "./closed-elsewhere.ts";
 import { closureOf, LEFT, laterClosure, MOVED, PARKED, RESENT, SET_ASIDE } from "./closure.ts";
 import { backAt, type LaterStore } from "./later.ts";
 import { movedDeadlineAside } from "./moved-deadline.ts";
@@ -57,7 +58,9 @@ export function createOperations(deps: OperationsDeps): SlotOps {
    */
   function queue() {
     const at = core.box.clock.now();
-    const pending = pendingQuestions(core).pending.filter((q) => beforeDeadline(q.card, at));
+    const all = pendingQuestions(core).pending;
+    forgetClosedElsewhere(all, load, { later, presentations });
+    const pending = all.filter((q) => beforeDeadline(q.card, at));
     const putOff = later.waiting(at);
     const { ready, parked } = queueOrder(pending, presentations.parked());
     const due = (q: QuestionView) => !putOff.has(q.id);

@@ -198,6 +198,11 @@ export class PresentationStore {
     this.db.prepare("UPDATE presentations SET tell_tries = tell_tries + 1 WHERE seq = ?").run(seq);
   }
 
+  /** Forgets the parks of the questions `stillPending` denies (closed-elsewhere.ts). */
+  forgetClosedParks(stillPending: (questionId: string) => boolean): void {
+    for (const id of this.parked()) if (!stillPending(id)) this.unpark(id);
+  }
+
   /** Parked question ids, in the order they were parked. */
   parked(): string[] {
     return (

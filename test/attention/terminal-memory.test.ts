@@ -1,7 +1,8 @@
 // Story at the keyboard: the terminal shows "Last time" and the deadline; "same" records last
 // time's answer through the judge and the core with its note, "extend" gives 7 more days, and
 // "same" on a question like nothing answered records nothing. "later" lists the times and
-// "later morning" puts the open question off, through the same judge as Telegram's [⏰ Later].
+// "later morning" puts the open question off, through the same judge as Telegram's [⏰ Later];
+// a put-off question answered elsewhere has its put-off forgotten.
 
 import { afterEach, describe, expect, it } from "vitest";
 import { createTerminalPresenter } from "../../bridges/terminal/presenter.ts";
@@ -9,6 +10,7 @@ import { createLineHandler } from "../../bridges/terminal/replies.ts";
 import { answerQuestion } from "../../src/questions/answer.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
+import { LaterStore } from "../../src/slot/later.ts";
 import { createSlot } from "../../src/slot/slot.ts";
 import { atTime, cleanupBoxes, makeBox, selectCard, textCard } from "../support/box.ts";
 
@@ -61,7 +63,7 @@ describe("same and extend at the keyboard", () => {
     k.slot.close();
   });
 
-  it("later lists the times, later morning puts the question off until then, and park it is still an answer", async () => {
+  it("later lists the times, later morning puts the question off until then, park it is still an answer, and a put-off answered elsewhere is forgotten", async () => {
     const k = await keyboard();
     const { id } = await askQuestion(
       k.box,
@@ -93,6 +95,14 @@ describe("same and extend at the keyboard", () => {
     expect(loadQuestion(k.box, text).card.answer?.text).toBe("park it");
     await k.slot.reconcile();
     expect(k.slot.current()).toBeUndefined();
+
+    // Answered at the CLI while put off: the slot's next look forgets the put-off, which the
+    // slot's own look before had kept while the question was pending.
+    const putOffs = new LaterStore(k.box.ledger.db);
+    expect(putOffs.until(id)).toBeDefined();
+    await answerQuestion(k.box, id, { text: "taxes" }, { via: "cli" });
+    await k.slot.reconcile();
+    expect(putOffs.until(id)).toBeUndefined();
     k.slot.close();
   });
 

@@ -10,6 +10,7 @@ import { askQuestion } from "../../src/questions/ask.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
 import { attemptFromText } from "../../src/slot/attempt.ts";
 import { createHolderLease } from "../../src/slot/holder.ts";
+import { PresentationStore } from "../../src/slot/presentations.ts";
 import type { Closure, Presenter, PresentRequest } from "../../src/slot/presenter.ts";
 import { createSlot } from "../../src/slot/slot.ts";
 import { cleanupBoxes, confirmCard, makeBox, selectCard, textCard } from "../support/box.ts";
@@ -87,6 +88,21 @@ describe("one question at a time, in queue order", () => {
     await slot.settle(closed);
     expect(presenter.shown).toEqual([first, second, first]);
     expect(slot.current()?.questionId).toBe(first);
+  });
+
+  it("a parked question closed by another process leaves no park behind at the slot's next look", async () => {
+    const { box, slot, ask } = await setup();
+    const first = await ask(selectCard({ prompt: "First?", "asked-at": "2026-07-01T09:00:00Z" }));
+    await ask(selectCard({ prompt: "Second?", "asked-at": "2026-07-02T09:00:00Z" }));
+    await slot.reconcile();
+    await slot.park();
+    const parks = new PresentationStore(box.ledger.db);
+    expect(parks.parked()).toEqual([first]);
+    slot.waiting();
+    expect(parks.parked()).toEqual([first]);
+    await answerQuestion(box, first, { text: "a" }, { via: "cli" });
+    slot.waiting();
+    expect(parks.parked()).toEqual([]);
   });
 
   it("a question already past its expiry is neither presented nor counted as waiting behind", async () => {
