@@ -30,7 +30,8 @@ export class PollingConflict extends BridgeFailed {
  */
 export class WebhookHoldsToken extends PollingConflict {
   override name = "WebhookHoldsToken";
-  constructor(readonly url: string) {
+  /** The URL itself is not kept: an error's fields reach the JSON log. */
+  constructor(url: string) {
     const origin = originOf(url);
     super(
       `a webhook is set (${origin})`,
