@@ -11,7 +11,9 @@ import type { Slot } from "../../src/slot/slot.ts";
 import { SURFACE } from "./presenter.ts";
 import { HELP_TEXT, waitingText } from "./render.ts";
 
-const COMMAND = /^\/?(park|dismiss|same|extend|later|next|waiting|help|quit|exit|q)(?:\s+(\S+))?$/i;
+const COMMAND = /^\/?(park|dismiss|same|extend|next|waiting|help|quit|exit|q)$/i;
+/** later, alone or with the time it puts the open question off to ("later morning"). */
+const LATER = /^\/?later(?:\s+(\S+))?$/i;
 const QUOTED = /^"(.*)"$/s;
 const YES = /^(y|yes)$/i;
 const NO = /^(n|no)$/i;
@@ -49,7 +51,7 @@ export function createLineHandler(deps: {
   const actor = { id: deps.by, boxholder: true };
   let unconfirmed: Unconfirmed | undefined;
 
-  async function command(name: string, choice: string | undefined): Promise<LineOutcome> {
+  async function command(name: string, choice?: string): Promise<LineOutcome> {
     switch (name) {
       case "quit":
       case "exit":
@@ -173,11 +175,10 @@ export function createLineHandler(deps: {
       await answer(quoted[1] as string, { literal: true });
       return;
     }
-    const matched = COMMAND.exec(text);
-    const name = matched?.[1]?.toLowerCase();
-    // Only later takes a word after it; "park it" is an answer in words, not a command.
-    if (name && (matched?.[2] === undefined || name === "later"))
-      return command(name, matched?.[2]);
+    const later = LATER.exec(text);
+    if (later) return command("later", later[1]);
+    const name = COMMAND.exec(text)?.[1]?.toLowerCase();
+    if (name) return command(name);
     await answer(text);
     return;
   };

@@ -123,20 +123,19 @@ export function createOperations(deps: OperationsDeps): SlotOps {
       // A presentation on a surface this process does not run is closed by the process that
       // does, so its message is edited; closing it here would leave that message as it was.
       const open = presentations.open();
-      const closure = open && registry.mine(open) ? await ops.closeIfStale(open) : undefined;
-      const moved =
-        open && !closure && registry.mine(open)
-          ? movedDeadlineAside(open, load(open.questionId), core.box.clock.now())
-          : undefined;
-      if (open && moved) {
-        await ops.show(open.questionId, { again: true, aside: moved });
+      const mine = open && registry.mine(open) ? open : undefined;
+      // One read of its card per look: whether it closed, and whether its deadline moved.
+      const card = mine && load(mine.questionId);
+      const closure = mine ? await ops.closeIfStale(mine, card) : undefined;
+      const moved = mine && !closure && movedDeadlineAside(mine, card, core.box.clock.now());
+      if (mine && moved) {
+        await ops.show(mine.questionId, { again: true, aside: moved });
         return;
       }
       await ops.fill(closure !== undefined && closure.kind !== "changed");
     },
 
-    async closeIfStale(open) {
-      const card = load(open.questionId);
+    async closeIfStale(open, card = load(open.questionId)) {
       let closure: Closure | undefined;
       let state: "resolved" | "superseded" | "parked" = "resolved";
       const until = later.until(open.questionId);

@@ -9,6 +9,7 @@
 // interleave their changes. `exclusive` lends a bridge the unlocked operations for a sequence
 // that must not interleave (check a tap, answer, record, acknowledge, move on).
 
+import type { Question } from "../card/question.ts";
 import type { AnswerAttempt } from "../card/resolve.ts";
 import { CardUnreadable, QuestionNotFound } from "../errors.ts";
 import { createMutex } from "../mutex.ts";
@@ -94,7 +95,7 @@ export interface SlotOps {
   /** After an answer or dismissal: the bridge updates the closed message, the next is shown. */
   settle(closed: Presentation | undefined): Promise<void>;
   /** Closes the open presentation if it is this one and its question is no longer pending. */
-  closeIfStale(presentation: Presentation): Promise<Closure | undefined>;
+  closeIfStale(presentation: Presentation, card?: Question): Promise<Closure | undefined>;
   /**
    * Gives up the presentation this process's screen holds (a chat that quits): the question
    * stays pending and is shown again by whichever surface is free.
