@@ -8,7 +8,7 @@ import { bodyLimit } from "hono/body-limit";
 import { isValidId } from "../box/paths.ts";
 import { OTHER_OPTION, optionsOf, type Question } from "../card/question.ts";
 import type { AnswerAttempt } from "../card/resolve.ts";
-import { CardChanged, InvalidAnswer, InvalidId, TransitionRejected } from "../errors.ts";
+import { CardChanged, InvalidId, InvalidInput, TransitionRejected } from "../errors.ts";
 import { answerQuestion } from "../questions/answer.ts";
 import { dismissQuestion } from "../questions/close.ts";
 import { EXTEND_STEP } from "../questions/deadline.ts";
@@ -177,7 +177,9 @@ export function questionRoutes(deps: WebDeps): Hono {
         await announce(deps, { id, action: "answered", via: "web" });
         return c.redirect(action, 303);
       } catch (error) {
-        if (error instanceof TransitionRejected || error instanceof InvalidAnswer) {
+        // InvalidInput covers an answer that does not resolve and one the card cannot hold (a
+        // pasted control character): both are the person's to fix, with the form kept.
+        if (error instanceof TransitionRejected || error instanceof InvalidInput) {
           try {
             const view = loadQuestion(core, id);
             const text =

@@ -198,6 +198,19 @@ describe("answering through the page", () => {
     expect(await res.text()).toContain("Write an answer first");
   });
 
+  it("refuses pasted text with a control character with a 422 naming it, keeping the text", async () => {
+    const web = await webFixture();
+    const id = await web.ask(textCard());
+    const { link, form } = await openPage(web, id);
+    const res = await postForm(web.app, link, { form, action: "answer", text: "Anna\u001b[0m" });
+    expect(res.status).toBe(422);
+    const page = await res.text();
+    expect(page).toContain("control character (U+001B)");
+    expect(page).toContain("Nothing was recorded.");
+    expect(page).toContain("Anna\u001b[0m</textarea>");
+    expect(loadQuestion(web.box, id).card.status).toBe("pending");
+  });
+
   it("dismisses a pending question, which then shows its form again without Dismiss", async () => {
     const web = await webFixture();
     const id = await web.ask(selectCard());
