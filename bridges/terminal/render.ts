@@ -6,6 +6,13 @@ import { optionsOf, type Question } from "../../src/card/question.ts";
 import { letterOf } from "../../src/card/resolve.ts";
 import { deadlineOf, expiryWords } from "../../src/questions/deadline.ts";
 import type { Closure } from "../../src/slot/presenter.ts";
+import {
+  type Digest,
+  type DigestLine,
+  type OfferItem,
+  type OfferResult,
+  TRIAGE_NOTE,
+} from "../../src/slot/triage.ts";
 
 const ICONS: Record<Closure["kind"], string> = {
   answered: "✔",
@@ -76,6 +83,66 @@ export function waitingText(count: number, top: Question | undefined, presented:
   return `${count} waiting on you. ${presented ? "Open now" : "Next"}: ${flat(top.prompt)}\n`;
 }
 
+function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+function recommendation(line: DigestLine): string {
+  if (line.recommendation === undefined) return "no recommendation";
+  const rec = `recommended: ${flat(line.recommendation)}`;
+  if (line.held === "irreversible") return `${rec} (irreversible: answer it on its own)`;
+  if (line.held === "own words") return `${rec} (needs your own words)`;
+  return rec;
+}
+
+/** With a backlog, what `waiting` prints: the first questions, each with its recommendation. */
+export function digestText(digest: Digest): string {
+  const head =
+    digest.waiting > digest.lines.length
+      ? `${digest.waiting} questions wait on you. The first ${digest.lines.length}:`
+      : `${digest.waiting} questions wait on you:`;
+  const lines = digest.lines.map(
+    (line, i) => `  ${i + 1}. ${flat(line.prompt)}\n     ${recommendation(line)}`,
+  );
+  const n = digest.offer.length;
+  const tail = n
+    ? `Type accept to see the ${plural(n, "recommendation")} that can be accepted at once; nothing is recorded yet.`
+    : "None can be accepted at once: answer them one at a time.";
+  return `${[head, ...lines, tail].join("\n")}\n`;
+}
+
+function itemLine(item: OfferItem): string {
+  return `  - ${flat(item.prompt)} -> ${flat(item.answer)}`;
+}
+
+/** After `accept`: exactly what `record` records. */
+export function offerText(items: OfferItem[]): string {
+  return `${[
+    `Record ${plural(items.length, "answer")}? Each as its own answer, with the note "${TRIAGE_NOTE}":`,
+    ...items.map(itemLine),
+    "Type record to record these; nothing is recorded until you do.",
+  ].join("\n")}\n`;
+}
+
+/** After `record`: what was recorded and what was skipped, each named. */
+export function offerResultText(result: OfferResult, replayed: boolean): string {
+  const lines: string[] = [];
+  if (replayed) lines.push("This list was recorded before; nothing more was recorded now.");
+  lines.push(
+    result.recorded.length
+      ? `Recorded ${plural(result.recorded.length, "answer")}:`
+      : "Nothing was recorded.",
+  );
+  lines.push(...result.recorded.map(itemLine));
+  if (result.skipped.length) {
+    lines.push(`Skipped ${result.skipped.length}:`);
+    for (const s of result.skipped) {
+      lines.push(`  - "${flat(s.prompt)}" ${flat(s.why)}; nothing was recorded for it.`);
+    }
+  }
+  return `${lines.join("\n")}\n`;
+}
+
 export function nudgeText(card: Question, days: number, presented: boolean): string {
   const age = `${days} day${days === 1 ? "" : "s"}`;
   return presented
@@ -96,7 +163,11 @@ Commands:
   later      put the open question off until a time: later evening, later morning, later week
              (later alone lists them); it comes back by itself then
   next       show the next question, parked ones too, when none is open
-  waiting    how many questions wait, and the open or next one
+  waiting    how many questions wait, and the open or next one; with 5 or more, the first
+             ten with their recommendations
+  accept     after waiting: list the recommendations that can be accepted at once (nothing is
+             recorded yet)
+  record     after accept: record exactly that list, each as its own answer
   help       this text
   quit       leave (Ctrl-D too); nothing open is lost
 `;

@@ -1,7 +1,8 @@
-// A typed line at the keyboard: a command (park, dismiss, later, next, waiting, help, quit), or an
-// answer to the open question (a letter, a label, "Label - note", yes/no, free text). Answers
-// and dismissals are attempts for the one judge (src/slot/attempts.ts), as a Telegram reply
-// is; this file only turns lines into attempts and outcomes into lines. What does not resolve
+// A typed line at the keyboard: a command (park, dismiss, later, next, waiting, accept, record,
+// help, quit), or an answer to the open question (a letter, a label, "Label - note", yes/no,
+// free text). Answers, dismissals and triage (triage.ts) are attempts for the one judge
+// (src/slot/attempts.ts), as a Telegram reply or tap is; this file only turns lines into
+// attempts and outcomes into lines. What does not resolve
 // is said in one line and nothing is recorded; nothing is guessed.
 
 import { QbridgeError } from "../../src/errors.ts";
@@ -10,8 +11,9 @@ import type { Presentation } from "../../src/slot/presentations.ts";
 import type { Slot } from "../../src/slot/slot.ts";
 import { SURFACE } from "./presenter.ts";
 import { HELP_TEXT, waitingText } from "./render.ts";
+import { createKeyboardTriage } from "./triage.ts";
 
-const COMMAND = /^\/?(park|dismiss|same|extend|next|waiting|help|quit|exit|q)$/i;
+const COMMAND = /^\/?(park|dismiss|same|extend|next|waiting|accept|record|help|quit|exit|q)$/i;
 /** later, alone or with the time it puts the open question off to ("later morning"). */
 const LATER = /^\/?later(?:\s+(\S+))?$/i;
 const QUOTED = /^"(.*)"$/s;
@@ -50,6 +52,7 @@ export function createLineHandler(deps: {
   const judge = createJudge(slot);
   const actor = { id: deps.by, boxholder: true };
   let unconfirmed: Unconfirmed | undefined;
+  const triage = createKeyboardTriage({ slot, judge, actor, write, lineFor });
 
   async function command(name: string, choice?: string): Promise<LineOutcome> {
     switch (name) {
@@ -61,6 +64,7 @@ export function createLineHandler(deps: {
         write(HELP_TEXT);
         return;
       case "waiting": {
+        if (await triage.waiting()) return;
         const { count, top, presented } = slot.waiting();
         write(waitingText(count, top?.card, presented !== undefined));
         return;
@@ -73,6 +77,12 @@ export function createLineHandler(deps: {
         else if (!presented) write("Nothing is waiting on you.\n");
         return;
       }
+      case "accept":
+        await triage.accept();
+        return;
+      case "record":
+        await triage.record();
+        return;
       case "park":
         return slot.exclusive(async (ops) => {
           const open = ops.current();
