@@ -117,6 +117,16 @@ export class TokenStore {
     );
   }
 
+  /** The questions a sent message's buttons are about (none for a message without buttons). */
+  questionsOn(chatId: string, messageId: string): string[] {
+    const rows = this.db
+      .prepare(
+        "SELECT DISTINCT question_id FROM button_tokens WHERE chat_id = ? AND message_id = ?",
+      )
+      .all(chatId, messageId) as { question_id: string }[];
+    return rows.map((row) => row.question_id);
+  }
+
   markUsed(token: string, reply: string, at: string): void {
     this.db
       .prepare(

@@ -1,6 +1,6 @@
-// The judge's path for typed text. A reply-to a presentation targets that question; otherwise
-// the one that was on screen when the text was written (the open one, unless the text is older
-// than it). The text becomes an answer attempt (letter, label, "Label - note", yes/no, free
+// The judge's path for typed text. A reply-to a presentation targets that question; a reply to
+// a message whose buttons are about other questions (a nudge) targets none; otherwise the one
+// that was on screen when the text was written (the open one, unless the text is older than it). The text becomes an answer attempt (letter, label, "Label - note", yes/no, free
 // text) and goes through the same transition as a tap, with the fingerprint of the
 // presentation it targets: a card edited since it was shown refuses it on every surface. A
 // lone character on a text question, and an answer to an irreversible question (but a typed
@@ -43,6 +43,36 @@ export function targetOf(j: Judging, a: TextAttempt): Presentation | undefined {
       ? j.slot.presentations.byMessage(a.surface, a.chatId, a.replyTo)
       : undefined;
   return quoted ?? meantFor(j, a);
+}
+
+/**
+ * A reply to a message whose buttons are about other questions than `target` (a nudge's
+ * "Show it", a digest's lines) was meant for one of those, never for the open question: the
+ * refusal that says so, naming the question when there is one. Undefined when it may go on.
+ */
+function quotesOtherQuestion(
+  j: Judging,
+  a: TextAttempt,
+  target: Presentation,
+): Outcome | undefined {
+  if (a.replyTo === undefined || a.chatId === undefined) return undefined;
+  if (target.messageId === a.replyTo && target.chatId === a.chatId) return undefined;
+  const about = j.slot.tokens.questionsOn(a.chatId, a.replyTo);
+  if (about.length === 0 || about.includes(target.questionId)) return undefined;
+  let which = "other questions";
+  if (about.length === 1) {
+    try {
+      which = `“${loadQuestion(j.slot.core, about[0] as string).card.prompt}”`;
+    } catch {
+      which = "another question";
+    }
+  }
+  return {
+    kind: "refused",
+    name: "refused:other-question",
+    reason: "not-current",
+    reply: `Not recorded: the message you replied to is about ${which}, not the open question. Tap that message's button to show it here first, or reply to the open question itself.`,
+  };
 }
 
 /** True when the card holds exactly the answer `text` gives, recorded from this person here. */
@@ -101,6 +131,8 @@ export async function judgeText(j: Judging, a: TextAttempt): Promise<Outcome> {
       reply: `Nothing is open right now, so "${text.slice(0, 60)}" was not recorded.`,
     };
   }
+  const other = quotesOtherQuestion(j, a, target);
+  if (other) return other;
   const open = ops.current();
   if (open?.seq === target.seq && !ops.mine(open)) {
     return {

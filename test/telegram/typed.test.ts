@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { questionFingerprint } from "../../src/card/fingerprint.ts";
 import { answerQuestion } from "../../src/questions/answer.ts";
-import { listJobs } from "../../src/questions/state.ts";
+import { listJobs, pendingQuestions } from "../../src/questions/state.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
 import { confirmCard, selectCard, T0, textCard } from "../support/box.ts";
 import {
@@ -160,6 +160,41 @@ describe("replies that target another question", () => {
     const late = h.ledger.auditFor(id).find((a) => a.action === "late-reply");
     expect(late).toMatchObject({ verbatim: "Taxes", outcome: "not-applied" });
     expect(listJobs(h)).toHaveLength(1);
+  });
+});
+
+describe("a reply to a nudge about a question that is not on screen", () => {
+  it("answers neither that question nor the open one, and says how to answer it", async () => {
+    const h = await openHarness(emulator());
+    const { id: open } = await presentQuestion(h, selectCard({ priority: "high" }));
+    const nudged = await h.ask(
+      selectCard({
+        prompt: "Which drawer takes the <manuals>?",
+        input: {
+          type: "select",
+          options: [
+            { id: "top", label: "Top" },
+            { id: "bottom", label: "Bottom" },
+          ],
+        },
+      }),
+    );
+    const view = pendingQuestions(h).pending.find((q) => q.id === nudged);
+    expect(await h.slot.nudger()(view as NonNullable<typeof view>)).toBe(true);
+    const nudge = await h.lastMessage();
+    // "a" is an option of both questions: meant for the nudged one, it must not answer the open one.
+    await h.owner.say("a", { replyTo: nudge.messageId });
+    await h.pump();
+    expect(loadQuestion(h, open).card.status).toBe("pending");
+    expect(loadQuestion(h, nudged).card.status).toBe("pending");
+    expect(listJobs(h)).toHaveLength(0);
+    expect(replies(h).at(-1)).toBe(
+      "Not recorded: the message you replied to is about “Which drawer takes the &lt;manuals&gt;?”, not the open question. Tap that message's button to show it here first, or reply to the open question itself.",
+    );
+    // A reply to a message about the open question itself still answers it.
+    await h.owner.say("Taxes");
+    await h.pump();
+    expect(loadQuestion(h, open).card.answer?.text).toBe("Taxes");
   });
 });
 
