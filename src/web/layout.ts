@@ -9,7 +9,8 @@ const STYLE = `
 @media (prefers-color-scheme:dark){:root{--fg:#e6edf3;--bg:#0d1117;--card:#161b22;--line:#30363d;--muted:#9da7b3;--chip:#21262d;--input:#484f58;--link:#4493f8;--ok:#3fb950;--go:#238636;--bad:#f85149;--warn:#d29922;--hi-bg:#490202;--hi-fg:#ffa198}}
 *{box-sizing:border-box}
 body{margin:0;font:17px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
-main{max-width:40rem;margin:0 auto;padding:1rem 1rem 3rem}
+main{max-width:40rem;margin:0 auto;padding:1rem 1rem 3rem;overflow-wrap:anywhere}
+fieldset{min-width:0}
 h1{font-size:1.35rem;line-height:1.3;margin:.4rem 0 1rem}
 h2{font-size:1rem;margin:1.6rem 0 .5rem;color:var(--muted);text-transform:uppercase;letter-spacing:.04em}
 p{margin:.5rem 0}
@@ -27,6 +28,7 @@ h2.answer{margin-top:1rem}
 .problem{border-left:4px solid var(--bad)}
 .choice{display:flex;align-items:flex-start;gap:.75rem;min-height:3rem;padding:.75rem;margin:.5rem 0;border:1px solid var(--line);border-radius:10px;background:var(--card);cursor:pointer}
 .choice input{width:1.4rem;height:1.4rem;margin:.1rem 0 0;flex:none}
+.choice>span{min-width:0}
 .letter{font-weight:600;color:var(--muted)}
 .rec{color:var(--ok);font-size:.85rem;font-weight:600}
 label.field{display:block;font-weight:600;margin:.9rem 0 .3rem}

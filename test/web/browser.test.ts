@@ -239,6 +239,34 @@ describe("on a phone's first screen, in light and dark", () => {
     });
   }
 
+  it("wraps long unbroken words (paths, an agent's name) instead of scrolling sideways", async () => {
+    const path = "archive/finance_receipts/photographed_2026/intake_from_phone_scans/unsorted";
+    const id = await ask(
+      selectCard({
+        prompt: `Move ${path}_by_vendor?`,
+        input: {
+          type: "select",
+          options: [
+            { id: "finance", label: `${path}_by_vendor` },
+            { id: "_other", label: `${path}_elsewhere` },
+          ],
+        },
+        recommended: "finance",
+        "while-waiting": `Leave it in ${path}_inbox.`,
+        "asked-by": "intake_sorter_on_buildhost_example_internal_nightly_run",
+        learning: { sink: "guide", ref: `guides/${path}.md`, proposal: "Receipts go there." },
+      }),
+    );
+    const page = await phonePage();
+    await page.goto(linkTo(id));
+    await page.locator("h1").waitFor({ timeout: 10_000 });
+    expect(await widestRightEdge(page)).toBeLessThanOrEqual(PHONE.width);
+    await page.locator("#all-questions").click();
+    await page.locator("#pending").waitFor({ timeout: 10_000 });
+    expect(await widestRightEdge(page)).toBeLessThanOrEqual(PHONE.width);
+    await page.context().close();
+  });
+
   it("the next-question link opens the next waiting question", async () => {
     const first = await ask(selectCard({ prompt: "First of two?", priority: "high" }));
     await ask(confirmCard({ prompt: "Second of two?", priority: "high" }));
