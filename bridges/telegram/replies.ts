@@ -8,10 +8,12 @@ import {
   QuestionNotFound,
   TransitionRejected,
 } from "../../src/errors.ts";
+import { shorten } from "./html.ts";
 
 export function replyForError(error: unknown): string {
   if (error instanceof InvalidAnswer) {
-    return `I could not match "${error.given.slice(0, 60)}": expected ${error.expected}. Nothing was recorded.`;
+    // A card's options can run to thousands of characters; the reply must stay one message.
+    return `I could not match "${shorten(error.given, 60)}": expected ${shorten(error.expected, 1000)}. Nothing was recorded.`;
   }
   if (error instanceof CardChanged) {
     return "Not recorded: this question was edited since it was shown. Look at it again and reply anew.";

@@ -43,7 +43,19 @@ export function needsConfirming(card: Pick<Question, "input">, typed: string): b
   return card.input.type === "text" && Array.from(typed.trim()).length === 1;
 }
 
-/** The question a bridge asks before recording such an answer. */
+/** How much of the typed words the confirming question quotes (the whole is recorded). */
+const QUOTED_CHARS = 300;
+
+/**
+ * The question a bridge asks before recording such an answer. Long words are quoted in part,
+ * with their length: the question must fit one chat message, and the person just typed them.
+ */
 export function confirmingQuestion(typed: string): string {
-  return `Record "${typed.trim()}" as your answer?`;
+  const chars = Array.from(typed.trim());
+  if (chars.length <= QUOTED_CHARS) return `Record "${chars.join("")}" as your answer?`;
+  const start = chars
+    .slice(0, QUOTED_CHARS - 1)
+    .join("")
+    .trimEnd();
+  return `Record "${start}…" (${chars.length.toLocaleString("en")} characters) as your answer?`;
 }
