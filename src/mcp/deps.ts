@@ -22,6 +22,9 @@ export interface McpDeps {
   heldUntil?: OutcomeContext["heldUntil"];
   onChange?: ((change: McpChange) => void | Promise<void>) | undefined;
   logger?: Pick<Logger, "warn" | "error"> | undefined;
+  /** Aborted when the server stops (stdio: stdin closed, SIGTERM): every wait ends now, and its
+   * call answers with the outcome at that moment. */
+  stopping?: AbortSignal | undefined;
   /** Seconds between progress notifications while a tool waits (default 5; at most 10). */
   tickSeconds?: number | undefined;
 }

@@ -1,6 +1,7 @@
 // Waiting inside a tool call, with progress notifications so a client that resets its request
 // timeout on progress never times out: one as the wait starts, then one every few seconds
-// (at most 10 s apart). The wait ends early when the client cancels or disconnects.
+// (at most 10 s apart). The wait ends early when the client cancels or disconnects, or when
+// the server stops.
 // A wait that ends unanswered returns `pending`; it is never an error.
 
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
@@ -51,8 +52,9 @@ export async function waitReporting(
   const report = seconds > 0 ? progressSender(extra, id) : undefined;
   report?.(0, seconds);
   const tick = Math.min(MAX_TICK_SECONDS, deps.tickSeconds ?? DEFAULT_TICK_SECONDS);
+  const signal = deps.stopping ? AbortSignal.any([extra.signal, deps.stopping]) : extra.signal;
   return waitForOutcome(deps.core, id, seconds, {
-    signal: extra.signal,
+    signal,
     onTick: report,
     tickSeconds: tick,
     link: deps.link,
