@@ -22,6 +22,10 @@ export const PAIRING_REPLY: Record<Exclude<Pairing, { ok: true }>["reason"], str
 export const PAIRED =
   "Paired: you are the boxholder now. Questions will appear here one at a time.";
 
+/** The boxholder's own /start CODE again (tapped twice, or an old code): nothing to pair. */
+export const ALREADY_PAIRED =
+  "You are the boxholder of this bot already; no code is needed. Questions appear here one at a time; /waiting shows what waits.";
+
 export const replacedNotice = (newUser: string) =>
   `You are no longer the boxholder of this bot: it was paired with another Telegram account (user ${newUser}) with a code from qbridge pair --replace. Nothing you answered is changed. If this was not meant to happen, run qbridge pair --replace on the server and send the code from here.`;
 
@@ -32,6 +36,10 @@ export async function pairWithCode(
 ): Promise<void> {
   const { slot } = deps;
   const userId = String(ctx.from?.id);
+  if (slot.owners.get(SURFACE)?.userId === userId) {
+    await ctx.reply(ALREADY_PAIRED);
+    return;
+  }
   const pairing = slot.owners.pair(SURFACE, code, userId, slot.core.box.clock.now());
   slot.core.ledger.audit({
     at: slot.core.box.clock.iso(),

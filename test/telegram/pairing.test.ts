@@ -5,6 +5,7 @@
 // the bot, tells the one before in their chat, and shows the open question to the new one.
 
 import { describe, expect, it } from "vitest";
+import { ALREADY_PAIRED } from "../../bridges/telegram/pairing.ts";
 import { Owners, PAIRING_TRIES, PAIRING_WINDOW_MS } from "../../src/slot/owner.ts";
 import { cliEnv, runCli, selectCard } from "../support/box.ts";
 import {
@@ -52,6 +53,23 @@ describe("wrong pairing codes", () => {
       ok: false,
       reason: "unknown",
     });
+  });
+});
+
+describe("the boxholder sends a code again", () => {
+  it("is told they are paired already, as often as they send it, and stays the boxholder", async () => {
+    const h = await openHarness(emulator(), { noOwner: true });
+    const { code } = owners(h).newPairingCode("telegram", h.box.clock.now());
+    await h.owner.command(`/start ${code}`);
+    await h.pump();
+    // The same /start tapped again (or sent twice): no "run qbridge pair", which would refuse
+    // while they are paired, and no count towards the limit for wrong codes.
+    for (let i = 0; i <= PAIRING_TRIES; i++) await h.owner.command(`/start ${code}`);
+    await h.pump();
+    const replies = sentTo(h, OWNER).map((c) => String(c.payload.text));
+    expect(replies[0]).toContain("Paired");
+    expect(replies.slice(1)).toEqual(Array(PAIRING_TRIES + 1).fill(ALREADY_PAIRED));
+    expect(owners(h).get("telegram")?.userId).toBe(String(OWNER));
   });
 });
 
