@@ -3,7 +3,7 @@
 // "<question id>:<status>", until a 2xx or until the give-up window has passed. Tries wait
 // longer each time (1 s, 2 s, 4 s, ... at most an hour). Only http(s); a redirect is followed
 // only to the same origin; 5 s per try. Runs in `qbridge serve`; the rows live in the ledger,
-// so a restart loses nothing. Never logs the secret or the body.
+// so a restart loses nothing. Never logs the secret, the body, or more of a URL than its origin.
 
 import { createHmac } from "node:crypto";
 import type { Core } from "../questions/core.ts";
@@ -103,7 +103,8 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
   async function tryOnce(delivery: Delivery): Promise<TryResult> {
     let url = delivery.url;
     for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-      if (!/^https?:\/\//i.test(url)) return { ok: false, error: `not an http(s) URL: ${url}` };
+      if (!/^https?:\/\//i.test(url))
+        return { ok: false, error: `not an http(s) URL (${receiverOf(url)})` };
       let response: Response;
       try {
         response = await post(url, delivery);
@@ -143,14 +144,22 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     const at = core.box.clock.iso();
     if (result.ok) {
       markDelivered(core.ledger, delivery.seq, at);
-      options.logger?.info({ key: delivery.key, url: delivery.url }, "webhook delivered");
+      options.logger?.info(
+        { key: delivery.key, receiver: receiverOf(delivery.url) },
+        "webhook delivered",
+      );
       return true;
     }
     const age = core.box.clock.now().getTime() - new Date(delivery.createdAt).getTime();
     if (age >= options.giveUpAfterMs) {
       markGivenUp(core.ledger, delivery.seq, at, result.error);
       options.logger?.warn(
-        { key: delivery.key, url: delivery.url, error: result.error, tries: delivery.tries + 1 },
+        {
+          key: delivery.key,
+          receiver: receiverOf(delivery.url),
+          error: result.error,
+          tries: delivery.tries + 1,
+        },
         "webhook gave up (qbridge doctor lists it)",
       );
       return false;
@@ -228,6 +237,19 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
       await draining?.catch(() => undefined);
     },
   };
+}
+
+/**
+ * A receiver as the log names it: its origin. A webhook URL's path or query is often the
+ * receiver's secret (a capability URL), and the JSON log travels further than the ledger.
+ */
+function receiverOf(url: string): string {
+  try {
+    const origin = new URL(url).origin;
+    return origin === "null" ? "a URL without an origin" : origin;
+  } catch {
+    return "an unreadable URL";
+  }
 }
 
 function describeFailure(error: unknown, timeoutMs: number): string {

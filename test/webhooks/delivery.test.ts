@@ -133,6 +133,32 @@ describe("answer webhooks", () => {
     expect(allDeliveries(tb.ledger)).toMatchObject([{ tries: 1, deliveredAt: T0 }]);
   });
 
+  it("the log names a receiver by its origin only: a capability URL's path and query stay out", async () => {
+    const ok = await receiver();
+    const failing = await receiver(() => 500);
+    const secretPart = "/hook/T0/B0/capability-9f2c?token=s3cret-query";
+    const tb = await makeBox();
+    tb.webhooks = { url: `${ok.url}${secretPart}` };
+    const logged: string[] = [];
+    const logger = {
+      info: (obj: object, msg: string) => logged.push(JSON.stringify({ ...obj, msg })),
+      warn: (obj: object, msg: string) => logged.push(JSON.stringify({ ...obj, msg })),
+    };
+    const { id } = await askQuestion(tb, confirmCard());
+    await answerQuestion(tb, id, { text: "yes" }, { via: "cli" });
+    await sender(tb, { logger }).deliverDue();
+    tb.webhooks = { url: `${failing.url}${secretPart}` };
+    const other = await askQuestion(tb, selectCard());
+    await dismissQuestion(tb, other.id, { via: "cli" });
+    await sender(tb, { logger, giveUpAfterMs: 0 }).deliverDue();
+
+    expect(logged.some((line) => line.includes("webhook delivered"))).toBe(true);
+    expect(logged.some((line) => line.includes("webhook gave up"))).toBe(true);
+    expect(logged.join("\n")).toContain(`http://127.0.0.1:${failing.port}`);
+    expect(logged.join("\n")).not.toContain("capability-9f2c");
+    expect(logged.join("\n")).not.toContain("s3cret-query");
+  });
+
   it("a receiver that fails 3 times then succeeds gets exactly one success per transition", async () => {
     const hook = await receiver((n) => (n <= 3 ? 500 : 200));
     const tb = await webhookBox(hook.url);
