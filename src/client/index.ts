@@ -31,6 +31,7 @@ export interface Asked {
 export interface WaitOptions {
   /** Give up after this many seconds and return the outcome (then `pending`); default: no limit. */
   timeoutSeconds?: number;
+  /** Aborting it rejects the wait with the signal's reason (an AbortError unless one was given). */
   signal?: AbortSignal;
 }
 
@@ -102,6 +103,14 @@ export class QuestionBridge {
    * until `timeoutSeconds` pass: then the outcome is `pending` and the question stays open.
    */
   async wait(id: string, options: WaitOptions = {}): Promise<QuestionOutcome> {
+    const timeout = options.timeoutSeconds;
+    if (timeout !== undefined && !(typeof timeout === "number" && timeout >= 0)) {
+      throw new QuestionBridgeError(
+        0,
+        "BadOptions",
+        `timeoutSeconds must be a number of seconds, 0 or more (got ${String(timeout)}); leave it out to wait until the question is decided`,
+      );
+    }
     const until =
       options.timeoutSeconds === undefined ? Infinity : Date.now() + options.timeoutSeconds * 1000;
     for (;;) {
@@ -147,7 +156,8 @@ export class QuestionBridge {
         signal: options.signal,
       });
     } catch (error) {
-      if ((error as Error).name === "AbortError") throw error;
+      // Aborted by the caller (abort(), abort(reason), AbortSignal.timeout): theirs, not ours.
+      if (options.signal?.aborted || (error as Error).name === "AbortError") throw error;
       throw new QuestionBridgeError(
         0,
         "Unreachable",

@@ -91,6 +91,27 @@ describe("the client", () => {
     await expect(nobody.get("x")).rejects.toMatchObject({ code: "Unreachable" });
   });
 
+  it("a wait the caller aborts rejects with the signal's reason, never as an unreachable server", async () => {
+    const { id } = await qb.ask(question("May I reboot the router?"));
+    const gaveUp = new AbortController();
+    const waiting = qb.wait(id, { signal: gaveUp.signal }).catch((error: unknown) => error);
+    const reason = new Error("the agent is shutting down");
+    gaveUp.abort(reason);
+    expect(await waiting).toBe(reason);
+    const late = await qb.get(id, { signal: AbortSignal.abort() }).catch((e: unknown) => e);
+    expect(late).toMatchObject({ name: "AbortError" });
+    expect(late).not.toBeInstanceOf(QuestionBridgeError);
+  });
+
+  it("a timeoutSeconds that is not a number of seconds is refused before any request", async () => {
+    const { id } = await qb.ask(question("May I reboot the printer?"));
+    await expect(qb.wait(id, { timeoutSeconds: Number.NaN })).rejects.toMatchObject({
+      name: "QuestionBridgeError",
+      code: "BadOptions",
+      message: expect.stringContaining("timeoutSeconds"),
+    });
+  });
+
   it("speaks the core's outcome type and imports nothing at run time", () => {
     expectTypeOf<ClientOutcome>().toEqualTypeOf<CoreOutcome>();
     for (const file of ["index.ts", "outcome.ts"]) {
