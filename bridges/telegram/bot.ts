@@ -14,7 +14,7 @@ import { type Polling, startPolling } from "./poll.ts";
 import { createTelegramPresenter } from "./presenter.ts";
 import { classify, createStanding, failureOf, type TelegramHealth } from "./standing.ts";
 import { createTapHandler } from "./taps.ts";
-import { createTypedReplyHandler } from "./typed.ts";
+import { createTypedReplyHandler, EDITED_REPLY } from "./typed.ts";
 import { type OwnWebhook, webhookBeforePolling } from "./webhook-check.ts";
 
 export interface BotOptions {
@@ -158,6 +158,12 @@ export function createBot(options: BotOptions): TelegramBridge {
     }
     await onText(ctx);
   });
+  // An edit is not a second answer; without a word the boxholder would take the edit as read.
+  boxholder.on("edited_message", (ctx) =>
+    ctx.reply(EDITED_REPLY, {
+      reply_parameters: { message_id: ctx.editedMessage.message_id },
+    }),
+  );
   boxholder.on("message", (ctx) =>
     ctx.reply("I understand text only: a letter, a label, yes/no or your answer in words."),
   );

@@ -15,6 +15,16 @@ import { type Bot, GrammyError } from "grammy";
 import { PollingConflict } from "./errors.ts";
 import { classify, failureOf, type Standing } from "./standing.ts";
 
+/**
+ * What the bot asks Telegram for, by polling and by webhook alike: messages, taps, and edits
+ * (an edited answer is not read again, and the boxholder is told so).
+ */
+export const UPDATE_KINDS: ("message" | "edited_message" | "callback_query")[] = [
+  "message",
+  "edited_message",
+  "callback_query",
+];
+
 export interface PollLogger {
   info(obj: object, msg?: string): void;
   warn(obj: object, msg?: string): void;
@@ -92,7 +102,7 @@ export function startPolling(options: PollOptions): Polling {
           {
             offset,
             timeout: options.timeoutSeconds ?? 25,
-            allowed_updates: ["message", "callback_query"],
+            allowed_updates: UPDATE_KINDS,
           },
           signal as Parameters<Bot["init"]>[0],
         );

@@ -12,6 +12,10 @@ import { SURFACE } from "./presenter.ts";
 import { waitingHtml } from "./render.ts";
 import { replyForError } from "./replies.ts";
 
+/** Said under a message the boxholder edited: each message is read once, as first sent. */
+export const EDITED_REPLY =
+  "An edited message is not read again: it was taken as first sent (my reply to it says what came of it). Send a new message instead.";
+
 const WAITING_QUESTION = /^\s*(what('?s| is)?\s+)?(is\s+)?waiting(\s+on\s+me)?\s*\??\s*$/i;
 
 export function createTypedReplyHandler(deps: { slot: Slot; judge: Judge }) {

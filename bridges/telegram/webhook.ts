@@ -5,7 +5,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type Bot, webhookCallback } from "grammy";
-import type { PollLogger } from "./poll.ts";
+import { type PollLogger, UPDATE_KINDS } from "./poll.ts";
 
 export interface RunningWebhook {
   /** Where the listener really listens (port 0 picks a free one). */
@@ -52,7 +52,7 @@ export async function startWebhook(options: {
   try {
     await bot.api.setWebhook(options.publicUrl, {
       secret_token: options.secret,
-      allowed_updates: ["message", "callback_query"],
+      allowed_updates: UPDATE_KINDS,
     });
     set = true;
   } catch (error) {

@@ -4,6 +4,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { UPDATE_KINDS } from "../../bridges/telegram/poll.ts";
+import { EDITED_REPLY } from "../../bridges/telegram/typed.ts";
 import { questionFingerprint } from "../../src/card/fingerprint.ts";
 import { answerQuestion } from "../../src/questions/answer.ts";
 import { listJobs, pendingQuestions } from "../../src/questions/state.ts";
@@ -12,6 +14,7 @@ import { confirmCard, selectCard, T0, textCard } from "../support/box.ts";
 import {
   buttonData,
   type Harness,
+  OWNER,
   openHarness,
   presentQuestion,
   useEmulator,
@@ -195,6 +198,32 @@ describe("a reply to a nudge about a question that is not on screen", () => {
     await h.owner.say("Taxes");
     await h.pump();
     expect(loadQuestion(h, open).card.answer?.text).toBe("Taxes");
+  });
+});
+
+describe("an edited message", () => {
+  it("is not read again, and the boxholder is told so under it", async () => {
+    const h = await openHarness(emulator());
+    const { id } = await presentQuestion(h, selectCard());
+    await h.owner.say("Taxs");
+    await h.pump();
+    const clarified = h.sent("sendMessage").at(-1)?.payload as {
+      reply_parameters: { message_id: number };
+    };
+    const typed = clarified.reply_parameters.message_id;
+    // The typo corrected in place: Telegram sends the edit as an edited_message update.
+    const chat = { id: OWNER, type: "private" as const, first_name: "O" };
+    const from = { id: OWNER, is_bot: false, first_name: "O" };
+    await h.deliver({
+      update_id: 900_001,
+      edited_message: { message_id: typed, date: 1, edit_date: 2, chat, from, text: "Taxes" },
+    });
+    const reply = h.sent("sendMessage").at(-1)?.payload;
+    expect(reply?.text).toBe(EDITED_REPLY);
+    expect(reply?.reply_parameters).toEqual({ message_id: typed });
+    expect(loadQuestion(h, id).card.status).toBe("pending");
+    // Telegram sends edits only to a bot that asks for them (polling and webhook ask alike).
+    expect(UPDATE_KINDS).toContain("edited_message");
   });
 });
 
