@@ -1,11 +1,19 @@
 // The pages a person sees when a link or a form cannot be honoured: what went wrong and what
 // to do next, in a sentence each. Nothing about the question leaks into them.
 
-import { html } from "./html.ts";
+import { html, type Markup } from "./html.ts";
 import { page } from "./layout.ts";
+import type { LinkScope } from "./links.ts";
 import { localTime } from "./when.ts";
 
 const FRESH_LINK = html`<p>Get a fresh link: send <code>/waiting</code> to the bot in your chat, or run <code>qbridge link ID</code> (or <code>qbridge link --questions</code>) on the box's machine.</p>`;
+
+/** The way to a fresh link for exactly what the refused link was meant to open. */
+function freshLinkFor(scope: LinkScope): Markup {
+  const command =
+    "question" in scope ? `qbridge link ${scope.question}` : `qbridge link --${scope.page}`;
+  return html`<p>Get a fresh link: send <code>/waiting</code> to the bot in your chat, or run <code>${command}</code> on the box's machine.</p>`;
+}
 
 /** Why a link was refused: cut short, changed, expired, or made for another page. */
 export type LinkProblem = "malformed" | "tampered" | "expired" | "elsewhere";
@@ -17,7 +25,12 @@ const HEADINGS: Record<LinkProblem, string> = {
   elsewhere: "This link is for another question",
 };
 
-export function deniedLinkPage(reason: LinkProblem, expiredAt?: Date, timeZone?: string): string {
+export function deniedLinkPage(
+  reason: LinkProblem,
+  scope: LinkScope,
+  expiredAt?: Date,
+  timeZone?: string,
+): string {
   const what =
     reason === "expired"
       ? html`<p>It expired${expiredAt ? html` on ${localTime(expiredAt, timeZone)}` : ""}. Links last a week, so an old message cannot answer for you.</p>`
@@ -28,7 +41,7 @@ export function deniedLinkPage(reason: LinkProblem, expiredAt?: Date, timeZone?:
           : html`<p>Its signature does not match what the box signed: some of the link was changed after it was sent.</p>`;
   return page(
     "Link not valid",
-    html`<h1>${HEADINGS[reason]}</h1><div class="card problem">${what}${FRESH_LINK}</div>`,
+    html`<h1>${HEADINGS[reason]}</h1><div class="card problem">${what}${freshLinkFor(scope)}</div>`,
   );
 }
 

@@ -23,7 +23,7 @@ export function refuseLink(c: Context, deps: WebDeps, scope: LinkScope): Respons
   if (problem === "tampered" && signedForAnother(deps, scope, signature, now))
     problem = "elsewhere";
   const expiredAt = problem === "expired" ? expiryOf(signature) : undefined;
-  return c.html(deniedLinkPage(problem, expiredAt, deps.config.timeZone), 403);
+  return c.html(deniedLinkPage(problem, scope, expiredAt, deps.config.timeZone), 403);
 }
 
 /**

@@ -101,11 +101,11 @@ describe("a signed link", () => {
     const page = await res.text();
     expect(page).toContain("signature does not match");
     expect(page).toContain("/waiting");
-    expect(page).toContain("qbridge link ID");
+    expect(page).toContain(`<code>qbridge link ${id}</code>`);
     expect(page).not.toContain("Where do photographed receipts belong?");
   });
 
-  it("is refused with a 403 page once it has expired, saying how to get a fresh one", async () => {
+  it("is refused with a 403 page once it has expired, naming the command that makes a fresh one", async () => {
     const web = await webFixture();
     const id = await web.ask(selectCard());
     const now = web.box.box.clock.now();
@@ -114,7 +114,7 @@ describe("a signed link", () => {
     expect(res.status).toBe(403);
     const page = await res.text();
     expect(page).toContain("This link has expired");
-    expect(page).toContain("qbridge link ID");
+    expect(page).toContain(`<code>qbridge link ${id}</code>`);
     expect(page).not.toContain("Where do photographed receipts belong?");
   });
 
