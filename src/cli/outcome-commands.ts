@@ -26,19 +26,37 @@ async function outcomeLink(core: Core, config: Config): Promise<OutcomeLink | un
   return (id) => linkUrl(publicUrl, secret, { question: id }, core.box.clock.now());
 }
 
-function outcomeLine(outcome: QuestionOutcome): string {
+/** "45 s", "5 min", "3 h", "12 days": how long ago a question was asked, for a person. */
+function ageWords(seconds: number): string {
+  if (seconds < 120) return `${seconds} s`;
+  if (seconds < 120 * 60) return `${Math.floor(seconds / 60)} min`;
+  if (seconds < 48 * 3600) return `${Math.floor(seconds / 3600)} h`;
+  return `${Math.floor(seconds / 86_400)} days`;
+}
+
+/**
+ * How a wait ended, in words. A pending outcome's `waitedSeconds` is the question's age (asked
+ * to now), not how long this wait lasted: the line names both, so `--timeout 1` on an old
+ * question does not read as a wait of minutes.
+ */
+function outcomeLine(outcome: QuestionOutcome, waited: WaitEnd): string {
   switch (outcome.status) {
     case "answered": {
       const note = outcome.answer?.note ? ` (note: ${outcome.answer.note})` : "";
       const late = outcome.late ? " (late)" : "";
       return `answered "${outcome.answer?.text ?? ""}"${note} via ${outcome.answeredVia}${late}`;
     }
-    case "pending":
-      return `still pending after ${outcome.waitedSeconds} s`;
+    case "pending": {
+      const how = waited === "stopped" ? "when the wait was stopped" : `after waiting ${waited} s`;
+      return `still pending ${how} (asked ${ageWords(outcome.waitedSeconds)} ago); the question stays open`;
+    }
     default:
       return outcome.status;
   }
 }
+
+/** What ended a wait that found the question still pending: its timeout, or a signal. */
+type WaitEnd = number | "stopped";
 
 function timeoutSeconds(text: string | undefined): number {
   if (text === undefined) return Number.POSITIVE_INFINITY;
@@ -93,7 +111,10 @@ ${WAIT_EXIT.dismissed} dismissed, ${WAIT_EXIT.expired} expired (both still answe
             heldUntil: heldUntilOf(core, config.attention),
           });
           if (options.json) printJson(outcome);
-          else writeOut(`${id}: ${outcomeLine(outcome)}\n`);
+          else {
+            const ended: WaitEnd = stop.signal.aborted ? "stopped" : seconds;
+            writeOut(`${id}: ${outcomeLine(outcome, ended)}\n`);
+          }
           process.exitCode = WAIT_EXIT[outcome.status];
         } finally {
           process.off("SIGINT", onSignal);

@@ -191,4 +191,19 @@ describe("waiting for the outcome", () => {
     expect((await runCli(["wait", expired], { env })).code).toBe(12);
     expect((await runCli(["wait", "no-such-question"], { env })).code).toBe(2);
   });
+
+  it("qbridge wait that times out says how long it waited and, apart, how old the question is", async () => {
+    const box = await makeBox();
+    const { id } = await askQuestion(box, selectCard());
+    // Asked five minutes before the wait; the wait itself lasts 0 s.
+    const env = cliEnv(box.dir, { QBRIDGE_TIME: "2026-07-10T09:05:00Z" });
+    const still = await runCli(["wait", id, "--timeout", "0"], { env });
+    expect(still.code).toBe(10);
+    expect(still.stdout).toBe(
+      `${id}: still pending after waiting 0 s (asked 5 min ago); the question stays open\n`,
+    );
+    // The JSON keeps its shape: waitedSeconds is the question's age (docs/AGENTS.md).
+    const json = await runCli(["wait", id, "--timeout", "0", "--json"], { env });
+    expect(JSON.parse(json.stdout)).toMatchObject({ status: "pending", waitedSeconds: 300 });
+  });
 });
