@@ -11,6 +11,7 @@ import { askQuestion } from "../questions/ask.ts";
 import { adviceForAsk } from "../questions/box-stats.ts";
 import { QuestionOutcomeSchema } from "../questions/outcome.ts";
 import { MAX_SIMILAR, SIMILAR_THRESHOLD, similarForAsk } from "../questions/similar.ts";
+import { toolArguments } from "./arguments.ts";
 import { type McpDeps, tellChange } from "./deps.ts";
 import { guarded, structuredResult } from "./result.ts";
 import { MAX_TOOL_WAIT_SECONDS, waitReporting } from "./waiting.ts";
@@ -157,7 +158,7 @@ export function registerAskTool(server: McpServer, deps: McpDeps): void {
     {
       title: "Ask the owner",
       description: ASK_DESCRIPTION,
-      inputSchema: askShape,
+      inputSchema: toolArguments(askShape),
       outputSchema: AskResultSchema.shape,
       annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
     },

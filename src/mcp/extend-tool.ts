@@ -5,6 +5,7 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { extendQuestion } from "../questions/extend.ts";
+import { toolArguments } from "./arguments.ts";
 import { type McpDeps, tellChange } from "./deps.ts";
 import { guarded, structuredResult } from "./result.ts";
 
@@ -17,12 +18,12 @@ export function registerExtendTool(server: McpServer, deps: McpDeps): void {
     {
       title: "Extend a question's deadline",
       description: DESCRIPTION,
-      inputSchema: {
+      inputSchema: toolArguments({
         id: z.string().describe("The question id."),
         duration: z
           .string()
           .describe("How much time to add: an ISO-8601 duration (P7D, PT12H) or 3d, 12h, 2w."),
-      },
+      }),
       outputSchema: {
         id: z.string(),
         expiresAfter: z.string().describe("The card's new expires-after."),

@@ -9,6 +9,7 @@ import type { QuestionView, Unreadable } from "../questions/state.ts";
 import { boxState, pendingQuestions, questionsWithStatus } from "../questions/state.ts";
 import { queueOrder } from "../slot/order.ts";
 import { PresentationStore } from "../slot/presentations.ts";
+import { toolArguments } from "./arguments.ts";
 import { waitSeconds } from "./ask-tool.ts";
 import type { McpDeps } from "./deps.ts";
 import { guarded, structuredResult } from "./result.ts";
@@ -56,7 +57,10 @@ export function registerReadTools(server: McpServer, deps: McpDeps): void {
     {
       title: "Read an answer",
       description: GET_DESCRIPTION,
-      inputSchema: { id: z.string().describe("The question id."), wait_seconds: waitSeconds(0) },
+      inputSchema: toolArguments({
+        id: z.string().describe("The question id."),
+        wait_seconds: waitSeconds(0),
+      }),
       outputSchema: QuestionOutcomeSchema.shape,
       annotations: { readOnlyHint: true, openWorldHint: true },
     },
@@ -71,12 +75,12 @@ export function registerReadTools(server: McpServer, deps: McpDeps): void {
     {
       title: "List questions",
       description: LIST_DESCRIPTION,
-      inputSchema: {
+      inputSchema: toolArguments({
         status: z
           .enum([...STATUSES, "all"])
           .default("pending")
           .describe("Which questions: pending (default), a status, or all."),
-      },
+      }),
       outputSchema: ListOutput,
       annotations: { readOnlyHint: true },
     },

@@ -1,9 +1,10 @@
 // How a tool's answer goes back: the outcome as structured content and, for clients that read
 // only text, the same JSON as text. Errors of the core become a tool error whose text is the
-// error's own sentence; anything unexpected is logged and reported without internals.
+// error's own sentence (an unknown id points at list_questions, not at a command a model cannot
+// run); anything unexpected is logged and reported without internals.
 
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { QbridgeError } from "../errors.ts";
+import { QbridgeError, QuestionNotFound } from "../errors.ts";
 import type { McpDeps } from "./deps.ts";
 
 export function structuredResult(value: Record<string, unknown>): CallToolResult {
@@ -17,6 +18,11 @@ export function errorResult(message: string): CallToolResult {
   return { isError: true, content: [{ type: "text", text: message }] };
 }
 
+function notFound(error: QuestionNotFound): string {
+  const closest = error.near.length ? `; the closest: ${error.near.join(", ")}` : "";
+  return `no question "${error.id}" in this box${closest}: call list_questions with status "all" to see the ids`;
+}
+
 /** Runs a tool body, turning the core's named errors into tool errors a model can act on. */
 export async function guarded(
   deps: McpDeps,
@@ -26,6 +32,7 @@ export async function guarded(
   try {
     return await body();
   } catch (error) {
+    if (error instanceof QuestionNotFound) return errorResult(notFound(error));
     if (error instanceof QbridgeError) return errorResult(error.message);
     deps.logger?.error({ err: error, tool }, "an MCP tool call failed");
     return errorResult(`${tool} failed inside the box: see the question-bridge server's log`);

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { QuestionOutcomeSchema, questionOutcome } from "../questions/outcome.ts";
 import { loadQuestion } from "../questions/store.ts";
 import { withdrawQuestion } from "../questions/withdraw.ts";
+import { toolArguments } from "./arguments.ts";
 import { type McpDeps, tellChange } from "./deps.ts";
 import { guarded, structuredResult } from "./result.ts";
 
@@ -19,13 +20,13 @@ export function registerWithdrawTool(server: McpServer, deps: McpDeps): void {
     {
       title: "Withdraw a question",
       description: DESCRIPTION,
-      inputSchema: {
+      inputSchema: toolArguments({
         id: z.string().describe("The question id."),
         reason: z
           .string()
           .optional()
           .describe("Why it no longer needs an answer, shown to the owner."),
-      },
+      }),
       outputSchema: QuestionOutcomeSchema.shape,
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false },
     },

@@ -148,12 +148,35 @@ describe("the MCP tools", () => {
     expect(loadQuestion(box, id).card.callback).toBe("https://agent.example.org/answers");
   });
 
-  it("an unknown id and a wait over 50 s are refused with a sentence, nothing filed", async () => {
+  it("an argument a tool does not know is refused naming it and its spelling, nothing filed", async () => {
+    const box = await makeBox();
+    const client = await inMemory(box);
+    const result = await callTool(client, "ask_human", {
+      prompt: "May I delete the old backups?",
+      memo: "The disk is full.",
+      type: "confirm",
+      directive: "Delete them.",
+      "while-waiting": "I keep every backup.",
+    }).result;
+    expect(result.isError).toBe(true);
+    expect(result.content[0]?.text).toContain(
+      'unknown argument "while-waiting" (did you mean "while_waiting"?)',
+    );
+    expect(pendingQuestions(box).pending).toEqual([]);
+    const listed = await callTool(client, "list_questions", { state: "all" }).result;
+    expect(listed.isError).toBe(true);
+    expect(listed.content[0]?.text).toContain('unknown argument "state"');
+  });
+
+  it("an unknown id (pointed at list_questions) and a wait over 50 s are refused with a sentence, nothing filed", async () => {
     const box = await makeBox();
     const client = await inMemory(box);
     const missing = await callTool(client, "get_answer", { id: "no-such-question" }).result;
     expect(missing.isError).toBe(true);
     expect(missing.content[0]?.text).toContain('no question "no-such-question"');
+    // A model cannot run the command line: it is pointed at the tool that lists the ids.
+    expect(missing.content[0]?.text).toContain('call list_questions with status "all"');
+    expect(missing.content[0]?.text).not.toContain("qbridge");
     const long = await callTool(client, "get_answer", { id: "x", wait_seconds: 51 }).result;
     expect(long.isError).toBe(true);
     expect(long.content[0]?.text).toContain("wait_seconds");
