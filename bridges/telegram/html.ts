@@ -22,6 +22,21 @@ export function shorten(text: string, max: number): string {
     .trimEnd()}…`;
 }
 
+/**
+ * `text` up to `end` UTF-16 units (as Telegram counts), never through the middle of a
+ * character of two units (an emoji): half of one is not UTF-8, and Telegram refuses it.
+ */
+export function headOf(text: string, end: number): string {
+  const last = text.charCodeAt(end - 1);
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? end - 1 : end);
+}
+
+/** Plain text cut to at most `max` UTF-16 units with an ellipsis (see headOf). */
+export function cutWithin(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return `${headOf(text, max - 1).trimEnd()}…`;
+}
+
 /** Escapes `text`, shortened so that its escaped form has at most `max` characters. */
 export function escapeWithin(text: string, max: number): string {
   const whole = escapeHtml(text);

@@ -10,7 +10,7 @@ import { optionsOf, type Question } from "../../src/card/question.ts";
 import { letterOf } from "../../src/card/resolve.ts";
 import { deadlineOf, expiryWords } from "../../src/questions/deadline.ts";
 import type { Closure } from "../../src/slot/presenter.ts";
-import { escapeHtml, escapeWithin, flat, shorten } from "./html.ts";
+import { escapeHtml, escapeWithin, flat, headOf, shorten } from "./html.ts";
 import { MAX_BUTTON_CHARS, MAX_MESSAGE_CHARS } from "./limits.ts";
 
 /** About a third of a phone screen of text: the memo is cut at a sentence near here. */
@@ -74,8 +74,8 @@ export function memoWithin(memo: string, near: number): { text: string; cut: boo
     .filter((end) => end >= near / 2)
     .sort((x, y) => Math.abs(x - near) - Math.abs(y - near));
   if (ends[0] !== undefined) return { text: text.slice(0, ends[0]), cut: true };
-  const word = text.slice(0, near).replace(/\s+\S*$/, "");
-  return { text: `${word.length >= near / 2 ? word : text.slice(0, near - 1)}…`, cut: true };
+  const word = headOf(text, near).replace(/\s+\S*$/, "");
+  return { text: `${word.length >= near / 2 ? word : headOf(text, near - 1)}…`, cut: true };
 }
 
 /** Options whose button cannot show the whole label, spelled out in the text. */

@@ -10,6 +10,7 @@ import { ELSEWHERE_REPLY, UNKNOWN_REPLY } from "../../src/slot/button-attempts.t
 import type { ButtonToken } from "../../src/slot/tokens.ts";
 import type { TriageView } from "../../src/slot/triage-actions.ts";
 import type { Access } from "./access.ts";
+import { cutWithin } from "./html.ts";
 import { answerLayout, confirmLayout, type Layout, laterLayout, NO_BUTTONS } from "./keyboard.ts";
 import { MAX_CALLBACK_ANSWER_CHARS } from "./limits.ts";
 import { isNotModified, SURFACE } from "./presenter.ts";
@@ -36,7 +37,7 @@ export function createTapHandler(deps: TapDeps) {
   const { api, judge, access } = deps;
 
   async function acknowledge(ctx: Context, text: string): Promise<void> {
-    await ctx.answerCallbackQuery({ text: text.slice(0, MAX_CALLBACK_ANSWER_CHARS) });
+    await ctx.answerCallbackQuery({ text: cutWithin(text, MAX_CALLBACK_ANSWER_CHARS) });
     deps.onAcknowledged?.(ctx.callbackQuery?.id ?? "");
   }
 

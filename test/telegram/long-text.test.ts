@@ -5,6 +5,7 @@
 
 import { describe, expect, it } from "vitest";
 import { MAX_MESSAGE_CHARS } from "../../bridges/telegram/limits.ts";
+import { answerQuestion } from "../../src/questions/answer.ts";
 import { listJobs } from "../../src/questions/state.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
 import { selectCard, textCard } from "../support/box.ts";
@@ -47,5 +48,29 @@ describe("replies to long text stay within Telegram's 4,096 characters", () => {
     );
     expect(reply.text).toMatch(/Nothing was recorded\.$/);
     expect(loadQuestion(h, id).card.status).toBe("pending");
+  });
+});
+
+describe("text cut for Telegram keeps every emoji whole (half of one is not UTF-8)", () => {
+  it("a tap's answer naming a long answer of emoji is cut between characters", async () => {
+    const h = await openHarness(emulator());
+    // One label of each parity: the 200-unit cut lands inside an emoji in one of them.
+    for (const label of ["😀".repeat(150), `x${"😀".repeat(150)}`]) {
+      const options = [
+        { id: "smile", label },
+        { id: "plain", label: "Plain" },
+      ];
+      const { id, message } = await presentQuestion(
+        h,
+        selectCard({ input: { type: "select", options } }),
+      );
+      await answerQuestion(h, id, { text: "smile" }, { via: "web" });
+      await h.owner.tap(buttonData(message, "b)"), message.messageId);
+      await h.pump();
+      const ack = String(h.sent("answerCallbackQuery").at(-1)?.payload.text);
+      expect(ack).toMatch(/^Not recorded: meanwhile this question was answered via web: x?😀/);
+      expect(ack.length).toBeLessThanOrEqual(200);
+      expect(ack).not.toMatch(/\p{Cs}/u);
+    }
   });
 });

@@ -216,6 +216,17 @@ describe("one phone screen", () => {
     expect(text.length).toBeLessThanOrEqual(MEMO_CHARS + 1);
   });
 
+  it("a memo cut inside a character of two UTF-16 units (an emoji) keeps it whole: half of one is not UTF-8", () => {
+    // No space and no sentence end: the cut falls at a fixed length, here inside an emoji.
+    for (const memo of [`a${"😀".repeat(400)}`, `${"😀".repeat(400)}`]) {
+      const { text, cut } = memoWithin(memo, MEMO_CHARS);
+      expect(cut).toBe(true);
+      expect(text).not.toMatch(/\p{Cs}/u);
+      const html = presentationHtml({ card: card({ memo }), behind: 0, link });
+      expect(html).not.toMatch(/\p{Cs}/u);
+    }
+  });
+
   it("a text question gets Park, Later, Dismiss and the web link, and says to reply", () => {
     const c = card({ prompt: "What is the name?", input: { type: "text" } });
     const layout = answerLayout(c, link);
