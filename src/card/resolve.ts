@@ -24,6 +24,12 @@ export interface AnswerAttempt {
    * note (the web form): then the note stays a note. Without it the note is the own words.
    */
   other?: string | undefined;
+  /**
+   * The exact id of the option picked where the surface knows it (a radio on the web page):
+   * resolved by id only, never as a label or letter, since one option's label may be another
+   * option's id.
+   */
+  option?: string | undefined;
 }
 
 const YES = new Set(["yes", "y", "true", "1"]);
@@ -107,7 +113,10 @@ export function resolveAnswer(card: Pick<Question, "input">, attempt: AnswerAtte
     }
     case "select": {
       const options = card.input.options ?? [];
-      const option = findOption(options, given);
+      const option =
+        attempt.option !== undefined
+          ? options.find((o) => o.id === attempt.option)
+          : findOption(options, given);
       if (!option) throw new InvalidAnswer(attempt.text, `one of ${describeChoices(options)}`);
       if (option.id === OTHER_OPTION) {
         const own = attempt.other?.trim() ? limited(attempt.other.trim(), "an answer") : undefined;

@@ -36,10 +36,12 @@ function field(body: Record<string, unknown>, name: string): string | undefined 
 function attemptOf(type: string, values: FormValues): AnswerAttempt | undefined {
   if (type === "text") return values.text?.trim() ? { text: values.text } : undefined;
   if (!values.choice) return undefined;
-  if (values.choice === OTHER_OPTION) {
+  // A radio names its option by id: `option` keeps it from being read as a label or letter.
+  if (type === "select" && values.choice === OTHER_OPTION) {
     // The own words are the answer; a note written beside them stays a note.
-    return { text: values.choice, other: values.other, note: values.note };
+    return { text: values.choice, option: values.choice, other: values.other, note: values.note };
   }
+  if (type === "select") return { text: values.choice, option: values.choice, note: values.note };
   return { text: values.choice, note: values.note };
 }
 

@@ -38,6 +38,24 @@ describe("answering through the page", () => {
     expect(after).toContain("Answered via web");
   });
 
+  it("records the picked radio's option even when another option is labelled with its id", async () => {
+    const web = await webFixture();
+    const id = await web.ask(
+      selectCard({
+        input: {
+          type: "select",
+          options: [
+            { id: "finance", label: "Taxes" },
+            { id: "taxes", label: "Finance" },
+          ],
+        },
+      }),
+    );
+    const { link, form } = await openPage(web, id);
+    await postForm(web.app, link, { form, action: "answer", choice: "finance" });
+    expect(loadQuestion(web.box, id).card.answer).toEqual({ text: "Taxes", selected: "finance" });
+  });
+
   it("refuses an answer from a page opened before the options were edited, and records nothing", async () => {
     const web = await webFixture();
     const id = await web.ask(selectCard());
