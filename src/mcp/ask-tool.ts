@@ -2,7 +2,7 @@
 // waits (optionally, up to 50 s) for the owner's answer. The same open prompt is not filed
 // twice unless the caller says so, so an agent that asks again after a restart finds its
 // question instead of queuing a copy. The result carries the same advice as the CLI and API ask
-// response (expectedWaitSeconds, hint, similar), computed when the question is filed.
+// response (deduplicated, expectedWaitSeconds, hint, similar), computed when the question is filed.
 
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
@@ -93,6 +93,11 @@ export const askShape = {
 
 /** The outcome plus the advice `qbridge ask --json` and the API carry. */
 export const AskResultSchema = QuestionOutcomeSchema.extend({
+  deduplicated: z
+    .boolean()
+    .describe(
+      "True when a question with the same prompt was still open and is returned instead: nothing was filed, and this call's memo, options and other fields were not used (withdraw it and ask again to change them).",
+    ),
   expectedWaitSeconds: z
     .number()
     .int()
@@ -172,7 +177,12 @@ export function registerAskTool(server: McpServer, deps: McpDeps): void {
         const advice = adviceForAsk(deps.core, deps.timeZone, asked.card.prompt);
         const similar = similarForAsk(deps.core, asked.id, asked.card);
         const outcome = await waitReporting(deps, asked.id, args.wait_seconds, extra);
-        return structuredResult({ ...outcome, ...advice, similar });
+        return structuredResult({
+          ...outcome,
+          deduplicated: asked.deduplicated,
+          ...advice,
+          similar,
+        });
       }),
   );
 }

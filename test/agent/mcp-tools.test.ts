@@ -148,6 +148,27 @@ describe("the MCP tools", () => {
     expect(loadQuestion(box, id).card.callback).toBe("https://agent.example.org/answers");
   });
 
+  it("ask_human says when it returned an open question instead of filing this one", async () => {
+    const box = await makeBox();
+    const client = await inMemory(box);
+    const ask = { prompt: "Which folder?", memo: "Two fit.", directive: "File it." };
+    const first = await callTool(client, "ask_human", { ...ask, type: "confirm" }).result;
+    expect(first.structuredContent).toMatchObject({ status: "pending", deduplicated: false });
+    const options = [
+      { id: "tax", label: "Taxes" },
+      { id: "fin", label: "Finance" },
+    ];
+    const again = await callTool(client, "ask_human", { ...ask, type: "select", options }).result;
+    expect(again.isError).toBeFalsy();
+    expect(again.structuredContent).toMatchObject({
+      id: first.structuredContent?.id,
+      deduplicated: true,
+    });
+    expect(loadQuestion(box, first.structuredContent?.id as string).card.input.type).toBe(
+      "confirm",
+    );
+  });
+
   it("an argument a tool does not know is refused naming it and its spelling, nothing filed", async () => {
     const box = await makeBox();
     const client = await inMemory(box);
