@@ -10,7 +10,7 @@ import type { Access } from "./access.ts";
 import { laterLayout } from "./keyboard.ts";
 import { pairWithCode } from "./pairing.ts";
 import { SURFACE } from "./presenter.ts";
-import { HELP_HTML, waitingHtml } from "./render.ts";
+import { HELP_HTML, putOffText, waitingHtml } from "./render.ts";
 import { replyForError } from "./replies.ts";
 import { digestLayout } from "./triage-keyboard.ts";
 import { digestHtml } from "./triage-render.ts";
@@ -121,7 +121,8 @@ export function createCommands(deps: {
           ...(open?.messageId ? { reply_parameters: { message_id: Number(open.messageId) } } : {}),
         });
       } else if (!presented) {
-        await ctx.reply("Nothing is waiting on you.");
+        const { count } = slot.waiting();
+        await ctx.reply(count > 0 ? putOffText(count) : "Nothing is waiting on you.");
       }
     },
 

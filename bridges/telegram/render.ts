@@ -161,11 +161,23 @@ export function upperFirst(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** "What is waiting on me?": the count and the current or top question alone. */
+/**
+ * "What is waiting on me?": the count and the current or top question alone. When none is open,
+ * how to see it (/next), or that the ones waiting were put off and come back by themselves.
+ */
 export function waitingHtml(count: number, top: Question | undefined, presented: boolean): string {
-  if (count === 0 || !top) return "Nothing is waiting on you.";
-  const which = presented ? "Open now" : "Next";
-  return `${count} waiting on you. ${which}: <b>${escapeWithin(flat(top.prompt), 1000)}</b>`;
+  if (count === 0) return "Nothing is waiting on you.";
+  if (!top) return putOffText(count);
+  const prompt = `<b>${escapeWithin(flat(top.prompt), 1000)}</b>`;
+  if (presented) return `${count} waiting on you. Open now: ${prompt}`;
+  return `${count} waiting on you. Next: ${prompt} (/next shows it)`;
+}
+
+/** Said when every question waiting was put off with Later. */
+export function putOffText(count: number): string {
+  return count === 1
+    ? "Nothing to answer now: the 1 question waiting was put off with Later and comes back by itself."
+    : `Nothing to answer now: the ${count} questions waiting were put off with Later and come back by themselves.`;
 }
 
 export function nudgeHtml(card: Question, days: number, presented: boolean): string {

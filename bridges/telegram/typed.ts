@@ -9,7 +9,7 @@ import type { Slot } from "../../src/slot/slot.ts";
 import { escapeWithin, flat } from "./html.ts";
 import { wordsLayout } from "./keyboard.ts";
 import { SURFACE } from "./presenter.ts";
-import { waitingHtml } from "./render.ts";
+import { putOffText, waitingHtml } from "./render.ts";
 import { replyForError } from "./replies.ts";
 
 /** Said under a message the boxholder edited: each message is read once, as first sent. */
@@ -40,8 +40,16 @@ export function createTypedReplyHandler(deps: { slot: Slot; judge: Judge }) {
   /** The outcome as the reply under the typed message (HTML: the typed words are escaped). */
   function replyHtml(outcome: Outcome, text: string): string {
     switch (outcome.reason) {
-      case "nothing-open":
-        return `Nothing is open right now, so "${escapeWithin(flat(text), 60)}" was not recorded. /waiting shows what waits.`;
+      case "nothing-open": {
+        const { count, top } = slot.waiting();
+        const next =
+          count === 0
+            ? "Nothing is waiting on you."
+            : top
+              ? "/next shows the next question."
+              : putOffText(count);
+        return `Nothing is open right now, so "${escapeWithin(flat(text), 60)}" was not recorded. ${next}`;
+      }
       case "late":
         return `Not recorded: that question was already ${escapeWithin(outcome.closure?.text ?? "", 600)}.\n${openNowLine()}`;
       default:

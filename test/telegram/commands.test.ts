@@ -109,3 +109,38 @@ describe("a nudge for a question that is not on screen", () => {
     expect(h.slot.waiting().count).toBe(2);
   });
 });
+
+describe("questions wait but none is open", () => {
+  it("/waiting and a stray answer say /next shows the parked one; once put off, that it comes back by itself", async () => {
+    const h = await openHarness(emulator());
+    await presentQuestion(h, selectCard());
+    await h.owner.command("/park");
+    await h.owner.command("/waiting");
+    await h.owner.say("a");
+    await h.pump();
+    expect(texts(h, "sendMessage").slice(-2)).toEqual([
+      "1 waiting on you. Next: <b>Where do photographed receipts belong?</b> (/next shows it)\n\nNo web link: set <code>QBRIDGE_PUBLIC_URL</code> where qbridge serve runs (the https address of the web page) to get one here.",
+      'Nothing is open right now, so "a" was not recorded. /next shows the next question.',
+    ]);
+
+    await h.owner.command("/next");
+    await h.owner.command("/later");
+    await h.pump();
+    const times = await h.lastMessage();
+    await h.owner.tap(buttonData(times, "⏰ Tomorrow"), times.messageId);
+    await h.pump();
+    expect(h.slot.current()).toBeUndefined();
+    const before = texts(h, "sendMessage").length;
+    await h.owner.command("/waiting");
+    await h.owner.command("/next");
+    await h.owner.say("a");
+    await h.pump();
+    const putOff =
+      "Nothing to answer now: the 1 question waiting was put off with Later and comes back by itself.";
+    expect(texts(h, "sendMessage").slice(before)).toEqual([
+      `${putOff}\n\nNo web link: set <code>QBRIDGE_PUBLIC_URL</code> where qbridge serve runs (the https address of the web page) to get one here.`,
+      putOff,
+      `Nothing is open right now, so "a" was not recorded. ${putOff}`,
+    ]);
+  });
+});
