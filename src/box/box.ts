@@ -6,6 +6,7 @@ import {
   mkdirSync,
   readFileSync,
   readlinkSync,
+  statSync,
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
@@ -135,6 +136,12 @@ const GITIGNORE_LINE = `${STATE_DIR}/`;
 export async function initBox(root: string, options: BoxOptions = {}): Promise<string[]> {
   const paths = new BoxPaths(root);
   const done: string[] = [];
+  // mkdir would fail with a bare EEXIST on a file of that name: say what is there instead.
+  if (existsSync(paths.root) && !statSync(paths.root).isDirectory()) {
+    throw new BoxError(
+      `${paths.root} is a file, not a folder: give --box a folder to make the box in (new or existing)`,
+    );
+  }
   mkdirSync(paths.root, { recursive: true });
   const git = gitFor(paths.root);
   if (!existsSync(join(paths.root, ".git"))) {

@@ -44,6 +44,8 @@ const LEARNING: [keyof AskFlags, string][] = [
   ["learningRef", "--learning-ref REF (the card the learning is recorded in)"],
   ["proposal", "--proposal TEXT (what the box will learn)"],
 ];
+/** The parts a learning cannot go without; its ref is optional, as in the card (DESIGN.md). */
+const LEARNING_NEEDED = new Set<keyof AskFlags>(["learningSink", "proposal"]);
 
 /** Did the caller describe the card with flags (rather than send JSON on stdin)? */
 export function usesCardFlags(flags: AskFlags): boolean {
@@ -53,9 +55,9 @@ export function usesCardFlags(flags: AskFlags): boolean {
 /** Every flag still missing, all at once, each with what to put in it. */
 function missingFlags(flags: AskFlags): string[] {
   const missing = NEEDED.filter(([key]) => !flags[key]);
-  // The learning is optional, but all three parts or none.
+  // The learning is optional, but given at all it needs its sink and its proposal.
   if (LEARNING.some(([key]) => flags[key]))
-    missing.push(...LEARNING.filter(([key]) => !flags[key]));
+    missing.push(...LEARNING.filter(([key]) => LEARNING_NEEDED.has(key) && !flags[key]));
   return missing.map(([, flag]) => flag);
 }
 
@@ -68,7 +70,7 @@ export function askInputFromFlags(flags: AskFlags): Record<string, unknown> {
   }
   const type = flags.type ?? (flags.option.length > 0 ? "select" : "text");
   const learning =
-    flags.learningSink || flags.proposal
+    flags.learningSink || flags.proposal || flags.learningRef
       ? { sink: flags.learningSink, ref: flags.learningRef, proposal: flags.proposal }
       : undefined;
   const card: Record<string, unknown> = {
@@ -77,6 +79,14 @@ export function askInputFromFlags(flags: AskFlags): Record<string, unknown> {
     input: flags.option.length > 0 ? { type, options: flags.option.map(optionFrom) } : { type },
     learning,
     directive: flags.directive,
+    ...fieldFlags(flags),
+  };
+  return JSON.parse(JSON.stringify(card));
+}
+
+/** The fields set by the flags beyond prompt, memo, input, learning and directive: those given. */
+function fieldFlags(flags: AskFlags): Record<string, unknown> {
+  const fields: Record<string, unknown> = {
     context: flags.context.length
       ? flags.context.map((c) => {
           const eq = c.indexOf("=");
@@ -92,5 +102,23 @@ export function askInputFromFlags(flags: AskFlags): Record<string, unknown> {
     "asked-by": flags.askedBy,
     id: flags.id,
   };
-  return JSON.parse(JSON.stringify(card));
+  return JSON.parse(JSON.stringify(fields));
+}
+
+/**
+ * A JSON card from standard input with the field flags given beside it (--priority, --id,
+ * --asked-by, ...) set on it: a flag is never dropped in silence, and it wins over the card's
+ * own value, as a flag on the command line is the later word. `--type` sets the input's type.
+ */
+export function jsonCardWithFlags(given: unknown, flags: AskFlags): unknown {
+  if (!given || typeof given !== "object" || Array.isArray(given)) return given;
+  const card = { ...(given as Record<string, unknown>), ...fieldFlags(flags) };
+  if (flags.type) {
+    const input = card.input;
+    card.input =
+      input && typeof input === "object" && !Array.isArray(input)
+        ? { ...input, type: flags.type }
+        : { type: flags.type };
+  }
+  return card;
 }

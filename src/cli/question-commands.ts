@@ -5,7 +5,7 @@ import { initBox } from "../box/box.ts";
 import { InvalidInput } from "../errors.ts";
 import { listJobs, pendingQuestions } from "../questions/state.ts";
 import { heldField, heldUntilOf } from "../slot/held.ts";
-import { type AskFlags, askInputFromFlags, usesCardFlags } from "./ask-input.ts";
+import { type AskFlags, askInputFromFlags, jsonCardWithFlags, usesCardFlags } from "./ask-input.ts";
 import { type CommonOptions, configFor, printJson, progress, withCore } from "./context.ts";
 import { registerListCommand, slotOrder } from "./list-command.ts";
 import { registerOutcomeCommands } from "./outcome-commands.ts";
@@ -50,7 +50,7 @@ export function registerQuestionCommands(program: Command): void {
     )
     .option("--directive <text>", "what the answer unblocks")
     .option("--learning-sink <sink>", "where the learning goes: guide, briefing or personality")
-    .option("--learning-ref <ref>", "the card the learning is recorded in")
+    .option("--learning-ref <ref>", "the card the learning is recorded in (optional)")
     .option("--proposal <text>", "what the box will learn from the answer")
     .option("--context <ref>", 'material to read, "ref" or "ref=text" (repeat)', collect, [])
     .option(
@@ -72,6 +72,9 @@ export function registerQuestionCommands(program: Command): void {
     .addHelpText(
       "after",
       `
+With a JSON card on standard input, the flags beside it that set one field (--priority, --id,
+--asked-by, --expires-after, --task, --type, ...) are set on the card, over its own value.
+
 Examples:
   qbridge ask --prompt "Where do receipts go?" --memo "A receipt arrived at intake." \\
     --option finance=Finance --option taxes=Taxes --directive "Move the receipt there."
@@ -81,7 +84,7 @@ Examples:
       async (options: CommonOptions & AskFlags & { unlessOpen?: boolean; callback?: string }) => {
         const given = usesCardFlags(options)
           ? askInputFromFlags(options)
-          : parseJsonCard(await readStdin());
+          : jsonCardWithFlags(parseJsonCard(await readStdin()), options);
         const input =
           options.callback && given && typeof given === "object"
             ? { ...given, callback: options.callback }

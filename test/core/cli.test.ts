@@ -56,6 +56,17 @@ describe("init", () => {
     const ignored = readFileSync(join(dir, ".gitignore"), "utf8").split("\n");
     expect(ignored.filter((line) => line === ".qbridge/")).toHaveLength(1);
   });
+
+  it("refuses a --box that is a file, in one sentence, and leaves the file alone", async () => {
+    const file = join(scratchDir("qbridge-init-"), "notes.txt");
+    writeFileSync(file, "mine\n");
+    const made = await runCli(["init", "--box", file]);
+    expect(made.code).toBe(4);
+    expect(made.stderr).toBe(
+      `qbridge: ${file} is a file, not a folder: give --box a folder to make the box in (new or existing)\n`,
+    );
+    expect(readFileSync(file, "utf8")).toBe("mine\n");
+  });
 });
 
 describe("ask", () => {
@@ -121,6 +132,58 @@ describe("ask", () => {
     expect(readBoxFile(tb.dir, questionRel(printed.id))).toContain(
       "prompt: May I delete backups older than a year?",
     );
+  });
+
+  it("sets the field flags given beside a JSON card on it, the flag winning, never dropping one", async () => {
+    const asked = await runCli(
+      [
+        "ask",
+        "--json",
+        "--priority",
+        "high",
+        "--id",
+        "backups-now",
+        "--asked-by",
+        "cleaner",
+        "--expires-after",
+        "P1D",
+        "--task",
+        "T-9",
+      ],
+      {
+        env: cliEnv(tb.dir),
+        input: JSON.stringify(confirmCard({ prompt: "Delete them now?", priority: "low" })),
+      },
+    );
+    expect(asked.stderr).toBe("");
+    expect(JSON.parse(asked.stdout)).toMatchObject({
+      id: "backups-now",
+      card: {
+        prompt: "Delete them now?",
+        priority: "high",
+        "asked-by": "cleaner",
+        "expires-after": "P1D",
+        tasks: ["T-9"],
+      },
+    });
+  });
+
+  it("files a learning from flags without --learning-ref, which is optional as in a card", async () => {
+    const asked = await runCli(
+      [
+        "ask",
+        "--json",
+        ...["--prompt", "Which bank pays the rent?", "--memo", "A rent bill came in."],
+        ...["--directive", "Pay it from there.", "--learning-sink", "guide"],
+        ...["--proposal", "Rent is paid from the household account."],
+      ],
+      { env: cliEnv(tb.dir) },
+    );
+    expect(asked.stderr).toBe("");
+    expect(JSON.parse(asked.stdout).card.learning).toEqual({
+      sink: "guide",
+      proposal: "Rent is paid from the household account.",
+    });
   });
 
   it("refuses an invalid question with the reason and files nothing", async () => {
