@@ -95,7 +95,8 @@ async function answer(c: PresentedContext, note?: string): Promise<Outcome> {
     // A confirmed option answers with its id; confirmed typed words (no option) with the words.
     const { result, closed } = await c.ops.answer(
       open.questionId,
-      { text: spec.optionId ?? spec.label ?? "", note },
+      // `option`: a button names its option by id, never to be read as another's label.
+      { text: spec.optionId ?? spec.label ?? "", option: spec.optionId, note },
       c.surface,
       { fingerprint: c.token?.cardHash ?? open.cardHash },
     );

@@ -95,6 +95,23 @@ describe("the judge decides every attempt, whatever the surface", () => {
     await d.slot.close();
   });
 
+  it("a tap answers its button's option even when another option is labelled with that id", async () => {
+    const d = await desk(
+      selectCard({
+        input: {
+          type: "select",
+          options: [
+            { id: "finance", label: "Taxes" },
+            { id: "taxes", label: "Finance" },
+          ],
+        },
+      }),
+    );
+    await d.tap("answer:finance");
+    expect(loadQuestion(d.box, d.id).card.answer).toEqual({ text: "Taxes", selected: "finance" });
+    await d.slot.close();
+  });
+
   it("a stranger's tap is not for us: nothing recorded, the token stays unused", async () => {
     const d = await desk(selectCard());
     const outcome = await d.tap("answer:taxes", { id: "mallory", boxholder: false });
