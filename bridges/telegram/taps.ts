@@ -4,7 +4,6 @@
 // message's buttons. The slot moves on after both.
 
 import type { Api, Context } from "grammy";
-import { OTHER_REPLY } from "../../src/slot/actions.ts";
 import type { Judge, Outcome } from "../../src/slot/attempts.ts";
 import { ELSEWHERE_REPLY, UNKNOWN_REPLY } from "../../src/slot/button-attempts.ts";
 import type { ButtonToken } from "../../src/slot/tokens.ts";
@@ -30,7 +29,6 @@ export interface TapDeps {
 export const TAP_REPLIES = {
   unknown: UNKNOWN_REPLY,
   elsewhere: ELSEWHERE_REPLY,
-  other: OTHER_REPLY,
 };
 
 export function createTapHandler(deps: TapDeps) {

@@ -7,7 +7,8 @@
 // Over 250 lines on purpose: it is one table, read entry by entry; splitting it would hide
 // the list of what a button can do.
 
-import type { Question } from "../card/question.ts";
+import { OTHER_OPTION, optionsOf, type Question } from "../card/question.ts";
+import { letterOf } from "../card/resolve.ts";
 import { CardChanged } from "../errors.ts";
 import type { Surface } from "../questions/answer.ts";
 import { expiryWords } from "../questions/deadline.ts";
@@ -59,8 +60,14 @@ export type ActionEntry =
 
 export const CHANGED_REPLY =
   "Not recorded: this question was edited since it was shown. Here it is again.";
-export const OTHER_REPLY =
-  'Reply to the question with your own words, e.g. "Other - in the shoebox".';
+/**
+ * A tap on the option for one's own words: how to type them, with that option's letter (its
+ * label may be anything: "Other", "Somewhere else"; the letter always resolves).
+ */
+export function otherReply(card: Question): string {
+  const letter = letterOf(optionsOf(card).findIndex((o) => o.id === OTHER_OPTION));
+  return `Reply with your own words after "${letter} - ", e.g. "${letter} - the shoebox under the desk".`;
+}
 
 /** The refusal of an answer whose card was edited: the stale presentation closes, it is shown anew. */
 export async function changed(c: Pick<PresentedContext, "ops">, open: Presentation) {
@@ -120,12 +127,12 @@ export const ACTIONS: Record<ButtonAction, ActionEntry> = {
     needs: "presented",
     replaysFromCard: true,
     async decide(c) {
-      if (c.spec.optionId === "_other") {
+      if (c.spec.optionId === OTHER_OPTION) {
         return {
           kind: "clarification",
           name: "needs-words",
           reason: "needs-words",
-          reply: OTHER_REPLY,
+          reply: otherReply(c.card),
         };
       }
       if (c.card.irreversible) {

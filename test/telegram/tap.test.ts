@@ -58,3 +58,23 @@ describe("a tap on an option", () => {
     expect(h.slot.current()?.questionId).toBe(second);
   });
 });
+
+describe("a tap on the option for one's own words", () => {
+  it("says how to type them, and the words typed that way are recorded", async () => {
+    const h = await openHarness(emulator());
+    const id = await h.ask(selectCard());
+    await h.slot.reconcile();
+    const shown = await h.lastMessage();
+    await h.owner.tap(buttonData(shown, "c) Somewhere else"), shown.messageId);
+    await h.pump();
+    const hint = String(h.sent("answerCallbackQuery").at(-1)?.payload.text);
+    expect(loadQuestion(h, id).card.status).toBe("pending");
+    // Done as the hint says: its example typed as it stands.
+    const example = /e\.g\. "([^"]+)"/.exec(hint)?.[1];
+    expect(example).toBeDefined();
+    await h.owner.say(example as string);
+    await h.pump();
+    expect(loadQuestion(h, id).card.answer).toMatchObject({ selected: "_other" });
+    expect(listJobs(h)).toHaveLength(1);
+  });
+});
