@@ -2,6 +2,8 @@
 // with the same "qbridge:" prefix as every other error, pointing to the command's help.
 
 import type { Command } from "commander";
+import { InvalidInput } from "../errors.ts";
+import { errorJson } from "./exit.ts";
 import { writeErr, writeOut } from "./output.ts";
 
 function helpFor(command: Command): string {
@@ -10,15 +12,31 @@ function helpFor(command: Command): string {
   return path.length ? `qbridge help ${path.join(" ")}` : "qbridge help";
 }
 
-/** "error: unknown option '--x'\n(Did you mean --y?)" → "qbridge: unknown option '--x' (Did you mean --y?): run …". */
-export function usageLine(text: string, command: Command): string {
+/** "error: unknown option '--x'\n(Did you mean --y?)" → "unknown option '--x' (Did you mean --y?): run …". */
+function usageSentence(text: string, command: Command): string {
   const sentence = text
     .replace(/^error:\s*/, "")
     .replace(/\s*\n\s*/g, " ")
     .trim()
     .replace(/\.$/, "");
   const what = command.parent ? "for its options" : "for the commands";
-  return `qbridge: ${sentence}: run "${helpFor(command)}" ${what}\n`;
+  return `${sentence}: run "${helpFor(command)}" ${what}`;
+}
+
+/** The usage error as the one stderr line every error is. */
+export function usageLine(text: string, command: Command): string {
+  return `qbridge: ${usageSentence(text, command)}\n`;
+}
+
+/**
+ * The usage error on stderr and, when --json was asked for, as the JSON error on stdout too, as
+ * every other error is printed (main.ts): a script reading stdout gets JSON, never nothing.
+ */
+function reportUsage(text: string, command: Command, write: (line: string) => void): void {
+  if (process.argv.includes("--json")) {
+    writeOut(`${JSON.stringify(errorJson(new InvalidInput(usageSentence(text, command))))}\n`);
+  }
+  write(usageLine(text, command));
 }
 
 /** Gives `command` and every command under it the one-line usage error. */
@@ -27,7 +45,7 @@ export function styleUsageErrors(command: Command): void {
     // Straight to the descriptors, as every other line the CLI prints (output.ts).
     writeOut,
     writeErr,
-    outputError: (text, write) => write(usageLine(text, command)),
+    outputError: (text, write) => reportUsage(text, command, write),
   });
   for (const sub of command.commands) styleUsageErrors(sub);
 }

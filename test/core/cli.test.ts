@@ -421,6 +421,20 @@ describe("errors a person can act on", () => {
       expect(result).toEqual({ code: 1, stdout: "", stderr: `${line}\n` });
     },
   );
+
+  it("with --json, commander's own error is also the JSON error on stdout, as every other error", async () => {
+    const result = await runCli(["wait", "--json"]);
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stdout)).toEqual({
+      error: {
+        code: "InvalidInput",
+        message: `missing required argument 'id': run "qbridge help wait" for its options`,
+      },
+    });
+    expect(result.stderr).toBe(
+      `qbridge: missing required argument 'id': run "qbridge help wait" for its options\n`,
+    );
+  });
 });
 
 describe("demo", () => {
