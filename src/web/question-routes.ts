@@ -8,7 +8,7 @@ import { bodyLimit } from "hono/body-limit";
 import { isValidId } from "../box/paths.ts";
 import { OTHER_OPTION, optionsOf, type Question } from "../card/question.ts";
 import type { AnswerAttempt } from "../card/resolve.ts";
-import { CardChanged, InvalidId, InvalidInput, TransitionRejected } from "../errors.ts";
+import { BoxError, CardChanged, InvalidId, InvalidInput, TransitionRejected } from "../errors.ts";
 import { answerQuestion } from "../questions/answer.ts";
 import { dismissQuestion } from "../questions/close.ts";
 import { EXTEND_STEP } from "../questions/deadline.ts";
@@ -117,7 +117,7 @@ export function questionRoutes(deps: WebDeps): Hono {
         text: field(body, "text"),
       };
       // The question again, with the form as it was sent and a line saying why nothing changed.
-      const refusal = (view: QuestionView, text: string, status: 409 | 422) =>
+      const refusal = (view: QuestionView, text: string, status: 409 | 422 | 503) =>
         c.html(
           questionPage({
             view,
@@ -191,6 +191,17 @@ export function questionRoutes(deps: WebDeps): Hono {
                   ? `Nothing changed: this question is already ${error.current}. What is recorded is shown below.`
                   : `${error.message}. Nothing was recorded.`;
             return refusal(view, text, error instanceof TransitionRejected ? 409 : 422);
+          } catch (reload) {
+            return pageFailure(c, deps, reload);
+          }
+        }
+        if (error instanceof BoxError) {
+          // The box could not commit (a git lock, a read-only disk): the form comes back with
+          // what was typed, since a phone's back button reloads a no-store page empty.
+          deps.logger?.error({ err: error, path: c.req.path }, "a web answer was not committed");
+          try {
+            const text = `Nothing was recorded: ${error.message}. Your answer is kept below to send again (qbridge doctor on the box's machine says how to fix this).`;
+            return refusal(loadQuestion(core, id), text, 503);
           } catch (reload) {
             return pageFailure(c, deps, reload);
           }

@@ -1,7 +1,7 @@
 // The boxholder answers on the page: each form posts back to its signed link with the page's
 // form token, goes through the same core as every surface, and a second post changes nothing.
 
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadQuestion } from "../../src/questions/store.ts";
@@ -204,6 +204,26 @@ describe("answering through the page", () => {
     const id = await web.ask(textCard());
     const { link, form } = await openPage(web, id);
     await postForm(web.app, link, { form, action: "answer", text: "Anna Muster" });
+    expect(loadQuestion(web.box, id).card.answer).toEqual({ text: "Anna Muster" });
+  });
+
+  it("keeps the typed answer on the page when the box cannot commit it, and takes it once fixed", async () => {
+    const web = await webFixture();
+    const id = await web.ask(textCard());
+    const { link, form } = await openPage(web, id);
+    const lock = join(web.box.dir, ".git", "index.lock");
+    writeFileSync(lock, "");
+    const res = await postForm(web.app, link, { form, action: "answer", text: "Anna Muster" });
+    expect(res.status).toBe(503);
+    const page = await res.text();
+    expect(page).toContain("Nothing was recorded");
+    expect(page).toContain("index.lock");
+    expect(page).toContain(">Anna Muster</textarea>");
+    expect(loadQuestion(web.box, id).card.status).toBe("pending");
+
+    rmSync(lock);
+    const again = await postForm(web.app, link, { form, action: "answer", text: "Anna Muster" });
+    expect(again.status).toBe(303);
     expect(loadQuestion(web.box, id).card.answer).toEqual({ text: "Anna Muster" });
   });
 
