@@ -59,6 +59,11 @@ export function openLedgerFile(path: string): OpenedLedger {
   let setAside: string | undefined;
   let db: Db;
   let readOnly = false;
+  // Asked first: SQLite opens a read-only file without a word when its WAL files are there (a
+  // service stopped mid-run), and every write, even the card index's catch-up, then fails.
+  if (readOnlyBox(dirname(path))) {
+    return { db: reuseStatements(readOnlyCopy(path)), setAside: undefined, readOnly: true };
+  }
   try {
     mkdirSync(dirname(path), { recursive: true });
     db = openDatabase(path);
@@ -137,7 +142,11 @@ function readOnlyCopy(path: string): Db {
   try {
     const file = openSqlite(path, { readonly: true, fileMustExist: true });
     try {
-      db = openSqlite(file.serialize());
+      const bytes = file.serialize();
+      // A WAL file's header (bytes 18 and 19 = 2) makes the copy in memory read-only: rollback.
+      bytes[18] = 1;
+      bytes[19] = 1;
+      db = openSqlite(bytes);
     } finally {
       file.close();
     }

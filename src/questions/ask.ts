@@ -14,7 +14,7 @@ import { InvalidInput } from "../errors.ts";
 import { auditCommitted } from "./audit.ts";
 import type { Core } from "./core.ts";
 import { scanQuestions } from "./scan.ts";
-import { settleInterruptedWrites, withQuestionLock } from "./transition.ts";
+import { refuseOnReadOnly, settleInterruptedWrites, withQuestionLock } from "./transition.ts";
 
 export interface AskResult {
   id: string;
@@ -79,6 +79,8 @@ export async function askQuestion(
   options: { unlessOpen?: boolean; via?: string } = {},
 ): Promise<AskResult> {
   const asked = validateAsk(input);
+  // Before any lock (the box-wide ask lock of unlessOpen too): a read-only box is refused in words.
+  refuseOnReadOnly(core);
   if (asked.callback !== undefined && !core.webhooks) {
     throw new InvalidInput(
       "a callback needs answer webhooks on: set QBRIDGE_WEBHOOK_SECRET (webhooks are signed with it) where qbridge runs, or leave the callback out",

@@ -3,7 +3,7 @@
 // widened to another question, or used after it expires.
 
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Box } from "../box/box.ts";
 
@@ -20,7 +20,8 @@ export function loadSecret(box: Box): Buffer {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
   }
-  chmodSync(path, 0o600);
+  // Only when needed: a read-only box (a read-only mount) refuses even a chmod that changes nothing.
+  if ((statSync(path).mode & 0o777) !== 0o600) chmodSync(path, 0o600);
   return Buffer.from(readFileSync(path, "utf8").trim(), "hex");
 }
 
