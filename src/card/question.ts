@@ -115,7 +115,7 @@ const QuestionShape = z
     "dismissed-at": isoTime.optional(),
     "expired-at": isoTime.optional(),
     "withdrawn-at": isoTime.optional(),
-    "withdrawn-reason": z.string().max(2_000).optional(),
+    "withdrawn-reason": z.string().max(2_000).refine(noControls, NO_CONTROLS).optional(),
   })
   .passthrough();
 

@@ -3,7 +3,7 @@
 // through the transition core like every other change of status; writes no job.
 
 import { rewriteCardText } from "../card/codec.ts";
-import type { Status } from "../card/question.ts";
+import { controlCharacterIn, type Status } from "../card/question.ts";
 import { InvalidInput } from "../errors.ts";
 import type { Surface } from "./answer.ts";
 import { auditRefused } from "./audit.ts";
@@ -33,6 +33,13 @@ export async function withdrawQuestion(
   if (reason !== undefined && reason.length > MAX_REASON_LENGTH) {
     throw new InvalidInput(
       `the reason is ${reason.length} characters long: keep it under ${MAX_REASON_LENGTH}`,
+    );
+  }
+  // The reason is shown on every surface (a terminal too), as card text is: no escapes.
+  const control = reason === undefined ? undefined : controlCharacterIn(reason);
+  if (control) {
+    throw new InvalidInput(
+      `the reason contains a control character (${control}): a reason may carry any text, tabs and line breaks, no other control character`,
     );
   }
   const at = core.box.clock.iso();

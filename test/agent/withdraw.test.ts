@@ -157,4 +157,19 @@ describe("a withdrawn question elsewhere", () => {
     expect(refused.code).toBe(3);
     expect(refused.stderr).toContain("it is already answered");
   });
+
+  it("a reason with a control character (a terminal escape) is refused naming it, and the card stays as it was", async () => {
+    const box = await makeBox();
+    const { id } = await askQuestion(box, confirmCard());
+    const commits = await gitLog(box.dir);
+    const refused = await runCli(["withdraw", id, "--reason", "done\u001b[2J"], {
+      env: cliEnv(box.dir),
+    });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe(
+      "qbridge: the reason contains a control character (U+001B): a reason may carry any text, tabs and line breaks, no other control character\n",
+    );
+    expect(loadQuestion(box, id).card.status).toBe("pending");
+    expect(await gitLog(box.dir)).toEqual(commits);
+  });
 });
