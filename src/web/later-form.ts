@@ -1,13 +1,24 @@
 // "Later" on a question's page: the times a pending question can be put off to (this evening,
-// tomorrow morning, next week, in the box's time zone), and the line saying when a put-off
-// question comes back. The ledger keeps the time (the card is untouched); the slot, told of the
+// tomorrow morning, next week, in the box's time zone), and the line (at the page's top) saying
+// when a put-off question comes back. The ledger keeps the time (the card is untouched); the slot, told of the
 // change, takes the question off the chat until then.
 
 import type { Core } from "../questions/core.ts";
 import { backAt, LaterStore, laterOption, laterOptions } from "../slot/later.ts";
 import { html, type Markup } from "./html.ts";
 
-/** The Later buttons of a pending question's page, and when it comes back if put off. */
+/**
+ * When a put-off question comes back, for the top of its page: right after a Later tap the
+ * browser lands there, so the first screen must say what the tap did. Empty when not put off.
+ */
+export function laterLine(core: Core, id: string, timeZone: string): Markup {
+  const now = core.box.clock.now();
+  const until = new LaterStore(core.ledger.db).until(id);
+  if (!until || new Date(until).getTime() <= now.getTime()) return html``;
+  return html`<p class="meta" id="later-back">⏰ Put off: back in the chat ${backAt(new Date(until), now, timeZone)}.</p>`;
+}
+
+/** The Later buttons of a pending question's page. */
 export function laterForm(input: {
   core: Core;
   id: string;
@@ -16,16 +27,11 @@ export function laterForm(input: {
   formToken: string;
 }): Markup {
   const now = input.core.box.clock.now();
-  const until = new LaterStore(input.core.ledger.db).until(input.id);
-  const back =
-    until && new Date(until).getTime() > now.getTime()
-      ? html`<p class="meta" id="later-back">Put off: back in the chat ${backAt(new Date(until), now, input.timeZone)}.</p>`
-      : "";
   const buttons = laterOptions(now, input.timeZone).map(
     (o) =>
       html`<button type="submit" class="quiet" name="later" value="${o.choice}">${o.label}</button>`,
   );
-  return html`<form method="post" action="${input.action}" id="later"><input type="hidden" name="form" value="${input.formToken}"><input type="hidden" name="action" value="later"><p class="meta">⏰ Later: take it off the chat until</p>${buttons}</form>${back}`;
+  return html`<form method="post" action="${input.action}" id="later"><input type="hidden" name="form" value="${input.formToken}"><input type="hidden" name="action" value="later"><p class="meta">⏰ Later: take it off the chat until</p>${buttons}</form>`;
 }
 
 /** Puts a pending question off to a chosen time; the problem in one sentence when it cannot. */

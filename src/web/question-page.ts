@@ -36,6 +36,8 @@ export interface QuestionPageInput {
   links?: PageLinks | undefined;
   /** The Later buttons, for a pending question (later-form.ts). */
   later?: Markup | undefined;
+  /** When a put-off question comes back (later-form.ts), shown under the status line. */
+  laterBack?: Markup | undefined;
   /** The answered question most like this one (src/slot/last-time.ts). */
   lastTime?: { day: string; answer: string } | undefined;
 }
@@ -174,6 +176,7 @@ export function questionPage(input: QuestionPageInput): string {
   // Answered and withdrawn questions take no more answers: no form.
   const final = card.status === "answered" || card.status === "withdrawn";
   const body = html`<p class="meta"><span class="tag ${priority}">${priority}</span> ${card.status} · asked ${timeMarkup(card["asked-at"], now, timeZone)}${card["asked-by"] ? ` by ${card["asked-by"]}` : ""}${deadline(card, now, timeZone)}</p>
+${card.status === "pending" ? (input.laterBack ?? "") : ""}
 ${notice ? html`<div class="card ${notice.tone}" role="status"><p class="text">${notice.text}</p></div>` : ""}
 <h1 class="text">${card.prompt}</h1>
 ${recordedAnswer(card, now, timeZone)}

@@ -18,7 +18,7 @@ import { loadQuestion } from "../questions/store.ts";
 import { lastTimeFor } from "../slot/last-time.ts";
 import { checkFormToken, formToken } from "./csrf.ts";
 import { announce, type WebDeps } from "./deps.ts";
-import { laterForm, putOffFromPage } from "./later-form.ts";
+import { laterForm, laterLine, putOffFromPage } from "./later-form.ts";
 import { pageFailure } from "./page-errors.ts";
 import { badRequestPage, staleFormPage, tooLargePage } from "./problem-page.ts";
 import { type FormValues, questionPage } from "./question-page.ts";
@@ -83,6 +83,7 @@ export function questionRoutes(deps: WebDeps): Hono {
           timeZone,
           links: pageLinks(deps, id),
           later: laterForm({ core, id, timeZone, action, formToken: token }),
+          laterBack: laterLine(core, id, timeZone),
           lastTime: view.card.status === "pending" ? lastTimeFor(core, view, timeZone) : undefined,
         }),
       );
@@ -135,6 +136,7 @@ export function questionRoutes(deps: WebDeps): Hono {
               action,
               formToken: token,
             }),
+            laterBack: laterLine(core, id, deps.config.timeZone),
           }),
           status,
         );

@@ -185,6 +185,19 @@ describe("answering in the browser", () => {
     await page.context().close();
   });
 
+  it("after Later, the first screen says when the question comes back", async () => {
+    const id = await ask(selectCard({ prompt: "Where do bus tickets go?" }));
+    const page = await phonePage();
+    await page.goto(linkTo(id));
+    await page.getByRole("button", { name: /^Tomorrow morning/ }).click();
+    expect(await textOf(page, "#later-back")).toContain("back in the chat tomorrow at 09:00");
+    const line = await page.locator("#later-back").boundingBox();
+    expect((line?.y ?? Number.POSITIVE_INFINITY) + (line?.height ?? 0)).toBeLessThanOrEqual(
+      PHONE.height,
+    );
+    await page.context().close();
+  });
+
   it("dismisses a question, which stays answerable", async () => {
     const id = await ask(selectCard({ prompt: "Where do parking tickets go?" }));
     const page = await phonePage();
