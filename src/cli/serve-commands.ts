@@ -5,7 +5,7 @@ import { existsSync, readdirSync } from "node:fs";
 import type { Command } from "commander";
 import { initBox } from "../box/box.ts";
 import type { Config } from "../config.ts";
-import { InvalidInput } from "../errors.ts";
+import { BoxError, InvalidInput } from "../errors.ts";
 import type { ConfiguredBridge } from "../slot/bridge.ts";
 import { Owners } from "../slot/owner.ts";
 import { checkBoxWritable } from "./box-check.ts";
@@ -133,6 +133,13 @@ the one before is told in their chat. A code pairs on the surface it was made fo
     )
     .action(async (options: CommonOptions & { replace?: boolean; surface?: string }) => {
       await withCore(options, async (core, config) => {
+        // The code lives in the ledger; on a read-only box that is a copy in memory, and a code
+        // kept there would be gone before anyone could send it.
+        if (core.ledger.readOnly) {
+          throw new BoxError(
+            `${core.box.paths.root} is read-only: a pairing code is kept in the box's ledger, so pair needs a writable box; make it writable and try again`,
+          );
+        }
         const bridge = bridgeNamed(config, options.surface);
         const terms = bridge.pairing;
         const owners = new Owners(core.ledger.db);

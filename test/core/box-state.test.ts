@@ -372,6 +372,13 @@ describe("a read-only box", () => {
       expect(run.code).toBe(4);
       expect(run.stderr).toBe(refusal);
     }
+    // A pairing code would live only in the ledger's copy in memory: none is printed.
+    const paired = await runCliReadOnly(box.dir, ["pair"]);
+    expect(paired.code).toBe(4);
+    expect(paired.stdout).toBe("");
+    expect(paired.stderr).toBe(
+      `qbridge: ${box.dir} is read-only: a pairing code is kept in the box's ledger, so pair needs a writable box; make it writable and try again\n`,
+    );
     expect(files()).toBe(before);
   });
 });
