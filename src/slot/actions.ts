@@ -15,6 +15,7 @@ import { expiryWords } from "../questions/deadline.ts";
 import { extendQuestion } from "../questions/extend.ts";
 import { similarQuestions } from "../questions/similar.ts";
 import { loadQuestion } from "../questions/store.ts";
+import { wordsDropped } from "./attempt.ts";
 import {
   type ButtonAttempt,
   type CommandAttempt,
@@ -165,12 +166,12 @@ export const ACTIONS: Record<ButtonAction, ActionEntry> = {
     async decide(c) {
       if (c.spec.optionId === undefined) {
         // The confirming step of typed words: nothing is recorded, the question stays open.
-        return {
-          kind: "recorded",
-          name: "words-dropped",
-          reply: `Not recorded: "${c.spec.label ?? ""}". Reply with your answer.`,
-          relayout: "drop",
-        };
+        const reply = wordsDropped(c.spec.label ?? "");
+        const { token } = c;
+        if (token?.messageId) {
+          c.slot.tokens.markMessageUsed(token.chatId, token.messageId, reply, c.now());
+        }
+        return { kind: "recorded", name: "words-dropped", reply, relayout: "drop" };
       }
       return { kind: "recorded", name: "back", reply: "Back to the choices.", relayout: "choices" };
     },

@@ -59,3 +59,8 @@ export function confirmingQuestion(typed: string): string {
     .trimEnd();
   return `Record "${start}…" (${chars.length.toLocaleString("en")} characters) as your answer?`;
 }
+
+/** Typed words declined at their confirming question ("Record "c" as your answer?"). */
+export function wordsDropped(words: string): string {
+  return `Not recorded: "${words}". Reply with your answer.`;
+}

@@ -127,6 +127,31 @@ export class TokenStore {
     return rows.map((row) => row.question_id);
   }
 
+  /**
+   * The newest typed words a chat was asked about for a presentation ("Record "c" as your
+   * answer?") and that are neither confirmed nor declined yet.
+   */
+  askedWords(presentationSeq: number, chatId: string): ButtonToken | undefined {
+    return fromRow(
+      this.db
+        .prepare(
+          `SELECT * FROM button_tokens WHERE presentation_seq = ? AND chat_id = ? AND action = 'confirm'
+           AND option_id IS NULL AND used_at IS NULL AND message_id IS NOT NULL
+           ORDER BY created_at DESC, rowid DESC LIMIT 1`,
+        )
+        .get(presentationSeq, chatId) as Record<string, unknown> | undefined,
+    );
+  }
+
+  /** Every token of one sent message marked used with one reply (its question was settled). */
+  markMessageUsed(chatId: string, messageId: string, reply: string, at: string): void {
+    this.db
+      .prepare(
+        "UPDATE button_tokens SET used_at = ?, used_reply = ? WHERE chat_id = ? AND message_id = ? AND used_at IS NULL",
+      )
+      .run(at, reply, chatId, messageId);
+  }
+
   markUsed(token: string, reply: string, at: string): void {
     this.db
       .prepare(

@@ -1,79 +1,20 @@
-// The judge's path for typed text. A reply-to a presentation targets that question; a reply to
-// a message whose buttons are about other questions (a nudge) targets none; otherwise the one
-// that was on screen when the text was written (the open one, unless the text is older than it). The text becomes an answer attempt (letter, label, "Label - note", yes/no, free
-// text) and goes through the same transition as a tap, with the fingerprint of the
-// presentation it targets: a card edited since it was shown refuses it on every surface. A
-// lone character on a text question, and an answer to an irreversible question (but a typed
-// no to a yes/no one, which declines), is recorded only once confirmed. A reply to a question
-// already answered is audited and never applied.
+// The judge's path for typed text, for the question typed-target.ts finds it is for. The text
+// becomes an answer attempt (letter, label, "Label - note", yes/no, free text) and goes through
+// the same transition as a tap, with the fingerprint of the presentation it targets: a card
+// edited since it was shown refuses it on every surface. A lone character on a text question,
+// and an answer to an irreversible question (but a typed no to a yes/no one, which declines),
+// is recorded only once confirmed, by a tap or by a typed yes (a typed no declines). A reply to
+// a question already answered is audited and never applied.
 
 import type { Question } from "../card/question.ts";
 import { resolveAnswer } from "../card/resolve.ts";
 import { CardChanged, InvalidAnswer, QbridgeError } from "../errors.ts";
 import { loadQuestion } from "../questions/store.ts";
-import { attemptFromText, confirmingQuestion, needsConfirming } from "./attempt.ts";
+import { attemptFromText, confirmingQuestion, needsConfirming, wordsDropped } from "./attempt.ts";
 import type { Judging, Outcome, TextAttempt } from "./attempts.ts";
 import { heldElsewhereReply } from "./button-attempts.ts";
 import { closureOf } from "./closure.ts";
-import type { Presentation } from "./presentations.ts";
-
-/**
- * A text without reply-to means the question on screen when it was written. A message older
- * than the open presentation (redelivered after a restart that moved the slot on) was written
- * for the one shown before it, never for the open one. A question claimed but not yet sent (a
- * dead process's claim, or a send in flight) was on nobody's screen: the message was meant for
- * the one shown before it, unless that one was parked (the screen said so).
- */
-function meantFor(j: Judging, a: TextAttempt): Presentation | undefined {
-  const open = j.ops.current();
-  if (!open || a.chatId === undefined || a.messageId === undefined) return open;
-  const { presentations } = j.slot;
-  if (open.messageId === undefined) {
-    const before = presentations.shownBefore(a.surface, a.chatId, a.messageId);
-    return before?.state === "parked" ? undefined : before;
-  }
-  if (open.chatId !== a.chatId || Number(open.messageId) < a.messageId) return open;
-  return presentations.shownBefore(a.surface, a.chatId, a.messageId);
-}
-
-/** The presentation a typed text is for: the one it quotes, else the one meant. */
-export function targetOf(j: Judging, a: TextAttempt): Presentation | undefined {
-  const quoted =
-    a.replyTo !== undefined && a.chatId !== undefined
-      ? j.slot.presentations.byMessage(a.surface, a.chatId, a.replyTo)
-      : undefined;
-  return quoted ?? meantFor(j, a);
-}
-
-/**
- * A reply to a message whose buttons are about other questions than `target` (a nudge's
- * "Show it", a digest's lines) was meant for one of those, never for the open question: the
- * refusal that says so, naming the question when there is one. Undefined when it may go on.
- */
-function quotesOtherQuestion(
-  j: Judging,
-  a: TextAttempt,
-  target: Presentation,
-): Outcome | undefined {
-  if (a.replyTo === undefined || a.chatId === undefined) return undefined;
-  if (target.messageId === a.replyTo && target.chatId === a.chatId) return undefined;
-  const about = j.slot.tokens.questionsOn(a.chatId, a.replyTo);
-  if (about.length === 0 || about.includes(target.questionId)) return undefined;
-  let which = "other questions";
-  if (about.length === 1) {
-    try {
-      which = `“${loadQuestion(j.slot.core, about[0] as string).card.prompt}”`;
-    } catch {
-      which = "another question";
-    }
-  }
-  return {
-    kind: "refused",
-    name: "refused:other-question",
-    reason: "not-current",
-    reply: `Not recorded: the message you replied to is about ${which}, not the open question. Tap that message's button to show it here first, or reply to the open question itself.`,
-  };
-}
+import { askedWords, quotesOtherQuestion, targetOf } from "./typed-target.ts";
 
 /** True when the card holds exactly the answer `text` gives, recorded from this person here. */
 function isRecordedAnswer(card: Question, text: string, a: TextAttempt): boolean {
@@ -189,7 +130,16 @@ export async function judgeText(j: Judging, a: TextAttempt): Promise<Outcome> {
       after,
     };
   }
-  if (!a.confirmed) {
+  // A yes or no typed while typed words wait for their confirming tap answers that question
+  // (as a tap would); taken as an answer, a "no" would be recorded as the very words declined.
+  const asked = askedWords(j, a, target);
+  if (asked && !/^y(es)?[.!]?$/i.test(text.trim())) {
+    const reply = wordsDropped(asked.label ?? "");
+    j.slot.tokens.markMessageUsed(asked.chatId, asked.messageId as string, reply, j.now());
+    return { kind: "recorded", name: "words-dropped", reply, target, card };
+  }
+  const words = asked?.label ?? text;
+  if (!a.confirmed && !asked) {
     const confirm = confirmation(card, text, a.literal === true);
     if (confirm instanceof Error) return { target, card, ...failed(confirm) };
     if (confirm) {
@@ -211,7 +161,7 @@ export async function judgeText(j: Judging, a: TextAttempt): Promise<Outcome> {
   try {
     const { result, closed } = await ops.answer(
       target.questionId,
-      attemptFromText(card, text),
+      attemptFromText(card, words),
       { via: a.surface, by: a.actor.id },
       { fingerprint: target.cardHash },
     );

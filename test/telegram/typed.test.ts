@@ -124,6 +124,41 @@ describe("a stray key on a text question", () => {
     expect(h.slot.current()).toBeUndefined();
   });
 
+  it("a typed yes or no after the question answers the question, never becomes the answer itself", async () => {
+    const h = await openHarness(emulator());
+    const { id } = await presentQuestion(h, textCard());
+    await h.owner.say("c");
+    await h.pump();
+    await h.owner.say("no");
+    await h.pump();
+    expect(replies(h).at(-1)).toBe("Not recorded: &quot;c&quot;. Reply with your answer.");
+    expect(loadQuestion(h, id).card.status).toBe("pending");
+    await h.owner.say("c");
+    await h.pump();
+    await h.owner.say("yes");
+    await h.pump();
+    expect(loadQuestion(h, id).card.answer).toEqual({ text: "c" });
+    expect(listJobs(h)).toHaveLength(1);
+  });
+
+  it("a typed no to the confirming question of an irreversible yes/no question records nothing", async () => {
+    const h = await openHarness(emulator());
+    const { id } = await presentQuestion(h, confirmCard({ irreversible: true }));
+    await h.owner.say("yes");
+    await h.pump();
+    expect(replies(h).at(-1)).toBe('Record "Yes" as your answer? It cannot be undone.');
+    await h.owner.say("no");
+    await h.pump();
+    expect(loadQuestion(h, id).card.status).toBe("pending");
+    expect(replies(h).at(-1)).toBe("Not recorded: &quot;yes&quot;. Reply with your answer.");
+    await h.owner.say("yes");
+    await h.pump();
+    await h.owner.say("yes");
+    await h.pump();
+    expect(loadQuestion(h, id).card.answer).toMatchObject({ selected: "yes" });
+    expect(listJobs(h)).toHaveLength(1);
+  });
+
   it("two letters or more are recorded at once", async () => {
     const h = await openHarness(emulator());
     const { id } = await presentQuestion(h, textCard());
