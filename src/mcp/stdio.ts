@@ -9,9 +9,21 @@ import type { McpDeps } from "./deps.ts";
 import { watchOpenRequests } from "./open-requests.ts";
 import { createMcpServer } from "./server.ts";
 
+/** What went wrong on the connection, in words for the log (the SDK passes it on bare). */
+function connectionTrouble(error: Error): string {
+  if (/exceeded maximum size/.test(error.message)) {
+    return "a message from the MCP client is over 10 MB: the connection is closed; send less (cut a long input)";
+  }
+  if (error instanceof SyntaxError || error.name === "ZodError") {
+    return "a line from the MCP client could not be read as one JSON-RPC message and was skipped (one message per line)";
+  }
+  return "the MCP connection failed";
+}
+
 export async function serveStdio(deps: McpDeps): Promise<void> {
   const stopping = new AbortController();
   const server = createMcpServer({ ...deps, stopping: stopping.signal });
+  server.server.onerror = (error) => deps.logger?.warn({ err: error }, connectionTrouble(error));
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {
     transport.onclose = () => resolve();

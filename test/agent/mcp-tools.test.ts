@@ -357,6 +357,23 @@ describe("qbridge mcp over stdio", () => {
     expect(readdirSync(join(box.dir, ".qbridge/locks"))).toEqual([]);
   });
 
+  it("a line that is not a JSON-RPC message is reported on stderr and the session goes on", async () => {
+    const box = await makeBox();
+    const run = await qbridgeRun(["mcp", "--box", box.dir], {
+      cwd: box.dir,
+      env: { QBRIDGE_TIME: T0 },
+      input: [
+        JSON.stringify(initialize),
+        JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+        '{"jsonrpc":"2.0","id":2,"method":"tools/list"',
+        JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/list" }),
+      ].join("\n"),
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('"id":3');
+    expect(run.stderr).toContain("could not be read as one JSON-RPC message");
+  });
+
   it("SIGTERM while an asked question is waited on answers that call pending and exits cleanly", async () => {
     const box = await makeBox();
     const child = qbridge(["mcp", "--box", box.dir], { cwd: box.dir, env: { QBRIDGE_TIME: T0 } });
