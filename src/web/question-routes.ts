@@ -51,10 +51,17 @@ function missingAnswer(card: Question, values: FormValues): string | undefined {
     return values.text?.trim() ? undefined : "Write an answer first; nothing was recorded.";
   }
   if (!values.choice) return "Pick one of the choices first; nothing was recorded.";
+  const options = optionsOf(card);
+  const label = options.find((o) => o.id === OTHER_OPTION)?.label ?? "Other";
   // Without own words the note stands in for them (resolveAnswer); with neither, ask.
   if (values.choice === OTHER_OPTION && !values.other?.trim() && !values.note?.trim()) {
-    const label = optionsOf(card).find((o) => o.id === OTHER_OPTION)?.label ?? "Other";
     return `Type your own words next to “${label}”; nothing was recorded.`;
+  }
+  // Typing into the own-words field does not pick its radio (the page has no script): words
+  // beside another pick are a question to ask, never words to drop.
+  const picked = options.find((o) => o.id === values.choice);
+  if (picked && picked.id !== OTHER_OPTION && values.other?.trim()) {
+    return `You typed your own words for “${label}” but picked “${picked.label}”: pick “${label}” to send your words, or clear them to send “${picked.label}”; nothing was recorded.`;
   }
   return undefined;
 }

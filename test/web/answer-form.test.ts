@@ -161,6 +161,26 @@ describe("answering through the page", () => {
     expect(web.jobs()).toEqual([]);
   });
 
+  it("asks which was meant when own words were typed but another choice is picked, keeping both", async () => {
+    const web = await webFixture();
+    const id = await web.ask(selectCard());
+    const { link, form } = await openPage(web, id);
+    const res = await postForm(web.app, link, {
+      form,
+      action: "answer",
+      choice: "finance",
+      other: "the shoebox",
+    });
+    expect(res.status).toBe(422);
+    const page = await res.text();
+    expect(page).toContain(
+      "You typed your own words for “Somewhere else” but picked “Finance”: pick “Somewhere else” to send your words, or clear them to send “Finance”; nothing was recorded.",
+    );
+    expect(page).toContain('value="finance" required checked');
+    expect(page).toContain('value="the shoebox"');
+    expect(loadQuestion(web.box, id).card.status).toBe("pending");
+  });
+
   it("asks to pick a choice when none was sent, and records nothing", async () => {
     const web = await webFixture();
     const id = await web.ask(selectCard());
