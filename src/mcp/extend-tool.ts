@@ -22,7 +22,9 @@ export function registerExtendTool(server: McpServer, deps: McpDeps): void {
         id: z.string().describe("The question id."),
         duration: z
           .string()
-          .describe("How much time to add: an ISO-8601 duration (P7D, PT12H) or 3d, 12h, 2w."),
+          .describe(
+            'How much time to add, a minute to 365 days: an ISO-8601 duration (P7D, PT12H; P1M is a month) or 30m, 12h, 3d, 2w ("m" is minutes).',
+          ),
       }),
       outputSchema: {
         id: z.string(),

@@ -58,6 +58,9 @@ describe("the MCP tools", () => {
     expect(tools.find((t) => t.name === "request_permission")?.description).toContain(
       "Silence is never consent",
     );
+    // "1m" is a minute, not a month: the one slip a model would make with extend_question.
+    const extend = tools.find((t) => t.name === "extend_question")?.inputSchema.properties;
+    expect(JSON.stringify(extend?.duration)).toContain('\\"m\\" is minutes');
   });
 
   it("a wait sends progress at its start and then every tick until it ends pending", async () => {
