@@ -4,7 +4,9 @@
 
 import type { Command } from "commander";
 import type { Core } from "../questions/core.ts";
+import { beforeDeadline } from "../questions/deadline.ts";
 import { boxState, pendingQuestions, type QuestionView } from "../questions/state.ts";
+import { LaterStore } from "../slot/later.ts";
 import { queueOrder } from "../slot/order.ts";
 import { PresentationStore } from "../slot/presentations.ts";
 import { type CommonOptions, printJson, withCore } from "./context.ts";
@@ -18,6 +20,29 @@ export function slotOrder(
 ): { ordered: QuestionView[]; parked: string[] } {
   const { ready, parked } = queueOrder(pending, new PresentationStore(core.ledger.db).parked());
   return { ordered: [...ready, ...parked], parked: parked.map((q) => q.id) };
+}
+
+/**
+ * "What is waiting on me?" as the slot answers it on every chat surface (slot/operations.ts):
+ * the count leaves out questions past their deadline (the next sweep expires them, nobody is
+ * asked them any more); the top is the question presented now, else the next one the slot
+ * would present (not one put off with Later, parked ones last).
+ */
+export function waitingOnMe(
+  core: Core,
+  pending: QuestionView[],
+): { count: number; top: QuestionView | undefined; pastDeadline: number } {
+  const now = core.box.clock.now();
+  const live = pending.filter((q) => beforeDeadline(q.card, now));
+  const presentations = new PresentationStore(core.ledger.db);
+  const putOff = new LaterStore(core.ledger.db).waiting(now);
+  const { ready, parked } = queueOrder(live, presentations.parked());
+  const open = presentations.open();
+  const presented =
+    open?.state === "presented" ? live.find((q) => q.id === open.questionId) : undefined;
+  const due = (q: QuestionView) => !putOff.has(q.id);
+  const top = presented ?? ready.find(due) ?? parked.find(due);
+  return { count: live.length, top, pastDeadline: pending.length - live.length };
 }
 
 function line(view: QuestionView, parked: string[]): string {

@@ -7,7 +7,7 @@ import { listJobs, pendingQuestions } from "../questions/state.ts";
 import { heldField, heldUntilOf } from "../slot/held.ts";
 import { type AskFlags, askInputFromFlags, jsonCardWithFlags, usesCardFlags } from "./ask-input.ts";
 import { type CommonOptions, configFor, printJson, progress, withCore } from "./context.ts";
-import { registerListCommand, slotOrder } from "./list-command.ts";
+import { registerListCommand, waitingOnMe } from "./list-command.ts";
 import { registerOutcomeCommands } from "./outcome-commands.ts";
 import { readStdin, writeErr, writeOut } from "./output.ts";
 import { showText } from "./render.ts";
@@ -184,12 +184,17 @@ Examples:
     .description("what is waiting on me: the count and the top question alone")
     .action(async (options: CommonOptions) => {
       await withCore(options, async (core) => {
-        // The top is the one the slot would show next: parked questions come after the rest.
-        const { pending } = pendingQuestions(core);
-        const count = pending.length;
-        const top = slotOrder(core, pending).ordered[0];
+        const { count, top, pastDeadline } = waitingOnMe(core, pendingQuestions(core).pending);
         if (options.json) return printJson({ count, top: top ?? null });
-        if (!top) return void writeOut("nothing is waiting on you\n");
+        if (pastDeadline > 0) {
+          writeErr(
+            `note: ${pastDeadline} past its deadline and not counted: "qbridge age" (or a running serve) expires it\n`,
+          );
+        }
+        if (!top)
+          return void writeOut(
+            count ? `${count} waiting, all put off until later\n` : "nothing is waiting on you\n",
+          );
         writeOut(`${count} waiting. Top:\n\n${showText(top)}`);
       });
     });

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BRIDGES } from "../../src/cli/bridges.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
+import { LaterStore } from "../../src/slot/later.ts";
 import { PresentationStore } from "../../src/slot/presentations.ts";
 import {
   cleanupBoxes,
@@ -388,6 +389,32 @@ describe("list in the slot's order", () => {
 
     const waiting = await runCli(["waiting", "--json"], { env: cliEnv(tb.dir) });
     expect(JSON.parse(waiting.stdout)).toMatchObject({ count: 3, top: { id: "q-medium" } });
+  });
+
+  it("waiting answers as the chat does: no question past its deadline, the presented one on top, none put off", async () => {
+    const tb = await makeBox();
+    await askQuestion(tb, confirmCard({ id: "q-past", priority: "high", "expires-after": "PT1H" }));
+    await askQuestion(tb, selectCard({ id: "q-put-off", priority: "high" }));
+    await askQuestion(tb, confirmCard({ id: "q-medium", prompt: "Keep the old logs?" }));
+    await askQuestion(tb, textCard({ id: "q-shown", priority: "low" }));
+    const twoHoursOn = "2026-07-10T11:00:00Z";
+    new LaterStore(tb.ledger.db).put("q-put-off", new Date("2026-07-10T19:00:00Z"), T0);
+    const presentations = new PresentationStore(tb.ledger.db);
+    const seq = presentations.claim("q-shown", "telegram", "hash", T0) as number;
+    presentations.presented(seq, { chatId: "1", messageId: "2" }, T0);
+    const env = cliEnv(tb.dir, { QBRIDGE_TIME: twoHoursOn });
+
+    const shown = await runCli(["waiting", "--json"], { env });
+    expect(JSON.parse(shown.stdout)).toMatchObject({ count: 3, top: { id: "q-shown" } });
+    const text = await runCli(["waiting"], { env });
+    expect(text.stdout.split("\n")[0]).toBe("3 waiting. Top:");
+    expect(text.stderr).toBe(
+      'note: 1 past its deadline and not counted: "qbridge age" (or a running serve) expires it\n',
+    );
+
+    presentations.close(seq, "resolved", "answered elsewhere", twoHoursOn);
+    const next = await runCli(["waiting", "--json"], { env });
+    expect(JSON.parse(next.stdout)).toMatchObject({ count: 3, top: { id: "q-medium" } });
   });
 });
 
