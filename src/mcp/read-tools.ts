@@ -18,10 +18,16 @@ import { waitReporting } from "./waiting.ts";
 const GET_DESCRIPTION = `Read the owner's answer to a question you asked (its id came from ask_human or request_permission). With wait_seconds the call waits up to that long for the answer. Status "pending" means nobody has answered YET: it is not a refusal and not consent; ask again later.`;
 
 const LIST_DESCRIPTION =
-  'List questions in the box as outcomes. Default: the pending ones, in the order the owner sees them (questions the owner parked last). status "all" adds every closed question after them.';
+  'List questions in the box as outcomes, each with its prompt and who asked it. Default: the pending ones, in the order the owner sees them (questions the owner parked last). status "all" adds every closed question after them.';
+
+/** An outcome plus what the question asks and who asked: an outcome alone names only its id. */
+const ListedSchema = QuestionOutcomeSchema.extend({
+  prompt: z.string().describe("The question as it was asked."),
+  askedBy: z.string().optional().describe("Who asked it (asked_by), when it was given."),
+});
 
 const ListOutput = {
-  questions: z.array(QuestionOutcomeSchema),
+  questions: z.array(ListedSchema),
   unreadable: z.array(z.object({ rel: z.string(), reason: z.string() })),
 };
 
@@ -88,9 +94,11 @@ export function registerReadTools(server: McpServer, deps: McpDeps): void {
       guarded(deps, "list_questions", async () => {
         const { views, unreadable } = listed(deps, args.status);
         const now = deps.core.box.clock.now();
-        const questions = views.map((view) =>
-          questionOutcome(view, { now, link: deps.link, heldUntil: deps.heldUntil }),
-        );
+        const questions = views.map((view) => ({
+          ...questionOutcome(view, { now, link: deps.link, heldUntil: deps.heldUntil }),
+          prompt: view.card.prompt,
+          ...(view.card["asked-by"] ? { askedBy: view.card["asked-by"] } : {}),
+        }));
         return structuredResult({ questions, unreadable });
       }),
   );

@@ -91,6 +91,17 @@ describe("the MCP tools", () => {
     expect(ids).toEqual([high.id, low.id, parked.id]);
   });
 
+  it("list_questions says what each question asks, so an agent can find its own again", async () => {
+    const box = await makeBox();
+    const mine = await askQuestion(box, confirmCard({ prompt: "Mine?", "asked-by": "tidy-bot" }));
+    const client = await inMemory(box);
+    const result = await callTool(client, "list_questions", { status: "all" }).result;
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent?.questions).toEqual([
+      expect.objectContaining({ id: mine.id, prompt: "Mine?", askedBy: "tidy-bot" }),
+    ]);
+  });
+
   it("ask_human carries expectedWaitSeconds and the stop-asking hint like qbridge ask --json", async () => {
     const box = await statsBox([...SPECS, ...hourElevenAnswers(10)]);
     const client = await inMemory(box, undefined, ZONE);
