@@ -2,7 +2,9 @@
 // gets a 403 page saying which problem it is and how to get a fresh link. Pages that opened
 // also get their way on: freshly signed links to the next question and to all questions.
 
+import { readdirSync } from "node:fs";
 import type { Context } from "hono";
+import { QUESTION_SUFFIX } from "../box/paths.ts";
 import { type BoxState, boxState } from "../questions/state.ts";
 import type { WebDeps } from "./deps.ts";
 import type { PageLinks } from "./layout.ts";
@@ -28,7 +30,10 @@ export function refuseLink(c: Context, deps: WebDeps, scope: LinkScope): Respons
 
 /**
  * Whether an intact signature was made for another page or question of this box: a link
- * pasted into the wrong address, not a changed one. Only an unexpired match counts.
+ * pasted into the wrong address, not a changed one. Only an unexpired match counts. Anyone can
+ * send a well-formed wrong signature, so this reads only the card file names (no card is
+ * parsed) and nothing at all for an expired one: a refusal costs a directory listing, not a
+ * scan of the box.
  */
 function signedForAnother(
   deps: WebDeps,
@@ -36,12 +41,16 @@ function signedForAnother(
   signature: string | undefined,
   now: Date,
 ): boolean {
-  const others: LinkScope[] = [{ page: "questions" }];
+  const expires = expiryOf(signature);
+  if (!expires || expires.getTime() <= now.getTime()) return false;
+  const others: LinkScope[] = [{ page: "questions" }, { page: "stats" }];
   try {
-    const state = boxState(deps.core);
-    for (const view of [...state.pending, ...state.archive]) others.push({ question: view.id });
+    for (const name of readdirSync(deps.core.box.paths.questionsDir)) {
+      if (name.endsWith(QUESTION_SUFFIX))
+        others.push({ question: name.slice(0, -QUESTION_SUFFIX.length) });
+    }
   } catch {
-    // An unreadable box only loses the finer wording of the refusal.
+    // An unreadable folder only loses the finer wording of the refusal.
   }
   const same = JSON.stringify(scope);
   return others.some(

@@ -307,6 +307,19 @@ describe("finding the way on a phone", () => {
     expect(all).toContain('id="next-question"');
   });
 
+  it("names a link made for a question whose card no longer parses as one for another question", async () => {
+    // The refusal reads only the names in the questions folder, never the cards: a well-formed
+    // but wrong signature from anyone must not cost a parse of the whole box.
+    const web = await webFixture();
+    const broken = await web.ask(selectCard({ prompt: "Soon unreadable?" }));
+    const other = await web.ask(confirmCard());
+    const signature = web.link(broken).split("?s=")[1];
+    writeFileSync(join(web.box.box.paths.questionsDir, `${broken}.question.card`), "not a card");
+    const res = await web.app.request(`/q/${other}?s=${signature}`);
+    expect(res.status).toBe(403);
+    expect(await res.text()).toContain("This link is for another question");
+  });
+
   it("says when a question was asked in words and in the box's time zone", async () => {
     const web = await webFixture({ time: "2026-07-13T09:00:00Z" });
     const id = await web.ask(selectCard({ "asked-at": "2026-07-10T09:00:00Z" }));
