@@ -7,15 +7,14 @@
 // Over 250 lines on purpose: it is one table, read entry by entry; splitting it would hide
 // the list of what a button can do.
 
-import { OTHER_OPTION, optionsOf, type Question } from "../card/question.ts";
-import { letterOf } from "../card/resolve.ts";
+import { OTHER_OPTION, type Question } from "../card/question.ts";
 import { CardChanged } from "../errors.ts";
 import type { Surface } from "../questions/answer.ts";
 import { expiryWords } from "../questions/deadline.ts";
 import { extendQuestion } from "../questions/extend.ts";
 import { similarQuestions } from "../questions/similar.ts";
 import { loadQuestion } from "../questions/store.ts";
-import { wordsDropped } from "./attempt.ts";
+import { otherReply, wordsDropped } from "./attempt.ts";
 import {
   type ButtonAttempt,
   type CommandAttempt,
@@ -61,14 +60,6 @@ export type ActionEntry =
 
 export const CHANGED_REPLY =
   "Not recorded: this question was edited since it was shown. Here it is again.";
-/**
- * A tap on the option for one's own words: how to type them, with that option's letter (its
- * label may be anything: "Other", "Somewhere else"; the letter always resolves).
- */
-export function otherReply(card: Question): string {
-  const letter = letterOf(optionsOf(card).findIndex((o) => o.id === OTHER_OPTION));
-  return `Reply with your own words after "${letter} - ", e.g. "${letter} - the shoebox under the desk".`;
-}
 
 /** The refusal of an answer whose card was edited: the stale presentation closes, it is shown anew. */
 export async function changed(c: Pick<PresentedContext, "ops">, open: Presentation) {

@@ -3,8 +3,8 @@
 // where the part before it names an option; it never guesses (resolveAnswer rejects the rest).
 // Also which typed answers are recorded only after a confirming yes.
 
-import { optionsOf, type Question } from "../card/question.ts";
-import { type AnswerAttempt, findOption } from "../card/resolve.ts";
+import { OTHER_OPTION, optionsOf, type Question } from "../card/question.ts";
+import { type AnswerAttempt, findOption, letterOf } from "../card/resolve.ts";
 
 const NOTE_SEPARATOR = /\s+[-–—]\s+|\s*[:,;]\s+/;
 const CONFIRM_WORD = /^(yes|no|y|n|true|false|1|0)\b[\s,:;.!–—-]*(.*)$/is;
@@ -63,4 +63,13 @@ export function confirmingQuestion(typed: string): string {
 /** Typed words declined at their confirming question ("Record "c" as your answer?"). */
 export function wordsDropped(words: string): string {
   return `Not recorded: "${words}". Reply with your answer.`;
+}
+
+/**
+ * The option for one's own words, tapped or typed alone: how to type them, with that option's
+ * letter (its label may be anything: "Other", "Somewhere else"; the letter always resolves).
+ */
+export function otherReply(card: Question): string {
+  const letter = letterOf(optionsOf(card).findIndex((o) => o.id === OTHER_OPTION));
+  return `Reply with your own words after "${letter} - ", e.g. "${letter} - the shoebox under the desk".`;
 }

@@ -6,11 +6,17 @@
 // is recorded only once confirmed, by a tap or by a typed yes (a typed no declines). A reply to
 // a question already answered is audited and never applied.
 
-import type { Question } from "../card/question.ts";
-import { resolveAnswer } from "../card/resolve.ts";
+import { OTHER_OPTION, optionsOf, type Question } from "../card/question.ts";
+import { findOption, resolveAnswer } from "../card/resolve.ts";
 import { CardChanged, InvalidAnswer, QbridgeError } from "../errors.ts";
 import { loadQuestion } from "../questions/store.ts";
-import { attemptFromText, confirmingQuestion, needsConfirming, wordsDropped } from "./attempt.ts";
+import {
+  attemptFromText,
+  confirmingQuestion,
+  needsConfirming,
+  otherReply,
+  wordsDropped,
+} from "./attempt.ts";
 import type { Judging, Outcome, TextAttempt } from "./attempts.ts";
 import { heldElsewhereReply } from "./button-attempts.ts";
 import { closureOf } from "./closure.ts";
@@ -177,10 +183,19 @@ export async function judgeText(j: Judging, a: TextAttempt): Promise<Outcome> {
       after: () => ops.settle(closed),
     };
   } catch (error) {
+    // The option for one's own words named without them ("c"): how to add them.
+    if (error instanceof InvalidAnswer && namesOther(card, words)) {
+      return { kind: "clarification", name: "needs-words", reply: otherReply(card), target, card };
+    }
     // An edited card refuses the text here; the watcher closes the stale presentation and
     // shows the question anew, after the person has read why nothing was recorded.
     return { target, card, ...failed(error) };
   }
+}
+
+/** True when `typed` names the option for one's own words (by letter, label or id) alone. */
+function namesOther(card: Question, typed: string): boolean {
+  return card.input.type === "select" && findOption(optionsOf(card), typed)?.id === OTHER_OPTION;
 }
 
 /**

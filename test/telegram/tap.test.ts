@@ -77,4 +77,18 @@ describe("a tap on the option for one's own words", () => {
     expect(loadQuestion(h, id).card.answer).toMatchObject({ selected: "_other" });
     expect(listJobs(h)).toHaveLength(1);
   });
+
+  it('typed alone, its letter gets the same hint, not an "I could not match"', async () => {
+    const h = await openHarness(emulator());
+    const id = await h.ask(selectCard());
+    await h.slot.reconcile();
+    const tapped = await h.lastMessage();
+    await h.owner.tap(buttonData(tapped, "c) Somewhere else"), tapped.messageId);
+    await h.owner.say("c");
+    await h.pump();
+    const hint = String(h.sent("answerCallbackQuery").at(-1)?.payload.text);
+    expect(hint).toContain('"c - ');
+    expect(h.sent("sendMessage").at(-1)?.payload.text).toBe(hint.replaceAll('"', "&quot;"));
+    expect(loadQuestion(h, id).card.status).toBe("pending");
+  });
 });
