@@ -22,10 +22,29 @@ export interface AskOptions {
   signal?: AbortSignal;
 }
 
+/** An answered question like the one asked (docs/AGENTS.md, "Answer memory"). */
+export interface SimilarAnswer {
+  id: string;
+  prompt: string;
+  /** The recorded answer's text. */
+  answer: string;
+  answeredAt: string;
+  /** 0.5 to 1. */
+  score: number;
+}
+
 export interface Asked {
   id: string;
   /** True when an open question with the same prompt was found and nothing was filed. */
   deduplicated: boolean;
+  /** The owner's median seconds to answer at this hour; null until there are 10 such answers. */
+  expectedWaitSeconds: number | null;
+  /** Set when questions like this one keep being dismissed or expire: consider not asking. */
+  hint: string | null;
+  /** Answered questions like this one, best first: when one settles it, withdraw this one. */
+  similar: SimilarAnswer[];
+  /** Until when the question waits to be shown (quiet hours, the owner's "Later"). */
+  heldUntil?: string | undefined;
 }
 
 export interface WaitOptions {
@@ -84,13 +103,21 @@ export class QuestionBridge {
     this.#fetch = options.fetch ?? globalThis.fetch;
   }
 
-  /** Files a question; by default the same open prompt is not filed twice. */
+  /** Files a question; by default the same open prompt is not filed twice. Carries the ask
+   * response's advice: the expected wait, the stop-asking hint and similar answered questions. */
   async ask(question: NewQuestion, options: AskOptions = {}): Promise<Asked> {
     const body = await this.#call("POST", "/questions", {
       body: { ...question, unless_open: options.unlessOpen ?? true },
       signal: options.signal,
     });
-    return { id: body.id as string, deduplicated: body.deduplicated === true };
+    return {
+      id: body.id as string,
+      deduplicated: body.deduplicated === true,
+      expectedWaitSeconds: (body.expectedWaitSeconds as number | null | undefined) ?? null,
+      hint: (body.hint as string | null | undefined) ?? null,
+      similar: (body.similar as SimilarAnswer[] | undefined) ?? [],
+      ...(typeof body.heldUntil === "string" ? { heldUntil: body.heldUntil } : {}),
+    };
   }
 
   /** The question's outcome now. */

@@ -9,10 +9,12 @@ import {
   type QuestionOutcome as ClientOutcome,
   QuestionBridge,
   QuestionBridgeError,
+  type SimilarAnswer,
 } from "../../src/client/index.ts";
 import { loadConfig } from "../../src/config.ts";
 import { answerQuestion } from "../../src/questions/answer.ts";
 import type { QuestionOutcome as CoreOutcome } from "../../src/questions/outcome.ts";
+import type { SimilarQuestion } from "../../src/questions/similar.ts";
 import { type RunningWeb, startWeb } from "../../src/web/server.ts";
 import { cleanupBoxes, confirmCard, makeBox, ROOT, type TestBox } from "../support/box.ts";
 
@@ -41,7 +43,15 @@ describe("the client", () => {
     const first = await qb.ask(question("May I rotate the API keys tonight?"));
     const again = await qb.ask(question("May I rotate the API keys tonight?"));
     expect(first.deduplicated).toBe(false);
-    expect(again).toEqual({ id: first.id, deduplicated: true });
+    expect(again).toMatchObject({ id: first.id, deduplicated: true });
+    // The advice of the API's ask response comes along (docs/AGENTS.md, Answer memory).
+    expect(again).toEqual({
+      id: first.id,
+      deduplicated: true,
+      expectedWaitSeconds: null,
+      hint: null,
+      similar: [],
+    });
     expect(await qb.get(first.id)).toMatchObject({ id: first.id, status: "pending", late: false });
   });
 
@@ -112,8 +122,21 @@ describe("the client", () => {
     });
   });
 
+  it("ask gives the answered questions like the new one, as the API's ask response does", async () => {
+    const { id } = await qb.ask(question("May I prune the docker images on the build host?"));
+    await answerQuestion(box, id, { text: "yes" }, { via: "cli" });
+    const asked = await qb.ask({
+      ...question("May I prune the docker images on the build host now?"),
+    });
+    expect(asked.similar).toEqual([
+      expect.objectContaining({ id, prompt: "May I prune the docker images on the build host?" }),
+    ]);
+    expect(asked.similar[0]?.answer).toBe("Yes");
+  });
+
   it("speaks the core's outcome type and imports nothing at run time", () => {
     expectTypeOf<ClientOutcome>().toEqualTypeOf<CoreOutcome>();
+    expectTypeOf<SimilarAnswer>().toEqualTypeOf<SimilarQuestion>();
     for (const file of ["index.ts", "outcome.ts"]) {
       const text = readFileSync(join(ROOT, "src/client", file), "utf8");
       const imports = text.match(/^(import|export) .* from .*$/gm) ?? [];
