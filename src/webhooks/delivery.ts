@@ -81,14 +81,16 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     const onStop = () => request.abort(stopping.signal.reason);
     stopping.signal.addEventListener("abort", onStop, { once: true });
     if (stopping.signal.aborted) onStop();
+    const { address, authorization } = withoutCredentials(url);
     try {
-      return await send(url, {
+      return await send(address, {
         method: "POST",
         headers: {
           "Content-Type": "application/json",
           "User-Agent": "question-bridge",
           [SIGNATURE_HEADER]: signBody(secret, delivery.body),
           [IDEMPOTENCY_HEADER]: delivery.key,
+          ...(authorization ? { Authorization: authorization } : {}),
         },
         body: delivery.body,
         redirect: "manual",
@@ -240,6 +242,26 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
 }
 
 /**
+ * `https://user:pass@host/...` is how a receiver asks for Basic auth, but fetch refuses a URL
+ * with credentials (and its error quoted the password): they go in the header instead.
+ */
+function withoutCredentials(url: string): { address: string; authorization?: string } {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { address: url };
+  }
+  if (!parsed.username && !parsed.password) return { address: url };
+  const user = decodeURIComponent(parsed.username);
+  const password = decodeURIComponent(parsed.password);
+  parsed.username = "";
+  parsed.password = "";
+  const basic = Buffer.from(`${user}:${password}`).toString("base64");
+  return { address: parsed.href, authorization: `Basic ${basic}` };
+}
+
+/**
  * A receiver as the log names it: its origin. A webhook URL's path or query is often the
  * receiver's secret (a capability URL), and the JSON log travels further than the ledger.
  */
@@ -258,5 +280,7 @@ function describeFailure(error: unknown, timeoutMs: number): string {
     return `no answer within ${timeoutMs / 1000} s`;
   }
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (error as Error).message ?? String(error);
+  const text = cause?.code ?? cause?.message ?? (error as Error).message ?? String(error);
+  // An error may quote the URL; its user and password never reach the ledger or the log.
+  return text.replace(/\/\/[^/\s@]*@/g, "//");
 }

@@ -159,6 +159,26 @@ describe("answer webhooks", () => {
     expect(logged.join("\n")).not.toContain("s3cret-query");
   });
 
+  it("a receiver URL with a user and password is sent Basic auth, and the password is never logged", async () => {
+    const hook = await receiver();
+    const tb = await makeBox();
+    tb.webhooks = { url: hook.url.replace("http://", "http://agent:pa55-w0rd@") };
+    const logged: string[] = [];
+    const logger = {
+      info: (obj: object, msg: string) => logged.push(JSON.stringify({ ...obj, msg })),
+      warn: (obj: object, msg: string) => logged.push(JSON.stringify({ ...obj, msg })),
+    };
+    const { id } = await askQuestion(tb, confirmCard());
+    await answerQuestion(tb, id, { text: "yes" }, { via: "cli" });
+    await sender(tb, { logger }).deliverDue();
+
+    expect(hook.successes(`${id}:answered`)).toBe(1);
+    const basic = Buffer.from("agent:pa55-w0rd").toString("base64");
+    expect(hook.received[0]?.headers.authorization).toBe(`Basic ${basic}`);
+    expect(allDeliveries(tb.ledger)[0]?.lastError).toBeUndefined();
+    expect(logged.join("\n")).not.toContain("pa55-w0rd");
+  });
+
   it("a receiver that fails 3 times then succeeds gets exactly one success per transition", async () => {
     const hook = await receiver((n) => (n <= 3 ? 500 : 200));
     const tb = await webhookBox(hook.url);
