@@ -1,7 +1,7 @@
 // Ids as a person types them: the full id, any unique prefix of it, or its end (the 6-character
-// suffix, say). Resolved once, before any command that asks for a question id runs, so every
-// such command (show, answer, dismiss, link, ...) takes them alike. An id that matches nothing
-// names the closest ids; one that matches several lists them.
+// suffix, say), 4 characters at least. Resolved once, before any command that asks for a
+// question id runs, so every such command (show, answer, dismiss, link, ...) takes them alike.
+// An id that matches nothing names the closest ids; one that matches several lists them.
 
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -11,6 +11,12 @@ import { InvalidInput, QuestionNotFound } from "../errors.ts";
 import { configFor } from "./context.ts";
 
 const SHOWN = 5;
+/**
+ * The fewest characters a part of an id must have to stand for it: one or two letters match
+ * some id by chance (`qbridge answer a ID`, its two words swapped, would answer the one
+ * question whose id ends in "a" with the id as its text).
+ */
+const SHORTEST_PART = 4;
 
 /** Every question id in the box (cards may sit in subfolders); undefined when there is no box. */
 function questionIds(boxDir: string): string[] | undefined {
@@ -63,6 +69,11 @@ function closeness(given: string, id: string): number {
 export function resolveQuestionId(given: string, ids: string[]): string {
   if (ids.includes(given)) return given;
   const matches = ids.filter((id) => id.startsWith(given) || id.endsWith(given)).sort();
+  if (matches.length > 0 && given.length < SHORTEST_PART) {
+    throw new InvalidInput(
+      `"${given}" is too short to stand for a question id: give its start or its end, ${SHORTEST_PART} characters at least, or the whole id`,
+    );
+  }
   if (matches.length === 1) return matches[0] as string;
   if (matches.length > 1) {
     const shown = matches.slice(0, SHOWN).join(", ");

@@ -367,6 +367,19 @@ describe("ids as a person types them", () => {
       `qbridge: no question "2026-07-10-where-do-reciepts-go-3fa2c1" in this box; the closest: ${RECEIPTS}: run "qbridge list --all" to see the ids\n`,
     );
   });
+
+  it("takes no part of an id under 4 characters: swapped words do not answer the question they match by chance", async () => {
+    const commits = await gitLog(tb.dir);
+    // Only BACKUPS_TOO (dismissed above, still answerable) ends in "0": taken as an id, "0"
+    // would record "yes" there.
+    const answered = await runCli(["answer", "0", "yes"], { env: cliEnv(tb.dir) });
+    expect(answered.code).toBe(1);
+    expect(answered.stderr).toBe(
+      'qbridge: "0" is too short to stand for a question id: give its start or its end, 4 characters at least, or the whole id\n',
+    );
+    expect(await gitLog(tb.dir)).toEqual(commits);
+    expect(loadQuestion(tb, BACKUPS_TOO).card.status).toBe("dismissed");
+  });
 });
 
 describe("list in the slot's order", () => {
