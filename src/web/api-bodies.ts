@@ -10,10 +10,14 @@
 
 import type { Context } from "hono";
 import { z } from "zod";
+import { NO_CONTROLS, noControls } from "../card/field-rules.ts";
 import { STATUSES } from "../card/question.ts";
 import { MAX_WAIT_SECONDS } from "../questions/waiter.ts";
 import { MAX_REASON_LENGTH } from "../questions/withdraw.ts";
 import { type ApiFailure, failure } from "./api-errors.ts";
+
+/** Who acted, as the card records it (`answered-by`): what card text may hold, refused here. */
+const By = z.string().trim().min(1).max(200).refine(noControls, NO_CONTROLS);
 
 export const AnswerBody = z
   .object({
@@ -21,7 +25,7 @@ export const AnswerBody = z
       required_error: "answer is required: a letter, label, option id, yes/no or text",
     }),
     note: z.string().optional(),
-    by: z.string().trim().min(1).max(200).optional(),
+    by: By.optional(),
   })
   .strict();
 
@@ -30,7 +34,7 @@ export const DismissBody = z.object({}).strict();
 export const WithdrawBody = z
   .object({
     reason: z.string().max(MAX_REASON_LENGTH).optional(),
-    by: z.string().trim().min(1).max(200).optional(),
+    by: By.optional(),
   })
   .strict();
 
@@ -39,7 +43,7 @@ export const ExtendBody = z
     duration: z.string({
       required_error: "duration is required: how much time to add, e.g. P7D, PT12H or 3d",
     }),
-    by: z.string().trim().min(1).max(200).optional(),
+    by: By.optional(),
   })
   .strict();
 

@@ -195,6 +195,24 @@ describe("answering and dismissing through the API", () => {
     expect(loadQuestion(web.box, id).card.status).toBe("pending");
   });
 
+  it("a `by` with a control character is a 422 naming the field, not a 503 to retry", async () => {
+    const web = await webFixture();
+    const id = await web.ask(confirmCard());
+    const by = "ops\u001b[31m-agent";
+    for (const [action, body] of [
+      ["answer", { answer: "yes", by }],
+      ["extend", { duration: "P7D", by }],
+      ["withdraw", { by }],
+    ] as const) {
+      const res = await call(web, "POST", `/questions/${id}/${action}`, body);
+      expect(res.status).toBe(422);
+      const { error } = await res.json();
+      expect(error.code).toBe("SchemaMismatch");
+      expect(error.message).toContain("by: must not contain control characters");
+    }
+    expect(loadQuestion(web.box, id).card.status).toBe("pending");
+  });
+
   it("answering a question that is not there is a 404", async () => {
     const web = await webFixture();
     const res = await call(web, "POST", "/questions/2026-07-10-gone/answer", { answer: "yes" });
