@@ -148,8 +148,8 @@ export interface Judge {
   attempt(attempt: Attempt, render?: (outcome: Outcome) => Promise<void>): Promise<Outcome>;
   /**
    * Mints one token per button for a message about to be sent (or edited) in `chatId`, lets
-   * `send` deliver it, and ties the tokens to the message id `send` resolves to. A message that
-   * failed to send leaves unusable tokens only.
+   * `send` deliver it, and ties the tokens to the message id `send` resolves to. The tokens of a
+   * message that failed to send are forgotten (a tap on one, had it arrived, changes nothing).
    */
   withButtons(
     owner: TokenOwner,
@@ -214,7 +214,15 @@ export function createJudge(slot: Slot): Judge {
     },
     async withButtons(owner, chatId, buttons, send) {
       const tokens = slot.tokens.mint(owner, chatId, buttons, now());
-      const messageId = await send(tokens);
+      let messageId: string;
+      try {
+        messageId = await send(tokens);
+      } catch (error) {
+        // Refused (a chat that blocked the bot refuses every try): its tokens are forgotten,
+        // or each retry would leave a message's worth in the ledger.
+        slot.tokens.forget(tokens);
+        throw error;
+      }
       slot.tokens.sentIn(tokens, messageId);
       return messageId;
     },

@@ -109,6 +109,16 @@ export class TokenStore {
     })();
   }
 
+  /** Forgets tokens minted for a message that was never sent. */
+  forget(tokens: string[]): void {
+    const remove = this.db.prepare(
+      "DELETE FROM button_tokens WHERE token = ? AND message_id IS NULL",
+    );
+    this.db.transaction(() => {
+      for (const token of tokens) remove.run(token);
+    })();
+  }
+
   get(token: string): ButtonToken | undefined {
     return fromRow(
       this.db.prepare("SELECT * FROM button_tokens WHERE token = ?").get(token) as
