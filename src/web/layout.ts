@@ -9,7 +9,7 @@ const STYLE = `
 @media (prefers-color-scheme:dark){:root{--fg:#e6edf3;--bg:#0d1117;--card:#161b22;--line:#30363d;--muted:#9da7b3;--chip:#21262d;--input:#484f58;--link:#4493f8;--ok:#3fb950;--go:#238636;--bad:#f85149;--warn:#d29922;--hi-bg:#490202;--hi-fg:#ffa198}}
 *{box-sizing:border-box}
 body{margin:0;font:17px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
-main{max-width:40rem;margin:0 auto;padding:1rem 1rem 3rem;overflow-wrap:anywhere}
+main{max-width:40rem;margin:0 auto;padding:1rem 1rem 3rem;overflow-wrap:break-word}
 fieldset{min-width:0}
 h1{font-size:1.35rem;line-height:1.3;margin:.4rem 0 1rem}
 h2{font-size:1rem;margin:1.6rem 0 .5rem;color:var(--muted);text-transform:uppercase;letter-spacing:.04em}

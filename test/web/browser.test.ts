@@ -277,6 +277,23 @@ describe("on a phone's first screen, in light and dark", () => {
     await page.locator("#all-questions").click();
     await page.locator("#pending").waitFor({ timeout: 10_000 });
     expect(await widestRightEdge(page)).toBeLessThanOrEqual(PHONE.width);
+
+    // ...while words that fit are never cut: "(recommended)" on a 320-pixel phone's Yes button.
+    const confirm = await ask(
+      confirmCard({ prompt: "Delete the 2019 backups?", recommended: "yes" }),
+    );
+    await page.setViewportSize({ width: 320, height: PHONE.height });
+    await page.goto(linkTo(confirm));
+    await page.locator("h1").waitFor({ timeout: 10_000 });
+    const lines = await page.evaluate(`(() => {
+      const button = [...document.querySelectorAll("button")].find((b) => b.textContent.includes("recommended"));
+      const text = button.firstChild;
+      const range = document.createRange();
+      range.setStart(text, text.data.indexOf("(recommended)"));
+      range.setEnd(text, text.data.indexOf("(recommended)") + "(recommended)".length);
+      return range.getClientRects().length;
+    })()`);
+    expect(lines).toBe(1);
     await page.context().close();
   });
 
