@@ -52,12 +52,22 @@ export async function waitReporting(
   const report = seconds > 0 ? progressSender(extra, id) : undefined;
   report?.(0, seconds);
   const tick = Math.min(MAX_TICK_SECONDS, deps.tickSeconds ?? DEFAULT_TICK_SECONDS);
-  const signal = deps.stopping ? AbortSignal.any([extra.signal, deps.stopping]) : extra.signal;
-  return waitForOutcome(deps.core, id, seconds, {
-    signal,
-    onTick: report,
-    tickSeconds: tick,
-    link: deps.link,
-    heldUntil: deps.heldUntil,
-  });
+  // The call's own signal or the server's stop, whichever comes first. A plain controller, not
+  // AbortSignal.any: node 20 holds that one's sources weakly (see webhooks/delivery.ts).
+  const ended = new AbortController();
+  const end = () => ended.abort();
+  const sources = [extra.signal, deps.stopping].filter((s): s is AbortSignal => s !== undefined);
+  for (const source of sources) source.addEventListener("abort", end, { once: true });
+  if (sources.some((source) => source.aborted)) end();
+  try {
+    return await waitForOutcome(deps.core, id, seconds, {
+      signal: ended.signal,
+      onTick: report,
+      tickSeconds: tick,
+      link: deps.link,
+      heldUntil: deps.heldUntil,
+    });
+  } finally {
+    for (const source of sources) source.removeEventListener("abort", end);
+  }
 }
