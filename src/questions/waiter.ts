@@ -7,6 +7,7 @@
 
 import { type FSWatcher, mkdirSync, watch } from "node:fs";
 import { basename, dirname } from "node:path";
+import { QuestionNotFound } from "../errors.ts";
 import type { Core } from "./core.ts";
 import { onQuestionTransitioned } from "./events.ts";
 import {
@@ -79,7 +80,10 @@ export async function waitForQuestion(
           do {
             again = false;
             const seen = readQuietly(core, id);
-            if (seen && seen.card.status !== "pending") {
+            // Removed (git rm, by hand): once its lock confirms it, the wait ends and the caller
+            // hears "no such question" instead of waiting for good on a card that is gone.
+            if (seen === GONE && (await goneForGood(core, id))) return resolve(undefined);
+            if (seen && seen !== GONE && seen.card.status !== "pending") {
               const sure = await confirmed(core, id, seen);
               if (sure.card.status !== "pending") return resolve(sure);
             }
@@ -140,11 +144,25 @@ function confirmed(core: Core, id: string, seen: LoadedQuestion): Promise<Loaded
   return readCommitted(core, id, seen);
 }
 
-function readQuietly(core: Core, id: string): LoadedQuestion | undefined {
+const GONE = "gone";
+
+/** The card as it is now; GONE when there is none; undefined when it cannot be read just now. */
+function readQuietly(core: Core, id: string): LoadedQuestion | typeof GONE | undefined {
   try {
     return loadQuestion(core, id);
-  } catch {
-    return undefined;
+  } catch (error) {
+    return error instanceof QuestionNotFound ? GONE : undefined;
+  }
+}
+
+/** Whether the card is still missing once any write in flight (a rename into place) finished. */
+async function goneForGood(core: Core, id: string): Promise<boolean> {
+  try {
+    await readCommitted(core, id);
+    return false;
+  } catch (error) {
+    if (error instanceof QuestionNotFound) return true;
+    throw error;
   }
 }
 

@@ -2,10 +2,11 @@
 // `qbridge wait`), and waiting for it wakes on the transition, never reporting a timeout as an
 // answer or a refusal.
 
-import { writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { rewriteCardText } from "../../src/card/codec.ts";
+import { QuestionNotFound } from "../../src/errors.ts";
 import { answerQuestion } from "../../src/questions/answer.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
 import { dismissQuestion, expireQuestion } from "../../src/questions/close.ts";
@@ -19,6 +20,7 @@ import {
   cliEnv,
   confirmCard,
   makeBox,
+  questionRel,
   runCli,
   selectCard,
 } from "../support/box.ts";
@@ -158,6 +160,15 @@ describe("waiting for the outcome", () => {
       writeFileSync(path, loaded.text);
     });
     expect((await waiting).status).toBe("pending");
+  });
+
+  it("a wait with no limit ends with no such question when the card is removed meanwhile", async () => {
+    const box = await makeBox();
+    const { id } = await askQuestion(box, confirmCard());
+    // No limit: before, a removed card was waited for for good.
+    const waiting = waitForOutcome(box, id, Number.POSITIVE_INFINITY);
+    setTimeout(() => rmSync(join(box.dir, questionRel(id))), 200);
+    await expect(waiting).rejects.toThrow(QuestionNotFound);
   });
 
   it("qbridge wait wakes on an answer another process commits, and exits 0 with the outcome", async () => {
