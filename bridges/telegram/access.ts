@@ -19,6 +19,13 @@ export const REFUSAL =
   "Sorry, this bot answers only its owner's questions. If that is you, run qbridge pair on the server and send /start with the code.";
 export const GROUP_REFUSAL = "Sorry, this bot works only in a private chat with its owner.";
 
+/**
+ * The refusal when TELEGRAM_OWNER_ID names the boxholder: pairing codes are not used then, so
+ * an owner whose id was set wrong is told the one setting that helps, with their own id.
+ */
+export const ownerIdRefusal = (senderId: string) =>
+  `Sorry, this bot answers only its owner's questions. If that is you, set TELEGRAM_OWNER_ID=${senderId} (your Telegram user id) where qbridge serve runs, and restart it.`;
+
 export function createAccess(deps: {
   slot: Slot;
   judge: Judge;
@@ -48,7 +55,12 @@ export function createAccess(deps: {
         verbatim: ctx.message?.text?.slice(0, 500),
         detail: `${why} (chat ${chatId}, ${ctx.chat?.type ?? "no chat"})`,
       });
-      const text = ctx.chat && ctx.chat.type !== "private" ? GROUP_REFUSAL : REFUSAL;
+      const text =
+        ctx.chat && ctx.chat.type !== "private"
+          ? GROUP_REFUSAL
+          : deps.configuredOwner !== undefined && ctx.from
+            ? ownerIdRefusal(String(ctx.from.id))
+            : REFUSAL;
       if (ctx.callbackQuery) {
         await ctx.answerCallbackQuery({ text: text.slice(0, 200) });
         return;

@@ -2,6 +2,7 @@
 // polite refusal and nothing else; a pairing code from `qbridge pair` binds a boxholder once.
 
 import { describe, expect, it } from "vitest";
+import { REFUSAL } from "../../bridges/telegram/access.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
 import { Owners } from "../../src/slot/owner.ts";
 import { selectCard } from "../support/box.ts";
@@ -39,6 +40,22 @@ describe("strangers and groups", () => {
     expect(sentTo(h, STRANGER)[0]?.payload.text).toContain("answers only its owner");
     expect(loadQuestion(h, id).card.status).toBe("pending");
     expect(h.slot.current()?.questionId).toBe(id);
+  });
+});
+
+describe("the refusal says what would help", () => {
+  it("with TELEGRAM_OWNER_ID set, to set it to the sender's id (codes are not used then); without, to pair", async () => {
+    const h = await openHarness(emulator());
+    await h.stranger.say("hello");
+    await h.pump();
+    expect(sentTo(h, STRANGER).map((c) => c.payload.text)).toEqual([
+      `Sorry, this bot answers only its owner's questions. If that is you, set TELEGRAM_OWNER_ID=${STRANGER} (your Telegram user id) where qbridge serve runs, and restart it.`,
+    ]);
+
+    const paired = await openHarness(emulator(), { noOwner: true });
+    await paired.stranger.say("hello");
+    await paired.pump();
+    expect(sentTo(paired, STRANGER).map((c) => c.payload.text)).toEqual([REFUSAL]);
   });
 });
 
