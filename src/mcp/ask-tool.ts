@@ -6,14 +6,14 @@
 
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
-import { PRIORITIES } from "../card/question.ts";
+import { AskSchema, describeIssues, PRIORITIES } from "../card/question.ts";
 import { askQuestion } from "../questions/ask.ts";
 import { adviceForAsk } from "../questions/box-stats.ts";
 import { QuestionOutcomeSchema } from "../questions/outcome.ts";
 import { MAX_SIMILAR, SIMILAR_THRESHOLD, similarForAsk } from "../questions/similar.ts";
 import { toolArguments } from "./arguments.ts";
 import { type McpDeps, tellChange } from "./deps.ts";
-import { guarded, structuredResult } from "./result.ts";
+import { errorResult, guarded, structuredResult } from "./result.ts";
 import { MAX_TOOL_WAIT_SECONDS, waitReporting } from "./waiting.ts";
 
 export const waitSeconds = (fallback: number) =>
@@ -151,6 +151,25 @@ export function cardOf(args: AskArgs): Record<string, unknown> {
   return card;
 }
 
+/** A card's path as the tool's arguments spell it: input.options is options, while-waiting
+ * is while_waiting. */
+function argumentPath(path: (string | number)[]): (string | number)[] {
+  const [first, ...rest] = path;
+  if (first === "input" && rest.length > 0) return rest;
+  return typeof first === "string" ? [first.replace(/-/g, "_"), ...rest] : path;
+}
+
+/** The card rules' refusal, naming the arguments as this tool spells them; none when valid. */
+function cardRefusal(card: Record<string, unknown>): string | undefined {
+  const checked = AskSchema.safeParse(card);
+  if (checked.success) return undefined;
+  const issues = checked.error.issues.map((issue) => ({
+    ...issue,
+    path: argumentPath(issue.path),
+  }));
+  return `the question is not valid: ${describeIssues(new z.ZodError(issues))}`;
+}
+
 export const ASK_DESCRIPTION = `Ask your owner (the human you work for) one question you cannot settle alone, and get their answer as a recorded fact.
 
 Ask when a decision is theirs to take: it spends their money or reputation, cannot be undone, or depends on a preference you do not know. Ask one decision per question; write a memo that lets them answer on their phone without looking anything up; offer options and a recommendation when you have them.
@@ -169,7 +188,10 @@ export function registerAskTool(server: McpServer, deps: McpDeps): void {
     },
     (args, extra) =>
       guarded(deps, "ask_human", async () => {
-        const asked = await askQuestion(deps.core, cardOf(args), {
+        const card = cardOf(args);
+        const refusal = cardRefusal(card);
+        if (refusal) return errorResult(refusal);
+        const asked = await askQuestion(deps.core, card, {
           unlessOpen: args.unless_open,
           via: "mcp",
         });

@@ -134,7 +134,20 @@ describe("the MCP tools", () => {
       directive: "File it.",
     }).result;
     expect(result.isError).toBe(true);
-    expect(result.content[0]?.text).toContain("a select question needs at least 2 options");
+    expect(result.content[0]?.text).toBe(
+      "the question is not valid: options: a select question needs at least 2 options",
+    );
+    // Named as the tool's arguments are spelled, not as the card file spells them.
+    const late = await callTool(client, "ask_human", {
+      prompt: "Which one?",
+      memo: "Two folders fit.",
+      type: "confirm",
+      directive: "File it.",
+      expires_after: "3 days",
+    }).result;
+    expect(late.content[0]?.text).toBe(
+      "the question is not valid: expires_after: must be an ISO-8601 duration such as P30D",
+    );
   });
 
   it("a callback is kept on the card when webhooks are on, and refused with the fix when off", async () => {
