@@ -78,7 +78,7 @@ export function questionRoutes(deps: WebDeps): Hono {
     const signature = c.req.query("s") as string;
     try {
       const view = loadQuestion(core, id);
-      const action = questionHref(id, signature);
+      const action = questionHref(id, signature, "../");
       const token = formToken(secret, { question: id }, signature);
       const { timeZone } = deps.config;
       return c.html(
@@ -88,7 +88,7 @@ export function questionRoutes(deps: WebDeps): Hono {
           formToken: token,
           now: core.box.clock.now(),
           timeZone,
-          links: pageLinks(deps, id),
+          links: pageLinks(deps, "../", id),
           later: laterForm({ core, id, timeZone, action, formToken: token }),
           laterBack: laterLine(core, id, timeZone),
           lastTime: view.card.status === "pending" ? lastTimeFor(core, view, timeZone) : undefined,
@@ -116,7 +116,7 @@ export function questionRoutes(deps: WebDeps): Hono {
       if (!checkFormToken(secret, scope, signature, field(body, "form"))) {
         return c.html(staleFormPage(), 403);
       }
-      const action = questionHref(id, signature);
+      const action = questionHref(id, signature, "../");
       const token = formToken(secret, scope, signature);
       const values: FormValues = {
         choice: field(body, "choice"),
@@ -135,7 +135,7 @@ export function questionRoutes(deps: WebDeps): Hono {
             notice: { tone: "problem", text },
             now: core.box.clock.now(),
             timeZone: deps.config.timeZone,
-            links: pageLinks(deps, id),
+            links: pageLinks(deps, "../", id),
             later: laterForm({
               core,
               id,

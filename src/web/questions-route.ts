@@ -24,7 +24,7 @@ export function questionsRoute(deps: WebDeps): Hono {
     const now = core.box.clock.now();
     try {
       const state = boxState(core);
-      const hrefOf = (id: string) => questionHref(id, signLink(secret, { question: id }, now));
+      const hrefOf = (id: string) => questionHref(id, signLink(secret, { question: id }, now), "");
       const signature = c.req.query("s") as string;
       const digest = boxDigest(core, state.pending);
       return c.html(
@@ -33,10 +33,10 @@ export function questionsRoute(deps: WebDeps): Hono {
           hrefOf,
           now,
           deps.config.timeZone,
-          pageLinks(deps, undefined, state),
+          pageLinks(deps, "", undefined, state),
           digest &&
             digestSection(digest, hrefOf, {
-              action: triageAction(signature),
+              action: triageAction(signature, ""),
               formToken: formToken(secret, { page: "questions" }, signature),
             }),
         ),

@@ -11,8 +11,15 @@ import type { PageLinks } from "./layout.ts";
 import { checkLink, type LinkScope, signLink } from "./links.ts";
 import { deniedLinkPage, type LinkProblem } from "./problem-page.ts";
 
-export function questionHref(id: string, signature: string): string {
-  return `/q/${encodeURIComponent(id)}?s=${signature}`;
+/**
+ * How a page reaches the site's root: "" from /questions and /stats, "../" from /q/ID and
+ * /questions/triage. Links between pages are relative, so they keep working when a reverse
+ * proxy serves the pages under a path (QBRIDGE_PUBLIC_URL=https://example.org/qbridge).
+ */
+export type ToRoot = "" | "../";
+
+export function questionHref(id: string, signature: string, toRoot: ToRoot): string {
+  return `${toRoot}q/${encodeURIComponent(id)}?s=${signature}`;
 }
 
 /** The 403 page when the link does not open this scope, or undefined when it does. */
@@ -67,13 +74,19 @@ function expiryOf(signature: string | undefined): Date | undefined {
  * Next question (the first waiting one other than `current`) and all questions, signed now.
  * `state` saves a second scan where the caller has one.
  */
-export function pageLinks(deps: WebDeps, current?: string, state?: BoxState): PageLinks {
+export function pageLinks(
+  deps: WebDeps,
+  toRoot: ToRoot,
+  current?: string,
+  state?: BoxState,
+): PageLinks {
   const now = deps.core.box.clock.now();
-  const all = `/questions?s=${signLink(deps.secret, { page: "questions" }, now)}`;
+  const all = `${toRoot}questions?s=${signLink(deps.secret, { page: "questions" }, now)}`;
   try {
     const next = (state ?? boxState(deps.core)).pending.find((view) => view.id !== current);
     if (!next) return { all };
-    return { all, next: questionHref(next.id, signLink(deps.secret, { question: next.id }, now)) };
+    const signature = signLink(deps.secret, { question: next.id }, now);
+    return { all, next: questionHref(next.id, signature, toRoot) };
   } catch {
     return { all };
   }

@@ -16,15 +16,15 @@ import { checkFormToken, formToken } from "./csrf.ts";
 import { announce, type WebDeps } from "./deps.ts";
 import { pageFailure } from "./page-errors.ts";
 import { staleFormPage, tooLargePage } from "./problem-page.ts";
-import { pageLinks, refuseLink } from "./signed-page.ts";
+import { pageLinks, refuseLink, type ToRoot } from "./signed-page.ts";
 import { decisionPage, nothingToAcceptPage, reviewPage } from "./triage-page.ts";
 
 const SCOPE = { page: "questions" } as const;
 /** A triage form carries a step, an offer id and its token. */
 const TRIAGE_FORM_BYTES = 4 * 1024;
 
-export function triageAction(signature: string): string {
-  return `/questions/triage?s=${signature}`;
+export function triageAction(signature: string, toRoot: ToRoot): string {
+  return `${toRoot}questions/triage?s=${signature}`;
 }
 
 export function triageRoute(deps: WebDeps): Hono {
@@ -64,7 +64,7 @@ export function triageRoute(deps: WebDeps): Hono {
         return c.html(staleFormPage(), 403);
       }
       const form = {
-        action: triageAction(signature),
+        action: triageAction(signature, "../"),
         formToken: formToken(secret, SCOPE, signature),
       };
       const now = core.box.clock.iso();
@@ -72,14 +72,14 @@ export function triageRoute(deps: WebDeps): Hono {
         const offerId = given("offer");
         if (given("step") === "confirm" && offerId) {
           const decision = await offers.decide(offerId, answer, load, now);
-          return c.html(decisionPage(decision, pageLinks(deps)));
+          return c.html(decisionPage(decision, pageLinks(deps, "../")));
         }
         const state = boxState(core);
         const digest = boxDigest(core, state.pending);
         if (!digest?.offer.length)
-          return c.html(nothingToAcceptPage(pageLinks(deps, undefined, state)));
+          return c.html(nothingToAcceptPage(pageLinks(deps, "../", undefined, state)));
         const id = offers.save(digest.offer, "web", now);
-        return c.html(reviewPage(digest.offer, id, form, pageLinks(deps, undefined, state)));
+        return c.html(reviewPage(digest.offer, id, form, pageLinks(deps, "../", undefined, state)));
       } catch (error) {
         return pageFailure(c, deps, error);
       }

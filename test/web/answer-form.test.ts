@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadQuestion } from "../../src/questions/store.ts";
 import { cleanupBoxes, confirmCard, gitLog, selectCard, textCard } from "../support/box.ts";
-import { formTokenIn, postForm, webFixture } from "./web-support.ts";
+import { formTokenIn, postForm, resolvedIn, webFixture } from "./web-support.ts";
 
 afterEach(cleanupBoxes);
 
@@ -24,7 +24,7 @@ describe("answering through the page", () => {
 
     const res = await postForm(web.app, link, { form, action: "answer", choice: "finance" });
     expect(res.status).toBe(303);
-    expect(res.headers.get("location")).toBe(link);
+    expect(resolvedIn(link, res.headers.get("location") as string)).toBe(link);
 
     const card = loadQuestion(web.box, id).card;
     expect(card.status).toBe("answered");

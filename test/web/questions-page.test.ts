@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { answerQuestion } from "../../src/questions/answer.ts";
 import { dismissQuestion, expireQuestion } from "../../src/questions/close.ts";
 import { cleanupBoxes, confirmCard, selectCard, textCard } from "../support/box.ts";
-import { webFixture } from "./web-support.ts";
+import { formTokenIn, postForm, resolvedIn, webFixture } from "./web-support.ts";
 
 afterEach(cleanupBoxes);
 
@@ -39,16 +39,16 @@ describe("the questions page", () => {
       "expired just now (10 Jul 2026, 09:00) without an answer, still answerable",
     );
     for (const id of [low, high, answered, dismissed, expired])
-      expect(page).toContain(`/q/${id}?s=`);
+      expect(page).toContain(`href="q/${id}?s=`);
   });
 
   it("links each entry through a signed link that opens that question", async () => {
     const web = await webFixture();
     const id = await web.ask(selectCard());
     const page = await (await web.app.request(web.link({ page: "questions" }))).text();
-    const href = new RegExp(`href="(/q/${id}\\?s=[^"]+)"`).exec(page)?.[1];
+    const href = new RegExp(`href="(q/${id}\\?s=[^"]+)"`).exec(page)?.[1];
     expect(href).toBeDefined();
-    const opened = await web.app.request(href as string);
+    const opened = await web.app.request(resolvedIn("/questions", href as string));
     expect(opened.status).toBe(200);
     expect(await opened.text()).toContain("Where do photographed receipts belong?");
   });
@@ -77,5 +77,49 @@ describe("the questions page", () => {
     const page = await res.text();
     expect(page).toContain("<code>qbridge link --questions</code>");
     expect(page).not.toContain("qbridge link ID");
+  });
+});
+
+describe("behind a reverse proxy that serves the pages under a path", () => {
+  it("every link, form and redirect stays under that path", async () => {
+    const web = await webFixture();
+    const ids: string[] = [];
+    for (const n of [1, 2, 3, 4, 5]) {
+      ids.push(await web.ask(selectCard({ prompt: `Receipt ${n}?`, recommended: "finance" })));
+    }
+    const site = "https://q.example.org/qbridge";
+    const targets: { from: string; to: string }[] = [];
+    const collect = (from: string, page: string) => {
+      for (const m of page.matchAll(/(?:href|action)="([^"]+)"/g)) {
+        targets.push({ from, to: (m[1] as string).replaceAll("&amp;", "&") });
+      }
+    };
+
+    const all = web.link({ page: "questions" });
+    const list = await (await web.app.request(all)).text();
+    collect(all, list);
+    const question = web.link(ids[0] as string);
+    const page = await (await web.app.request(question)).text();
+    collect(question, page);
+    const answered = await postForm(web.app, question, {
+      form: formTokenIn(page),
+      action: "answer",
+      choice: "taxes",
+    });
+    targets.push({ from: question, to: answered.headers.get("location") as string });
+    const triage = list.match(/action="([^"]+)"/)?.[1]?.replaceAll("&amp;", "&") as string;
+    const triageFrom = new URL(triage, `http://x${all}`);
+    const review = await postForm(web.app, `${triageFrom.pathname}${triageFrom.search}`, {
+      form: formTokenIn(list),
+      step: "review",
+    });
+    collect(triageFrom.pathname, await review.text());
+
+    expect(targets.length).toBeGreaterThan(10);
+    for (const { from, to } of targets) {
+      expect(new URL(to, `${site}${from}`).href.startsWith(`${site}/`), `${to} from ${from}`).toBe(
+        true,
+      );
+    }
   });
 });

@@ -10,13 +10,14 @@ import { TRIAGE_NOTE } from "../../src/slot/triage.ts";
 import { OFFER_LIFETIME_MS } from "../../src/slot/triage-offers.ts";
 import { ACCEPTABLE, IRREVERSIBLE, writeBacklog } from "../slot/triage-fixture.ts";
 import { cleanupBoxes, gitLog, questionRel } from "../support/box.ts";
-import { formTokenIn, postForm, webFixture } from "./web-support.ts";
+import { formTokenIn, postForm, resolvedIn, webFixture } from "./web-support.ts";
 
 afterEach(cleanupBoxes);
 
 const textOf = (page: string) => page.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
-const actionIn = (page: string) =>
-  (/<form method="post" action="([^"]+)"/.exec(page)?.[1] ?? "").replaceAll("&amp;", "&");
+/** The first form's action, as posted from the questions page or the triage page. */
+const actionIn = (page: string, at = "/questions/triage") =>
+  resolvedIn(at, /<form method="post" action="([^"]+)"/.exec(page)?.[1] ?? "");
 
 describe("triage on the questions page", () => {
   it("shows the digest, lists the 4 before recording, records them on the second press and names the one edited between", async () => {
@@ -31,12 +32,15 @@ describe("triage on the questions page", () => {
     );
     expect(textOf(digest)).toContain("Triage: 12 waiting");
     expect(digest.match(/<li>/g)).toHaveLength(10);
-    expect(digest).toMatch(new RegExp(`href="/q/${ACCEPTABLE[0].id}\\?s=`));
+    expect(digest).toMatch(new RegExp(`href="q/${ACCEPTABLE[0].id}\\?s=`));
     expect(textOf(digest)).toContain(`${IRREVERSIBLE.prompt} recommends Finance (irreversible`);
     expect(textOf(digest)).toContain("✅ Accept 4 recommendations");
 
     const review = await (
-      await postForm(web.app, actionIn(digest), { form: formTokenIn(digest), step: "review" })
+      await postForm(web.app, actionIn(digest, "/questions"), {
+        form: formTokenIn(digest),
+        step: "review",
+      })
     ).text();
     for (const { prompt, answer } of ACCEPTABLE)
       expect(textOf(review)).toContain(`${prompt} → ${answer}`);
@@ -84,7 +88,10 @@ describe("triage on the questions page", () => {
     const questions = await (await web.app.request(web.link({ page: "questions" }))).text();
     const digest = questions.slice(questions.indexOf('id="triage"'));
     const review = await (
-      await postForm(web.app, actionIn(digest), { form: formTokenIn(digest), step: "review" })
+      await postForm(web.app, actionIn(digest, "/questions"), {
+        form: formTokenIn(digest),
+        step: "review",
+      })
     ).text();
     const offer = /name="offer" value="([^"]+)"/.exec(review)?.[1] ?? "";
     // The list was shown an hour and a minute before the press.

@@ -84,3 +84,9 @@ export function postForm(
 ): Promise<Response> {
   return Promise.resolve(app.request(link, { method: "POST", body: new URLSearchParams(fields) }));
 }
+
+/** A page's link or form action as a browser follows it: resolved against the page's address. */
+export function resolvedIn(pageAt: string, href: string): string {
+  const url = new URL(href.replaceAll("&amp;", "&"), `http://box${pageAt}`);
+  return `${url.pathname}${url.search}`;
+}
