@@ -32,6 +32,13 @@ export const isoTime = z
     message: "must be an ISO time with an offset, e.g. 2026-07-10T09:00:00Z",
   });
 
+/**
+ * The longest duration a card may carry. A deadline past what a Date holds (P99999999Y) would
+ * make every command that orders or ages the questions fail on that one card.
+ */
+const LONGEST_MS = 100 * 365 * 86_400_000;
+
 export const duration = z
   .string()
-  .refine((text) => parseDuration(text) !== undefined, "must be an ISO-8601 duration such as P30D");
+  .refine((text) => parseDuration(text) !== undefined, "must be an ISO-8601 duration such as P30D")
+  .refine((text) => (parseDuration(text) ?? 0) <= LONGEST_MS, "must be at most 100 years (P100Y)");
