@@ -161,7 +161,10 @@ export function createBot(options: BotOptions): TelegramBridge {
   // An edit is not a second answer; without a word the boxholder would take the edit as read.
   boxholder.on("edited_message", (ctx) =>
     ctx.reply(EDITED_REPLY, {
-      reply_parameters: { message_id: ctx.editedMessage.message_id },
+      reply_parameters: {
+        message_id: ctx.editedMessage.message_id,
+        allow_sending_without_reply: true,
+      },
     }),
   );
   boxholder.on("message", (ctx) =>

@@ -9,7 +9,7 @@ import { boxDigest, type Digest, type DigestLine } from "../../src/slot/triage.t
 import type { Access } from "./access.ts";
 import { laterLayout } from "./keyboard.ts";
 import { pairWithCode } from "./pairing.ts";
-import { SURFACE } from "./presenter.ts";
+import { quoting, SURFACE } from "./presenter.ts";
 import { HELP_HTML, putOffText, waitingHtml } from "./render.ts";
 import { replyForError } from "./replies.ts";
 import { digestLayout } from "./triage-keyboard.ts";
@@ -81,9 +81,7 @@ export function createCommands(deps: {
     await ctx.reply(html, {
       parse_mode: "HTML",
       ...markup,
-      ...(presented?.messageId
-        ? { reply_parameters: { message_id: Number(presented.messageId) } }
-        : {}),
+      ...quoting(presented, ctx.chat?.id),
     });
   }
 
@@ -118,7 +116,7 @@ export function createCommands(deps: {
       if (busy) {
         const open = slot.current();
         await ctx.reply("A question is open: answer it, or /park it to see the next.", {
-          ...(open?.messageId ? { reply_parameters: { message_id: Number(open.messageId) } } : {}),
+          ...quoting(open, ctx.chat?.id),
         });
       } else if (!presented) {
         const { count } = slot.waiting();
@@ -155,9 +153,7 @@ export function createCommands(deps: {
           await judge.withButtons(owner, String(ctx.chat.id), layout.specs, async (tokens) => {
             const sent = await ctx.reply(outcome.reply, {
               reply_markup: layout.build(tokens),
-              ...(open.messageId
-                ? { reply_parameters: { message_id: Number(open.messageId) } }
-                : {}),
+              ...quoting(open, ctx.chat?.id),
             });
             return String(sent.message_id);
           });

@@ -24,6 +24,19 @@ export interface PresenterDeps {
   link: (questionId: string) => string | undefined;
 }
 
+/**
+ * Reply parameters quoting the open question's message, only when it is a message of this
+ * surface in this chat (a question open in `qbridge chat` has no message here). A message the
+ * boxholder deleted meanwhile does not stop the reply: it goes out unquoted.
+ */
+export function quoting(open: Presentation | undefined, chatId: string | number | undefined) {
+  if (open?.surface !== SURFACE || open.messageId === undefined) return {};
+  if (chatId === undefined || open.chatId !== String(chatId)) return {};
+  return {
+    reply_parameters: { message_id: Number(open.messageId), allow_sending_without_reply: true },
+  };
+}
+
 export function isNotModified(error: unknown): boolean {
   return /message is not modified/i.test(String((error as Error)?.message ?? error));
 }
@@ -103,7 +116,10 @@ export function createTelegramPresenter(deps: PresenterDeps): Presenter & {
       if (presented?.messageId !== undefined && presented.chatId === chatId) {
         await api.sendMessage(chatId, nudgeHtml(question.card, days, true), {
           parse_mode: "HTML",
-          reply_parameters: { message_id: Number(presented.messageId) },
+          reply_parameters: {
+            message_id: Number(presented.messageId),
+            allow_sending_without_reply: true,
+          },
         });
         return true;
       }

@@ -8,7 +8,7 @@ import type { Judge, Outcome } from "../../src/slot/attempts.ts";
 import type { Slot } from "../../src/slot/slot.ts";
 import { escapeWithin, flat } from "./html.ts";
 import { wordsLayout } from "./keyboard.ts";
-import { SURFACE } from "./presenter.ts";
+import { quoting, SURFACE } from "./presenter.ts";
 import { putOffText, waitingHtml } from "./render.ts";
 import { replyForError } from "./replies.ts";
 
@@ -25,9 +25,7 @@ export function createTypedReplyHandler(deps: { slot: Slot; judge: Judge }) {
     const { count, top, presented } = slot.waiting();
     await ctx.reply(waitingHtml(count, top?.card, presented !== undefined), {
       parse_mode: "HTML",
-      ...(presented?.messageId
-        ? { reply_parameters: { message_id: Number(presented.messageId) } }
-        : {}),
+      ...quoting(presented, ctx.chat?.id),
     });
   }
 
@@ -68,7 +66,9 @@ export function createTypedReplyHandler(deps: { slot: Slot; judge: Judge }) {
     const replyTo = message.reply_to_message;
     const quoted = replyTo ? judge.quoted(SURFACE, chatId, String(replyTo.message_id)) : undefined;
     if (!quoted && WAITING_QUESTION.test(text)) return sayWaiting(ctx);
-    const answerTo = { reply_parameters: { message_id: message.message_id } };
+    const answerTo = {
+      reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true },
+    };
 
     await judge.attempt(
       {

@@ -126,7 +126,7 @@ describe("quiet hours", () => {
     expect(morning.nudged).toEqual([id]);
     const nudge = h.sent("sendMessage").at(-1);
     expect(nudge?.payload.text).toContain("This question has waited");
-    expect(nudge?.payload.reply_parameters).toEqual({ message_id: shown.messageId });
+    expect(nudge?.payload.reply_parameters).toMatchObject({ message_id: shown.messageId });
   });
 });
 
@@ -227,7 +227,7 @@ describe("later", () => {
     await h.pump();
     const offer = await h.lastMessage();
     expect(offer.text).toBe("When should it come back?");
-    expect(h.sent("sendMessage").at(-1)?.payload.reply_parameters).toEqual({
+    expect(h.sent("sendMessage").at(-1)?.payload.reply_parameters).toMatchObject({
       message_id: shown.messageId,
     });
     // Past 19:00 there is no "this evening".

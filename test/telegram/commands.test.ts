@@ -3,9 +3,10 @@
 // /help carry a fresh link to every question, or say how to get one.
 
 import { describe, expect, it } from "vitest";
+import { questionFingerprint } from "../../src/card/fingerprint.ts";
 import { listJobs, pendingQuestions } from "../../src/questions/state.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
-import { confirmCard, selectCard, textCard } from "../support/box.ts";
+import { confirmCard, selectCard, T0, textCard } from "../support/box.ts";
 import {
   buttonData,
   type Harness,
@@ -142,5 +143,32 @@ describe("questions wait but none is open", () => {
       putOff,
       `Nothing is open right now, so "a" was not recorded. ${putOff}`,
     ]);
+  });
+});
+
+describe("a reply that quotes the open question", () => {
+  it("quotes only a message of this chat: a question open in qbridge chat is not quoted", async () => {
+    const h = await openHarness(emulator());
+    const id = await h.ask(selectCard());
+    // The question is open at the keyboard (qbridge chat), whose "message" is no Telegram one.
+    const card = loadQuestion(h, id).card;
+    const seq = h.slot.presentations.claim(id, "terminal", questionFingerprint(card), T0);
+    h.slot.presentations.presented(seq as number, { chatId: "terminal", messageId: "1" }, T0);
+    await h.owner.command("/waiting");
+    await h.pump();
+    const reply = h.sent("sendMessage").at(-1)?.payload;
+    expect(reply?.text).toContain("Where do photographed receipts belong?");
+    expect(reply?.reply_parameters).toBeUndefined();
+  });
+
+  it("goes out even when the question's message was deleted meanwhile", async () => {
+    const h = await openHarness(emulator());
+    const { message } = await presentQuestion(h, selectCard());
+    await h.owner.command("/waiting");
+    await h.pump();
+    expect(h.sent("sendMessage").at(-1)?.payload.reply_parameters).toEqual({
+      message_id: message.messageId,
+      allow_sending_without_reply: true,
+    });
   });
 });

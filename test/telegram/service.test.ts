@@ -190,7 +190,7 @@ describe("restarts", () => {
     const nudges = sentWith(rec.calls, "⏰");
     expect(nudges).toHaveLength(1);
     const presented = toBotMessage(sentWith(rec.calls, "photographed receipts")[0] as Call);
-    expect(nudges[0]?.payload.reply_parameters).toEqual({ message_id: presented.messageId });
+    expect(nudges[0]?.payload.reply_parameters).toMatchObject({ message_id: presented.messageId });
     expect(loadQuestion(box, questionId).card.status).toBe("pending");
   });
 

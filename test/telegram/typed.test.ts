@@ -255,7 +255,7 @@ describe("an edited message", () => {
     });
     const reply = h.sent("sendMessage").at(-1)?.payload;
     expect(reply?.text).toBe(EDITED_REPLY);
-    expect(reply?.reply_parameters).toEqual({ message_id: typed });
+    expect(reply?.reply_parameters).toMatchObject({ message_id: typed });
     expect(loadQuestion(h, id).card.status).toBe("pending");
     // Telegram sends edits only to a bot that asks for them (polling and webhook ask alike).
     expect(UPDATE_KINDS).toContain("edited_message");
