@@ -105,7 +105,7 @@ Examples:
           writeOut(`${url}\n`);
           if (!configured) {
             writeErr(
-              "QBRIDGE_PUBLIC_URL is not set: this link uses the local address of the web page\n",
+              `QBRIDGE_PUBLIC_URL is not set: this link uses ${base} (QBRIDGE_WEB_HOST and QBRIDGE_WEB_PORT): if the page runs with --host or --port, set those to match\n`,
             );
           }
         });

@@ -40,6 +40,10 @@ describe("qbridge link", () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^http:\/\/127\.0\.0\.1:8787\/questions\?s=\S+\n$/);
     expect(result.stderr).toContain("QBRIDGE_PUBLIC_URL is not set");
+    // A page started with `qbridge web --port 9000` is elsewhere: the warning says how to match.
+    expect(result.stderr).toContain(
+      "this link uses http://127.0.0.1:8787 (QBRIDGE_WEB_HOST and QBRIDGE_WEB_PORT): if the page runs with --host or --port, set those to match",
+    );
   });
 
   it("exits 2 for a question that is not in the box, and 1 without an id", async () => {
