@@ -1,0 +1,47 @@
+// A receiver's URL as delivery uses it: credentials moved into a header, the origin the log
+// names, and a failure described without them. Nothing here sends anything.
+
+/**
+ * `https://user:pass@host/...` is how a receiver asks for Basic auth, but fetch refuses a URL
+ * with credentials (and its error quoted the password): they go in the header instead.
+ */
+export function withoutCredentials(url: string): { address: string; authorization?: string } {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { address: url };
+  }
+  if (!parsed.username && !parsed.password) return { address: url };
+  const user = decodeURIComponent(parsed.username);
+  const password = decodeURIComponent(parsed.password);
+  parsed.username = "";
+  parsed.password = "";
+  const basic = Buffer.from(`${user}:${password}`).toString("base64");
+  return { address: parsed.href, authorization: `Basic ${basic}` };
+}
+
+/**
+ * A receiver as the log names it: its origin. A webhook URL's path or query is often the
+ * receiver's secret (a capability URL), and the JSON log travels further than the ledger.
+ */
+export function receiverOf(url: string): string {
+  try {
+    const origin = new URL(url).origin;
+    return origin === "null" ? "a URL without an origin" : origin;
+  } catch {
+    return "an unreadable URL";
+  }
+}
+
+/** Why a try failed, in words for the ledger and the log, without credentials. */
+export function describeFailure(error: unknown, timeoutMs: number): string {
+  const name = (error as Error).name;
+  if (name === "TimeoutError" || name === "AbortError") {
+    return `no answer within ${timeoutMs / 1000} s`;
+  }
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  const text = cause?.code ?? cause?.message ?? (error as Error).message ?? String(error);
+  // An error may quote the URL; its user and password never reach the ledger or the log.
+  return text.replace(/\/\/[^/\s@]*@/g, "//");
+}
