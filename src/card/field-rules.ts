@@ -25,12 +25,24 @@ export const noControls = (text: string) => controlCharacterIn(text) === undefin
 /** A text field of a card: any Unicode text but control characters. */
 export const cardText = () => z.string().refine(noControls, NO_CONTROLS);
 
+/**
+ * The years a card's times may fall in. The text form alone lets through times no Date holds
+ * (an offset of +99:00) and years whose deadline or id date cannot be written back (0000,
+ * 9999 plus 30 days): one such card failed every command that reads the box as a whole.
+ */
+const EARLIEST_MS = Date.UTC(1970, 0, 1);
+const LATEST_MS = Date.UTC(9000, 0, 1);
+
 export const isoTime = z
   .string({ invalid_type_error: "must be an ISO time text such as 2026-07-10T09:00:00+02:00" })
   .datetime({
     offset: true,
     message: "must be an ISO time with an offset, e.g. 2026-07-10T09:00:00Z",
-  });
+  })
+  .refine((text) => {
+    const ms = Date.parse(text);
+    return Number.isFinite(ms) && ms >= EARLIEST_MS && ms < LATEST_MS;
+  }, "must be a real time between the years 1970 and 9000, with an offset of at most ±23:59");
 
 /**
  * The longest duration a card may carry. A deadline past what a Date holds (P99999999Y) would

@@ -194,6 +194,16 @@ describe("times and durations", () => {
     );
   });
 
+  it.each([
+    ["an offset no clock has", "2026-07-10T09:00:00+99:00"],
+    ["the year 0", "0000-01-01T00:00:00Z"],
+    ["a year so late its deadline has no date", "9999-12-31T23:59:59Z"],
+  ])("refuses an asked-at with %s, though written as an ISO time", (_what, askedAt) => {
+    expect(reasonOf(pendingCardText({ ...selectCard(), "asked-at": askedAt }))).toBe(
+      "asked-at: must be a real time between the years 1970 and 9000, with an offset of at most ±23:59",
+    );
+  });
+
   it("refuses a card without asked-at", () => {
     const text = pendingCardText(selectCard()).replace(/^asked-at: .*\n/m, "");
     expect(reasonOf(text)).toMatch(/^asked-at: /);

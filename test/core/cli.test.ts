@@ -237,6 +237,8 @@ describe("list, show and doctor on a box with broken cards", () => {
     oversize: pendingCardText(selectCard(), `${"x".repeat(300 * 1024)}\n`),
     // A deadline no Date holds: before, it failed list, waiting, age and doctor as a whole.
     endless: pendingCardText({ ...selectCard(), "expires-after": "P99999999Y" }),
+    // The text form of a time no Date holds: it failed them likewise.
+    "no-such-time": pendingCardText({ ...selectCard(), "asked-at": "2026-07-10T09:00:00+99:00" }),
   };
 
   beforeAll(async () => {
@@ -257,7 +259,7 @@ describe("list, show and doctor on a box with broken cards", () => {
     const lines = listed.stdout.trim().split("\n");
     expect(lines.map((line) => line.split("  ")[0])).toEqual([good[1], good[0]]);
     expect(lines[0]).toContain("[high]  May I delete backups older than a year?");
-    expect(listed.stderr).toBe(`6 card(s) cannot be read and were skipped: run "qbridge doctor"\n`);
+    expect(listed.stderr).toBe(`7 card(s) cannot be read and were skipped: run "qbridge doctor"\n`);
   });
 
   it("lists as JSON: the pending questions with their cards, and the unreadable ones with reasons", async () => {
@@ -267,9 +269,15 @@ describe("list, show and doctor on a box with broken cards", () => {
     expect(pending.map((q: { id: string }) => q.id)).toEqual([good[1], good[0]]);
     expect(pending[1]).toMatchObject({ rel: questionRel(good[0] as string), card: selectCard() });
     expect(unreadable.map((u: { rel: string }) => u.rel).sort()).toEqual(
-      ["bad-yaml", "contradictory", "endless", "escape", "oversize", "wrong-types"].map(
-        questionRel,
-      ),
+      [
+        "bad-yaml",
+        "contradictory",
+        "endless",
+        "escape",
+        "no-such-time",
+        "oversize",
+        "wrong-types",
+      ].map(questionRel),
     );
   });
 
@@ -288,6 +296,7 @@ describe("list, show and doctor on a box with broken cards", () => {
       [questionRel("oversize")]: expect.stringContaining("over the 262144-byte card limit"),
       [questionRel("escape")]: expect.stringContaining("it is a symbolic link"),
       [questionRel("endless")]: "expires-after: must be at most 100 years (P100Y)",
+      [questionRel("no-such-time")]: expect.stringMatching(/^asked-at: must be a real time/),
     });
   });
 
