@@ -101,7 +101,11 @@ export function createTelegramPresenter(deps: PresenterDeps): Presenter & {
     async expired(questions) {
       const chatId = deps.ownerChat();
       if (chatId === undefined) return false;
-      const lines = questions.map((q) => ({ prompt: q.card.prompt, link: deps.link(q.id) }));
+      const lines = questions.map((q) => ({
+        id: q.id,
+        prompt: q.card.prompt,
+        link: deps.link(q.id),
+      }));
       await api.sendMessage(chatId, expiredHtml(lines), {
         parse_mode: "HTML",
         link_preview_options: { is_disabled: true },

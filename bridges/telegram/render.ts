@@ -187,21 +187,27 @@ export function nudgeHtml(card: Question, days: number, presented: boolean): str
     : `⏰ A question has waited ${age}: <b>${escapeWithin(flat(card.prompt), 1000)}</b>`;
 }
 
-/** One message for questions that expired unanswered, each linked to its page when possible. */
+/**
+ * One message for questions that expired unanswered, each linked to its page when possible,
+ * else named by its id: the way to a link is `qbridge link ID`, which needs it.
+ */
 export function expiredHtml(
-  questions: readonly { prompt: string; link: string | undefined }[],
+  questions: readonly { id: string; prompt: string; link: string | undefined }[],
 ): string {
-  const shown = questions.slice(0, 5).map(({ prompt, link }) => {
+  const shown = questions.slice(0, 5).map(({ id, prompt, link }) => {
     const text = escapeWithin(flat(prompt), 120);
-    return link ? `• <a href="${escapeHtml(link)}">${text}</a>` : `• ${text}`;
+    return link
+      ? `• <a href="${escapeHtml(link)}">${text}</a>`
+      : `• ${text} (<code>${escapeHtml(id)}</code>)`;
   });
   const more = questions.length > 5 ? [`… and ${questions.length - 5} more`] : [];
   const count = questions.length;
   const head = `⌛ ${count} question${count === 1 ? "" : "s"} expired unanswered:`;
+  const only = questions[0];
   const tail =
-    count === 1
-      ? "It stays answerable on the web (qbridge link ID on the box's machine)."
-      : "They stay answerable on the web (qbridge link --questions on the box's machine).";
+    count === 1 && only
+      ? `It stays answerable on the web (qbridge link ${escapeHtml(only.id)} on the box's machine).`
+      : "They stay answerable on the web (qbridge link ID, or qbridge link --questions, on the box's machine).";
   return [head, ...shown, ...more, tail].join("\n");
 }
 

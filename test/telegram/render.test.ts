@@ -10,6 +10,7 @@ import {
 } from "../../bridges/telegram/limits.ts";
 import {
   closedHtml,
+  expiredHtml,
   MEMO_CHARS,
   memoWithin,
   presentationHtml,
@@ -61,6 +62,20 @@ describe("escaping", () => {
     const html = closedHtml("a < b & c", { kind: "answered", text: 'answered via web: "<x>"' });
     expect(html).toContain("a &lt; b &amp; c");
     expect(html).toContain("&quot;&lt;x&gt;&quot;");
+  });
+});
+
+describe("the expiry notice", () => {
+  it("names each question by its id when there is no web link, for qbridge link ID", () => {
+    const one = expiredHtml([{ id: "q-<7>", prompt: "Keep the old invoices?", link: undefined }]);
+    expect(one).toContain("• Keep the old invoices? (<code>q-&lt;7&gt;</code>)");
+    expect(one).toContain("qbridge link q-&lt;7&gt; on the box's machine");
+    const linked = expiredHtml([
+      { id: "q-1", prompt: "A?", link: "https://q.example.org/q/q-1?s=x" },
+      { id: "q-2", prompt: "B?", link: "https://q.example.org/q/q-2?s=y" },
+    ]);
+    expect(linked).toContain('• <a href="https://q.example.org/q/q-1?s=x">A?</a>');
+    expect(linked).not.toContain("<code>");
   });
 });
 
