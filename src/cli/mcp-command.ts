@@ -31,14 +31,22 @@ Example (register with an agent):
               import("../slot/held.ts"),
             ]);
           const logger = pino({ level: config.logLevel, base: undefined }, pino.destination(2));
-          const secret = loadSecret(core.box);
+          const publicUrl = config.web.publicUrl;
+          // Links need the secret, and only links: a read-only box that was never served has
+          // none and cannot make one, and still serves every read.
+          let secret: Buffer | undefined;
+          try {
+            if (publicUrl) secret = loadSecret(core.box);
+          } catch (error) {
+            logger.warn({ err: error }, "no links in outcomes: the link secret cannot be made");
+          }
           await serveStdio({
             core,
             timeZone: config,
             heldUntil: heldUntilOf(core, config.attention),
             logger,
             link: (id) =>
-              linkUrl(config.web.publicUrl, secret, { question: id }, core.box.clock.now()),
+              secret && linkUrl(publicUrl, secret, { question: id }, core.box.clock.now()),
           });
         },
         true,

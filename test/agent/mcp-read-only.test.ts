@@ -4,6 +4,8 @@
 // at start or failing every read "inside the box".
 
 import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { askQuestion } from "../../src/questions/ask.ts";
 import { loadSecret } from "../../src/web/links.ts";
@@ -52,6 +54,17 @@ function mcpReadOnly(dir: string, messages: object[], env: Record<string, string
   return childResult(run, `${lines(messages)}\n`);
 }
 
+const initialize = {
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: {
+    protocolVersion: "2025-06-18",
+    capabilities: {},
+    clientInfo: { name: "raw", version: "1" },
+  },
+};
+
 const call = (id: number, name: string, args: Record<string, unknown>) => ({
   jsonrpc: "2.0",
   id,
@@ -78,16 +91,7 @@ describe("qbridge mcp on a read-only box", () => {
     const run = await mcpReadOnly(
       box.dir,
       [
-        {
-          jsonrpc: "2.0",
-          id: 1,
-          method: "initialize",
-          params: {
-            protocolVersion: "2025-06-18",
-            capabilities: {},
-            clientInfo: { name: "raw", version: "1" },
-          },
-        },
+        initialize,
         { jsonrpc: "2.0", method: "notifications/initialized" },
         call(2, "list_questions", { status: "all" }),
         call(3, "get_answer", { id: asked.id }),
@@ -119,5 +123,19 @@ describe("qbridge mcp on a read-only box", () => {
       isError: true,
       content: [{ text: expect.stringContaining(`${box.dir} is read-only`) }],
     });
+  });
+
+  it("starts on a read-only box that has no link secret yet when no public URL asks for links", async () => {
+    const box = await makeBox();
+    const asked = await askQuestion(box, confirmCard({ prompt: "Never served?" }));
+    box.ledger.close();
+    expect(existsSync(join(box.dir, ".qbridge/secret"))).toBe(false);
+    const run = await mcpReadOnly(box.dir, [
+      initialize,
+      { jsonrpc: "2.0", method: "notifications/initialized" },
+      call(2, "get_answer", { id: asked.id }),
+    ]);
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toContain(`"status":"pending"`);
   });
 });
