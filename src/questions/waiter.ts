@@ -21,6 +21,8 @@ import { readCommitted } from "./transition.ts";
 
 /** The longest wait one call may ask for (a client's 60 s request timeout minus headroom). */
 export const MAX_WAIT_SECONDS = 55;
+/** The longest delay one timer takes (2^31 - 1 ms). */
+const LONGEST_TIMER_MS = 2_147_483_647;
 /** How often the card file is re-read in case a watch missed a change. */
 const SAFETY_RECHECK_MS = 5_000;
 
@@ -111,7 +113,16 @@ export async function waitForQuestion(
       stops.push(() => clearInterval(safety));
       // Infinity: until it is decided (the CLI without --timeout).
       if (Number.isFinite(seconds)) {
-        const deadline = setTimeout(() => resolve(undefined), seconds * 1000);
+        // A timer holds at most ~24.8 days (node fires a longer one after 1 ms): a longer wait
+        // is a chain of timers up to its end.
+        const end = Date.now() + seconds * 1000;
+        let deadline: NodeJS.Timeout;
+        const arm = () => {
+          const left = end - Date.now();
+          if (left <= 0) return resolve(undefined);
+          deadline = setTimeout(arm, Math.min(left, LONGEST_TIMER_MS));
+        };
+        arm();
         stops.push(() => clearTimeout(deadline));
       }
       if (options.onTick) {

@@ -162,6 +162,15 @@ describe("waiting for the outcome", () => {
     expect((await waiting).status).toBe("pending");
   });
 
+  it("a wait longer than a timer holds (35 days) still waits, and wakes on the answer", async () => {
+    const box = await makeBox();
+    const { id } = await askQuestion(box, confirmCard());
+    // Before, node fired a timer this long after 1 ms: the wait came back pending at once.
+    const waiting = waitForOutcome(box, id, 35 * 86_400);
+    setTimeout(() => void answerQuestion(box, id, { text: "yes" }, { via: "cli" }), 300);
+    expect((await waiting).status).toBe("answered");
+  });
+
   it("a wait with no limit ends with no such question when the card is removed meanwhile", async () => {
     const box = await makeBox();
     const { id } = await askQuestion(box, confirmCard());
