@@ -30,6 +30,7 @@ export function deniedLinkPage(
   scope: LinkScope,
   expiredAt?: Date,
   timeZone?: string,
+  typed: readonly string[] = [],
 ): string {
   const what =
     reason === "expired"
@@ -41,8 +42,14 @@ export function deniedLinkPage(
           : html`<p>Its signature does not match what the box signed: some of the link was changed after it was sent.</p>`;
   return page(
     "Link not valid",
-    html`<h1>${HEADINGS[reason]}</h1><div class="card problem">${what}${freshLinkFor(scope)}</div>`,
+    html`<h1>${HEADINGS[reason]}</h1><div class="card problem">${what}${freshLinkFor(scope)}</div>${keptWords(typed)}`,
   );
+}
+
+/** What a form sent through a link that expired meanwhile: shown back, so it can be copied. */
+function keptWords(typed: readonly string[]): Markup {
+  if (typed.length === 0) return html``;
+  return html`<div class="card warn" id="typed"><p>What you wrote was not recorded; copy it into the page of a fresh link:</p>${typed.map((text) => html`<p class="text">${text}</p>`)}</div>`;
 }
 
 /** `GET /`: what this server is and how a person gets in. */

@@ -109,10 +109,14 @@ export function questionRoutes(deps: WebDeps): Hono {
       const id = c.req.param("id");
       if (!isValidId(id)) return c.html(badRequestPage(new InvalidId(id).message), 400);
       const scope = { question: id };
-      const refused = refuseLink(c, deps, scope);
+      const body = (await c.req.parseBody().catch(() => ({}))) as Record<string, unknown>;
+      // A link that expired while the answer was typed: the words come back on the refusal.
+      const typed = ["other", "text", "note"]
+        .map((name) => field(body, name)?.trim())
+        .filter((text): text is string => Boolean(text));
+      const refused = refuseLink(c, deps, scope, typed);
       if (refused) return refused;
       const signature = c.req.query("s") as string;
-      const body = (await c.req.parseBody().catch(() => ({}))) as Record<string, unknown>;
       if (!checkFormToken(secret, scope, signature, field(body, "form"))) {
         return c.html(staleFormPage(), 403);
       }

@@ -22,8 +22,16 @@ export function questionHref(id: string, signature: string, toRoot: ToRoot): str
   return `${toRoot}q/${encodeURIComponent(id)}?s=${signature}`;
 }
 
-/** The 403 page when the link does not open this scope, or undefined when it does. */
-export function refuseLink(c: Context, deps: WebDeps, scope: LinkScope): Response | undefined {
+/**
+ * The 403 page when the link does not open this scope, or undefined when it does. `typed` is
+ * what a form sent: shown back only when the link was good but has expired meanwhile.
+ */
+export function refuseLink(
+  c: Context,
+  deps: WebDeps,
+  scope: LinkScope,
+  typed: readonly string[] = [],
+): Response | undefined {
   const signature = c.req.query("s");
   const now = deps.core.box.clock.now();
   const check = checkLink(deps.secret, scope, signature, now);
@@ -32,7 +40,8 @@ export function refuseLink(c: Context, deps: WebDeps, scope: LinkScope): Respons
   if (problem === "tampered" && signedForAnother(deps, scope, signature, now))
     problem = "elsewhere";
   const expiredAt = problem === "expired" ? expiryOf(signature) : undefined;
-  return c.html(deniedLinkPage(problem, scope, expiredAt, deps.config.timeZone), 403);
+  const kept = problem === "expired" ? typed : [];
+  return c.html(deniedLinkPage(problem, scope, expiredAt, deps.config.timeZone, kept), 403);
 }
 
 /**

@@ -336,6 +336,23 @@ describe("forms that did not come from the page", () => {
     expect(await res.text()).toContain("This link has expired");
   });
 
+  it("when the link expired while typing, the refusal shows what was typed so it is not lost", async () => {
+    const web = await webFixture();
+    const id = await web.ask(textCard());
+    const old = web.link(id, new Date(web.box.box.clock.now().getTime() - 8 * 24 * 3_600_000));
+    const res = await postForm(web.app, old, {
+      form: "x",
+      action: "answer",
+      text: "Anna <Muster>, met at the fair",
+    });
+    expect(res.status).toBe(403);
+    const page = await res.text();
+    expect(page).toContain("This link has expired");
+    expect(page).toContain("Anna &lt;Muster&gt;, met at the fair");
+    expect(page).toContain("was not recorded");
+    expect(loadQuestion(web.box, id).card.status).toBe("pending");
+  });
+
   it("are refused with a 413 when the body is 1 MiB, recording nothing", async () => {
     const web = await webFixture();
     const id = await web.ask(textCard());
