@@ -25,6 +25,11 @@ export function checked(ok: (v: string) => boolean, message: string) {
 
 export const isPort = (v: string) => /^\d{1,5}$/.test(v) && Number(v) <= 65535;
 export const isUrl = (v: string) => /^https?:\/\/\S+$/.test(v);
+/**
+ * An address links are made under (a page's path is added to it): no query or fragment, which
+ * would swallow that path, and no user or password, which would travel in every link.
+ */
+const isBaseUrl = (v: string) => isUrl(v) && !/[?#]/.test(v) && !/^https?:\/\/[^/]*@/.test(v);
 
 /** An IANA time zone name Intl knows (e.g. Europe/Berlin); Intl is the authority, not a list. */
 function isTimeZone(v: string): boolean {
@@ -59,8 +64,8 @@ const EnvSchema = z
     ),
     QBRIDGE_WEB_PORT: checked(isPort, "QBRIDGE_WEB_PORT must be a port number from 0 to 65535"),
     QBRIDGE_PUBLIC_URL: checked(
-      isUrl,
-      "QBRIDGE_PUBLIC_URL must be the http(s) address where the web page is reached, e.g. https://q.example.org",
+      isBaseUrl,
+      "QBRIDGE_PUBLIC_URL must be the http(s) address where the web page is reached, e.g. https://q.example.org (no ?query, #fragment or user:password@)",
     ),
     QBRIDGE_API_TOKEN: checked(
       (v) => v.length >= 16,

@@ -87,6 +87,11 @@ describe("settings checked before anything starts", () => {
       "qbridge: TELEGRAM_API_ROOT must be an http(s) URL of a Bot API server, or unset for Telegram's own",
     ],
     [
+      "a public URL with a query, which every link's path would land in",
+      { QBRIDGE_PUBLIC_URL: "https://q.example.org/?x=1" },
+      "qbridge: QBRIDGE_PUBLIC_URL must be the http(s) address where the web page is reached, e.g. https://q.example.org (no ?query, #fragment or user:password@)",
+    ],
+    [
       "an API token that is too short",
       { QBRIDGE_API_TOKEN: "short" },
       "qbridge: QBRIDGE_API_TOKEN must be at least 16 characters (make one with: openssl rand -hex 24)",
