@@ -9,6 +9,7 @@ import type { UserFromGetMe } from "grammy/types";
 import { createJudge } from "../../src/slot/attempts.ts";
 import type { Slot, SlotLogger } from "../../src/slot/slot.ts";
 import { createAccess } from "./access.ts";
+import { commandsInAnyCase } from "./command-case.ts";
 import { createCommands, registerCommands } from "./commands.ts";
 import { type Polling, startPolling } from "./poll.ts";
 import { createTelegramPresenter } from "./presenter.ts";
@@ -143,6 +144,7 @@ export function createBot(options: BotOptions): TelegramBridge {
     }
   });
   bot.on("callback_query:data", onTap);
+  bot.use(commandsInAnyCase);
   bot.command("start", commands.start);
   const boxholder = bot.filter((ctx) => access.isBoxholder(ctx));
   boxholder.command("waiting", commands.waiting);

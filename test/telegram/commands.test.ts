@@ -47,6 +47,20 @@ describe("declining a question", () => {
   });
 });
 
+describe("commands in any case", () => {
+  it("/Waiting and /DISMISS, as a phone's keyboard capitalises them, are the commands", async () => {
+    const h = await openHarness(emulator());
+    const { id } = await presentQuestion(h, confirmCard());
+    await h.owner.command("/Waiting");
+    await h.pump();
+    expect(texts(h, "sendMessage").at(-1)).toContain("1 waiting");
+    await h.owner.command("/DISMISS");
+    await h.pump();
+    expect(loadQuestion(h, id).card.status).toBe("dismissed");
+    expect(texts(h, "sendMessage").join("\n")).not.toContain("I do not know that command");
+  });
+});
+
 describe("help", () => {
   it("/help explains how to answer and lists the commands", async () => {
     const h = await openHarness(emulator());
