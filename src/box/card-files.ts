@@ -9,7 +9,7 @@ import { parseQuestion } from "../card/load.ts";
 import type { Question, Status } from "../card/question.ts";
 import { CardReadFailed, QuestionNotFound } from "../errors.ts";
 import { type Box, checkCardFolders } from "./box.ts";
-import { QUESTION_SUFFIX, QUESTIONS_DIR } from "./paths.ts";
+import { isValidId, QUESTION_SUFFIX, QUESTIONS_DIR } from "./paths.ts";
 
 export interface CardEntry {
   id: string;
@@ -95,6 +95,12 @@ function readCardFile(
     entry: { id, rel, error },
     text: undefined,
   });
+  // A file a person named (with a space, say) would be listed but no command could name it.
+  if (!isValidId(id)) {
+    return refused(
+      `its name is not a question id (letters, digits, '.', '_' and '-', 120 at most, starting with a letter or digit): rename the file`,
+    );
+  }
   const full = join(box.paths.root, rel);
   let info: Stats;
   let bytes: Buffer;

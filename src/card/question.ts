@@ -37,7 +37,7 @@ export type Priority = (typeof PRIORITIES)[number];
  * reject is never served from the cache. Raise it when a rule changes in a way the lists of
  * statuses, fields and limits do not show (they are part of the index key already).
  */
-export const CARD_RULES_VERSION = 1;
+export const CARD_RULES_VERSION = 2;
 
 export const LearningSchema = z.object({
   sink: z.enum(["guide", "briefing", "personality"]),

@@ -193,6 +193,28 @@ describe("the card index (file stat, kept in the ledger)", () => {
     ]);
     expect(box.ledger.getMeta("card-index-rules")).toBe(INDEX_RULES);
   });
+
+  it("a box indexed under the rules before version 2 (times, durations and names unbounded) reads its cards again", async () => {
+    const box = await makeBox();
+    const id = (await askQuestion(box, selectCard({ "expires-after": "P9D" }))).id;
+    expect(boxState(box).pending.map((q) => q.id)).toEqual([id]);
+    // Its index row says a pending card; the file now carries a deadline no Date holds, which
+    // failed every listing under the old rules.
+    const path = join(box.dir, loadQuestion(box, id).rel);
+    writeFileSync(path, readFileSync(path, "utf8").replace("P9D", "P99999999Y"));
+    const stat = statSync(path);
+    const db = box.ledger.db;
+    db.prepare("UPDATE card_index SET size = ?, mtime = ?").run(stat.size, String(stat.mtimeMs));
+    const [, ...sameLists] = JSON.parse(INDEX_RULES) as unknown[];
+    db.prepare("UPDATE meta SET value = ? WHERE key = ?").run(
+      JSON.stringify([1, ...sameLists]),
+      "card-index-rules",
+    );
+
+    expect(boxState(box).unreadable).toEqual([
+      { rel: questionRel(id), reason: "expires-after: must be at most 100 years (P100Y)" },
+    ]);
+  });
 });
 
 describe("a box that cannot be used", () => {

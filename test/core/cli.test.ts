@@ -239,6 +239,8 @@ describe("list, show and doctor on a box with broken cards", () => {
     endless: pendingCardText({ ...selectCard(), "expires-after": "P99999999Y" }),
     // The text form of a time no Date holds: it failed them likewise.
     "no-such-time": pendingCardText({ ...selectCard(), "asked-at": "2026-07-10T09:00:00+99:00" }),
+    // A good card under a name no command can give as an id: listed, it could not be answered.
+    "my question": pendingCardText(selectCard({ prompt: "Named by hand?" })),
   };
 
   beforeAll(async () => {
@@ -259,7 +261,7 @@ describe("list, show and doctor on a box with broken cards", () => {
     const lines = listed.stdout.trim().split("\n");
     expect(lines.map((line) => line.split("  ")[0])).toEqual([good[1], good[0]]);
     expect(lines[0]).toContain("[high]  May I delete backups older than a year?");
-    expect(listed.stderr).toBe(`7 card(s) cannot be read and were skipped: run "qbridge doctor"\n`);
+    expect(listed.stderr).toBe(`8 card(s) cannot be read and were skipped: run "qbridge doctor"\n`);
   });
 
   it("lists as JSON: the pending questions with their cards, and the unreadable ones with reasons", async () => {
@@ -274,6 +276,7 @@ describe("list, show and doctor on a box with broken cards", () => {
         "contradictory",
         "endless",
         "escape",
+        "my question",
         "no-such-time",
         "oversize",
         "wrong-types",
@@ -297,6 +300,7 @@ describe("list, show and doctor on a box with broken cards", () => {
       [questionRel("escape")]: expect.stringContaining("it is a symbolic link"),
       [questionRel("endless")]: "expires-after: must be at most 100 years (P100Y)",
       [questionRel("no-such-time")]: expect.stringMatching(/^asked-at: must be a real time/),
+      [questionRel("my question")]: expect.stringMatching(/^its name is not a question id/),
     });
   });
 
