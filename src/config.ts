@@ -115,7 +115,15 @@ export interface ConfigFlags {
 }
 
 const FlagSchema = z.object({
-  box: optionalText,
+  // An empty --box is a variable that was not set (`--box "$BOX"`): refused, not taken for
+  // ./box, where the command would ask or answer in a box nobody meant.
+  box: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v.trim() !== "", {
+      message: '--box is empty (an unset variable in --box "$VAR"?): give the box directory',
+    })
+    .transform((v) => v?.trim()),
   host: checked((v) => !/\s/.test(v), "--host must be a host name or an IP address"),
   port: checked(isPort, "--port must be a port number from 0 to 65535"),
   watchMs: checked(

@@ -480,6 +480,23 @@ describe("errors a person can act on", () => {
     },
   );
 
+  it("an empty --box (an unset variable) is refused, never taken for ./box", async () => {
+    // A box at ./box is there to be picked by mistake.
+    const cwd = scratchDir("qbridge-empty-box-");
+    expect((await runCli(["init", "--box", join(cwd, "box")])).code).toBe(0);
+    const asked = await runCli(
+      ["ask", "--box", "", "--prompt", "Which box?", "--memo", "m", "--directive", "d"],
+      { cwd },
+    );
+    expect(asked).toEqual({
+      code: 1,
+      stdout: "",
+      stderr:
+        'qbridge: --box is empty (an unset variable in --box "$VAR"?): give the box directory\n',
+    });
+    expect(await gitLog(join(cwd, "box"))).toEqual(["qbridge init: question box"]);
+  });
+
   it("with --json, commander's own error is also the JSON error on stdout, as every other error", async () => {
     const result = await runCli(["wait", "--json"]);
     expect(result.code).toBe(1);
