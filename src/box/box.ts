@@ -13,7 +13,7 @@ import { join } from "node:path";
 import type { SimpleGit } from "simple-git";
 import { BoxError } from "../errors.ts";
 import { type Clock, createClock } from "./clock.ts";
-import { DEFAULT_LOCK_OPTIONS, type LockOptions } from "./locks.ts";
+import { DEFAULT_LOCK_OPTIONS, type LockOptions, withFileLock } from "./locks.ts";
 import { BOOKKEEPING_DIR, BoxPaths, JOBS_DIR, QUESTIONS_DIR, STATE_DIR } from "./paths.ts";
 
 export interface BoxOptions {
@@ -135,7 +135,6 @@ const GITIGNORE_LINE = `${STATE_DIR}/`;
 /** Makes (or completes) a box; safe to run again on an existing one. Returns what it did. */
 export async function initBox(root: string, options: BoxOptions = {}): Promise<string[]> {
   const paths = new BoxPaths(root);
-  const done: string[] = [];
   // mkdir would fail with a bare EEXIST on a file of that name: say what is there instead.
   if (existsSync(paths.root) && !statSync(paths.root).isDirectory()) {
     throw new BoxError(
@@ -143,6 +142,14 @@ export async function initBox(root: string, options: BoxOptions = {}): Promise<s
     );
   }
   mkdirSync(paths.root, { recursive: true });
+  // Two inits at once (agents starting side by side) would race git's config and index: one
+  // at a time, and the later one finds the box made.
+  const locks = { ...DEFAULT_LOCK_OPTIONS, ...options.locks };
+  return withFileLock(paths.locksDir, "init", locks, () => layOutBox(paths, options));
+}
+
+async function layOutBox(paths: BoxPaths, options: BoxOptions): Promise<string[]> {
+  const done: string[] = [];
   const git = gitFor(paths.root);
   if (!existsSync(join(paths.root, ".git"))) {
     await git.raw(["init", "--quiet", "--initial-branch=main"]);

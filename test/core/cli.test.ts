@@ -58,6 +58,17 @@ describe("init", () => {
     expect(ignored.filter((line) => line === ".qbridge/")).toHaveLength(1);
   });
 
+  it("three inits at once make one box with one commit, and each says what it found", async () => {
+    const dir = join(scratchDir("qbridge-init-"), "box");
+    const runs = await Promise.all([1, 2, 3].map(() => runCli(["init", "--box", dir])));
+    expect(runs.map((r) => r.code)).toEqual([0, 0, 0]);
+    expect(runs.filter((r) => r.stdout.includes("made a git repository"))).toHaveLength(1);
+    expect(
+      runs.filter((r) => r.stdout === `${dir} is already a box; nothing to do\n`),
+    ).toHaveLength(2);
+    expect(await gitLog(dir)).toEqual(["qbridge init: question box"]);
+  });
+
   it("refuses a --box that is a file, in one sentence, and leaves the file alone", async () => {
     const file = join(scratchDir("qbridge-init-"), "notes.txt");
     writeFileSync(file, "mine\n");
