@@ -8,6 +8,7 @@
 // long-running command (serve) registers a stop instead, so it shuts down in order.
 
 import { fstatSync, readFileSync, writeSync } from "node:fs";
+import { InvalidInput } from "../errors.ts";
 
 const SIGPIPE_STATUS = 141;
 
@@ -83,22 +84,40 @@ export function stderrIsTerminal(): boolean {
   }
 }
 
-/** Everything on standard input, or "" when it is a terminal (nobody piped a card in). */
+// Fatal: bytes that are not UTF-8 would become U+FFFD in the card, the asker's text changed.
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * Everything on standard input as UTF-8 text (a leading byte-order mark, as some shells write,
+ * left out), or "" when it is a terminal (nobody piped a card in). Throws InvalidInput when the
+ * bytes are not UTF-8.
+ */
 export async function readStdin(): Promise<string> {
+  let text: string;
+  try {
+    text = UTF8.decode(await readStdinBytes());
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    throw new InvalidInput("standard input is not UTF-8 text: send the card as UTF-8 JSON");
+  }
+  return text.replace(/^\uFEFF/, "");
+}
+
+async function readStdinBytes(): Promise<Buffer> {
   let kind: ReturnType<typeof fstatSync>;
   try {
     kind = fstatSync(0);
   } catch {
-    return ""; // no standard input at all (closed by the caller)
+    return Buffer.alloc(0); // no standard input at all (closed by the caller)
   }
-  if (kind.isCharacterDevice()) return "";
+  if (kind.isCharacterDevice()) return Buffer.alloc(0);
   try {
-    return readFileSync(0, "utf8");
+    return readFileSync(0);
   } catch (error) {
     // A pipe another process made non-blocking: read it the stream's way.
     if ((error as NodeJS.ErrnoException).code !== "EAGAIN") throw error;
     const chunks: Buffer[] = [];
     for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString("utf8");
+    return Buffer.concat(chunks);
   }
 }

@@ -198,6 +198,24 @@ describe("ask", () => {
     });
   });
 
+  it("takes a card with a byte-order mark, and refuses one that is not UTF-8 rather than change its text", async () => {
+    const card = JSON.stringify(textCard({ prompt: "Who wrote the Übersicht?" }));
+    const marked = await runCli(["ask", "--json"], { env: cliEnv(tb.dir), input: `\uFEFF${card}` });
+    expect(marked.stderr).toBe("");
+    expect(JSON.parse(marked.stdout).card.prompt).toBe("Who wrote the Übersicht?");
+
+    const commits = await gitLog(tb.dir);
+    // The Ü in Latin-1, as an old editor saves it: one byte 0xDC, not UTF-8.
+    const latin1 = Buffer.from(card.replace("Übersicht", "Uebersicht-2"), "utf8");
+    latin1[latin1.indexOf("Ue")] = 0xdc;
+    const refused = await runCli(["ask"], { env: cliEnv(tb.dir), input: latin1 });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe(
+      "qbridge: standard input is not UTF-8 text: send the card as UTF-8 JSON\n",
+    );
+    expect(await gitLog(tb.dir)).toEqual(commits);
+  });
+
   it("refuses an invalid question with the reason and files nothing", async () => {
     const commits = await gitLog(tb.dir);
     const asked = await runCli(["ask"], {

@@ -100,7 +100,7 @@ export interface CliResult {
 /** Runs `qbridge` as a real child process (armed to crash when env names a crash point). */
 export function runCli(
   args: string[],
-  options: { env?: Record<string, string>; input?: string; cwd?: string } = {},
+  options: { env?: Record<string, string>; input?: string | Buffer; cwd?: string } = {},
 ): Promise<CliResult> {
   const env = { ...process.env, QBRIDGE_TIME: T0, ...options.env };
   const child = spawn(process.execPath, [...crashFlags(env), CLI, ...args], {
@@ -115,7 +115,7 @@ export function runCli(
  * What a spawned child printed and how it ended (a signal reads as 128); `input`, when given,
  * is written to its stdin, which is then closed.
  */
-export function childResult(child: ChildProcess, input?: string): Promise<CliResult> {
+export function childResult(child: ChildProcess, input?: string | Buffer): Promise<CliResult> {
   return new Promise((resolvePromise, reject) => {
     let stdout = "";
     let stderr = "";
