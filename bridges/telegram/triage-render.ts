@@ -7,6 +7,7 @@ import {
   type DigestLine,
   type OfferItem,
   type OfferResult,
+  recommendationWords,
   TRIAGE_NOTE,
 } from "../../src/slot/triage.ts";
 import { escapeWithin, flat, shorten } from "./html.ts";
@@ -25,11 +26,7 @@ function prompt(text: string): string {
 }
 
 function recommendation(line: DigestLine): string {
-  if (line.recommendation === undefined) return "no recommendation";
-  const rec = `⭐ ${escapeWithin(flat(line.recommendation), ANSWER_CHARS)}`;
-  if (line.held === "irreversible") return `${rec} (irreversible: answer it on its own)`;
-  if (line.held === "own words") return `${rec} (needs your own words)`;
-  return rec;
+  return recommendationWords(line, (choice) => `⭐ ${escapeWithin(flat(choice), ANSWER_CHARS)}`);
 }
 
 export function digestHtml(digest: Digest): string {

@@ -11,6 +11,7 @@ import {
   type DigestLine,
   type OfferItem,
   type OfferResult,
+  recommendationWords,
   TRIAGE_NOTE,
 } from "../../src/slot/triage.ts";
 
@@ -88,11 +89,7 @@ function plural(n: number, one: string, many = `${one}s`): string {
 }
 
 function recommendation(line: DigestLine): string {
-  if (line.recommendation === undefined) return "no recommendation";
-  const rec = `recommended: ${flat(line.recommendation)}`;
-  if (line.held === "irreversible") return `${rec} (irreversible: answer it on its own)`;
-  if (line.held === "own words") return `${rec} (needs your own words)`;
-  return rec;
+  return recommendationWords(line, (choice) => `recommended: ${flat(choice)}`);
 }
 
 /** With a backlog, what `waiting` prints: the first questions, each with its recommendation. */

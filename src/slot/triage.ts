@@ -48,6 +48,18 @@ export interface OfferItem {
   fingerprint: string;
 }
 
+/**
+ * A digest line's recommendation in words for a chat: the choice as `shown` renders it (plain
+ * text, HTML), and why it is not offered for accepting when it is held.
+ */
+export function recommendationWords(line: DigestLine, shown: (choice: string) => string): string {
+  if (line.recommendation === undefined) return "no recommendation";
+  const rec = shown(line.recommendation);
+  if (line.held === "irreversible") return `${rec} (irreversible: answer it on its own)`;
+  if (line.held === "own words") return `${rec} (needs your own words)`;
+  return rec;
+}
+
 export interface Digest {
   /** How many questions wait in all (the digest lists at most DIGEST_LINES). */
   waiting: number;

@@ -5,14 +5,12 @@
 // a put-off question answered elsewhere has its put-off forgotten.
 
 import { afterEach, describe, expect, it } from "vitest";
-import { createTerminalPresenter } from "../../bridges/terminal/presenter.ts";
-import { createLineHandler } from "../../bridges/terminal/replies.ts";
 import { answerQuestion } from "../../src/questions/answer.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
 import { LaterStore } from "../../src/slot/later.ts";
-import { createSlot } from "../../src/slot/slot.ts";
 import { atTime, cleanupBoxes, makeBox, selectCard, textCard } from "../support/box.ts";
+import { keyboardOn } from "../support/keyboard.ts";
 
 afterEach(cleanupBoxes);
 
@@ -25,19 +23,7 @@ async function keyboard() {
     { text: "taxes" },
     { via: "cli" },
   );
-  const slot = createSlot({ core: box });
-  let screen = "";
-  const write = (text: string) => {
-    screen += text;
-  };
-  slot.attach(createTerminalPresenter({ write, now: () => box.box.clock.now() }));
-  const line = createLineHandler({ slot, write, by: "ada" });
-  const type = async (text: string) => {
-    const from = screen.length;
-    await line(text);
-    return screen.slice(from);
-  };
-  return { box, slot, first, type, screen: () => screen };
+  return { box, first, ...keyboardOn(box) };
 }
 
 describe("same and extend at the keyboard", () => {

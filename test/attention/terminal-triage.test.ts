@@ -4,39 +4,21 @@
 // second `record` records nothing more. Without a list, `accept` and `record` say what to type.
 
 import { afterEach, describe, expect, it } from "vitest";
-import { createTerminalPresenter } from "../../bridges/terminal/presenter.ts";
-import { createLineHandler } from "../../bridges/terminal/replies.ts";
 import { answerQuestion } from "../../src/questions/answer.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
-import { createSlot } from "../../src/slot/slot.ts";
 import { TRIAGE_NOTE } from "../../src/slot/triage.ts";
 import { OFFER_LIFETIME_MS } from "../../src/slot/triage-offers.ts";
 import { ACCEPTABLE, IRREVERSIBLE, writeBacklog } from "../slot/triage-fixture.ts";
-import { cleanupBoxes, gitLog, makeBox, type TestBox } from "../support/box.ts";
+import { cleanupBoxes, gitLog, makeBox } from "../support/box.ts";
+import { keyboardOn } from "../support/keyboard.ts";
 
 afterEach(cleanupBoxes);
-
-async function keyboard(box: TestBox) {
-  const slot = createSlot({ core: box });
-  let screen = "";
-  const write = (text: string) => {
-    screen += text;
-  };
-  slot.attach(createTerminalPresenter({ write, now: () => box.box.clock.now() }));
-  const line = createLineHandler({ slot, write, by: "ada" });
-  const type = async (text: string) => {
-    const from = screen.length;
-    await line(text);
-    return screen.slice(from);
-  };
-  return { slot, type };
-}
 
 describe("triage at the keyboard", () => {
   it("waiting lists the backlog, accept lists what would be recorded, record records it once and names what was answered elsewhere", async () => {
     const box = await makeBox();
     writeBacklog(box.dir);
-    const k = await keyboard(box);
+    const k = keyboardOn(box);
 
     expect(await k.type("accept")).toBe(
       "Nothing to accept: type waiting first; with 5 or more waiting it lists them.\n",
@@ -85,7 +67,7 @@ describe("triage at the keyboard", () => {
   it("record more than an hour after the list records nothing and says to type waiting", async () => {
     const box = await makeBox();
     writeBacklog(box.dir);
-    const k = await keyboard(box);
+    const k = keyboardOn(box);
     await k.type("waiting");
     await k.type("accept");
     const commits = (await gitLog(box.dir)).length;

@@ -3,11 +3,9 @@
 // loop does). What the person was told is what the line wrote. No strangers: the keyboard is
 // the boxholder's own.
 
-import { createTerminalPresenter } from "../../../bridges/terminal/presenter.ts";
-import { createLineHandler } from "../../../bridges/terminal/replies.ts";
 import { askQuestion } from "../../../src/questions/ask.ts";
-import { createSlot } from "../../../src/slot/slot.ts";
 import { makeBox } from "../../support/box.ts";
+import { keyboardOn } from "../../support/keyboard.ts";
 import type { Driver } from "../stories.ts";
 
 export function terminalDriver(): Driver {
@@ -15,21 +13,13 @@ export function terminalDriver(): Driver {
     surface: "terminal",
     async open(card) {
       const box = await makeBox();
-      const slot = createSlot({ core: box });
-      let screen = "";
-      const write = (text: string) => {
-        screen += text;
-      };
-      slot.attach(createTerminalPresenter({ write, now: () => box.box.clock.now() }));
-      const handleLine = createLineHandler({ slot, write, by: "ada" });
+      const { slot, type: handled, screen } = keyboardOn(box);
       const { id } = await askQuestion(box, card);
       await slot.reconcile();
       let last = "";
-      const type = async (line: string) => {
+      const type = (line: string) => {
         last = line;
-        const from = screen.length;
-        await handleLine(line);
-        return screen.slice(from);
+        return handled(line);
       };
       return {
         box,
@@ -38,7 +28,7 @@ export function terminalDriver(): Driver {
         pick: type,
         confirm: () => type("yes"),
         again: () => type(last),
-        shown: () => screen,
+        shown: screen,
         close: () => slot.close(),
       };
     },
