@@ -3,67 +3,32 @@
 // what it asked, and an ask is refused with the read-only sentence instead of the server dying
 // at start or failing every read "inside the box".
 
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { askQuestion } from "../../src/questions/ask.ts";
 import { loadSecret } from "../../src/web/links.ts";
 import {
-  CLI,
-  childResult,
   cleanupBoxes,
   confirmCard,
   makeBox,
   pendingCardText,
-  ROOT,
   T0,
   writeCardFile,
 } from "../support/box.ts";
+import { initializeAs, jsonLines } from "../support/mcp-raw.ts";
+import { runOnReadOnlyBox } from "../support/read-only.ts";
 
 afterEach(cleanupBoxes);
 
-const lines = (messages: object[]) => messages.map((m) => JSON.stringify(m)).join("\n");
-
 function mcpReadOnly(dir: string, messages: object[], env: Record<string, string> = {}) {
-  const script =
-    'mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" "$1" && shift && exec "$@"';
-  const run = spawn(
-    "unshare",
-    [
-      "--user",
-      "--map-root-user",
-      "--mount",
-      "sh",
-      "-c",
-      script,
-      "sh",
-      dir,
-      process.execPath,
-      CLI,
-      "mcp",
-      "--box",
-      dir,
-    ],
-    {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? "", HOME: dir, QBRIDGE_TIME: T0, ...env },
-      stdio: ["pipe", "pipe", "pipe"],
-    },
-  );
-  return childResult(run, `${lines(messages)}\n`);
+  return runOnReadOnlyBox(dir, ["mcp", "--box", dir], {
+    env: { PATH: process.env.PATH ?? "", HOME: dir, QBRIDGE_TIME: T0, ...env },
+    input: `${jsonLines(messages)}\n`,
+  });
 }
 
-const initialize = {
-  jsonrpc: "2.0",
-  id: 1,
-  method: "initialize",
-  params: {
-    protocolVersion: "2025-06-18",
-    capabilities: {},
-    clientInfo: { name: "raw", version: "1" },
-  },
-};
+const initialize = initializeAs("raw");
 
 const call = (id: number, name: string, args: Record<string, unknown>) => ({
   jsonrpc: "2.0",

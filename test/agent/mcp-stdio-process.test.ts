@@ -10,21 +10,13 @@ import { afterEach, describe, expect, it } from "vitest";
 import { pendingQuestions } from "../../src/questions/state.ts";
 import { cleanupBoxes, makeBox, T0 } from "../support/box.ts";
 import { qbridge, qbridgeRun } from "../support/child.ts";
+import { initializeAs, jsonLines } from "../support/mcp-raw.ts";
 
 afterEach(cleanupBoxes);
 
 describe("qbridge mcp over stdio", () => {
-  const lines = (messages: object[]) => messages.map((m) => JSON.stringify(m)).join("\n");
-  const initialize = {
-    jsonrpc: "2.0",
-    id: 1,
-    method: "initialize",
-    params: {
-      protocolVersion: "2025-06-18",
-      capabilities: {},
-      clientInfo: { name: "raw", version: "1" },
-    },
-  };
+  const lines = jsonLines;
+  const initialize = initializeAs("raw");
 
   it("writes nothing but JSON-RPC messages on stdout and ends when stdin closes", async () => {
     const box = await makeBox();

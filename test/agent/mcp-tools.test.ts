@@ -22,6 +22,7 @@ import {
   type TestBox,
   textCard,
 } from "../support/box.ts";
+import { initializeAs } from "../support/mcp-raw.ts";
 import { API_TOKEN, webFixture } from "../web/web-support.ts";
 import { callTool } from "./agent-support.ts";
 
@@ -253,16 +254,7 @@ describe("a permission decision", () => {
 });
 
 describe("the /mcp endpoint", () => {
-  const initialize = {
-    jsonrpc: "2.0",
-    id: 1,
-    method: "initialize",
-    params: {
-      protocolVersion: "2025-06-18",
-      capabilities: {},
-      clientInfo: { name: "curl", version: "1" },
-    },
-  };
+  const initialize = initializeAs("curl");
   const post = (headers: Record<string, string>) => ({
     method: "POST",
     headers: {

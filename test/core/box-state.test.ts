@@ -47,6 +47,7 @@ import {
   textCard,
   writeCardFile,
 } from "../support/box.ts";
+import { runOnReadOnlyBox } from "../support/read-only.ts";
 
 let tb: TestBox;
 const ids: Record<string, string> = {};
@@ -326,36 +327,11 @@ describe("a card the disk fails to give", () => {
   });
 });
 
-/**
- * `qbridge` over the box bind-mounted read-only, in a user and mount namespace of its own: a
- * real read-only file system that stops root too, and needs no privilege (chmod does not stop
- * root, and mount needs it).
- */
 function runCliReadOnly(dir: string, args: string[], input = ""): Promise<CliResult> {
-  const script =
-    'mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" "$1" && shift && exec "$@"';
-  const child = spawn(
-    "unshare",
-    [
-      "--user",
-      "--map-root-user",
-      "--mount",
-      "sh",
-      "-c",
-      script,
-      "sh",
-      dir,
-      process.execPath,
-      CLI,
-      ...args,
-    ],
-    {
-      cwd: ROOT,
-      env: { ...process.env, QBRIDGE_TIME: T0, ...cliEnv(dir) },
-      stdio: ["pipe", "pipe", "pipe"],
-    },
-  );
-  return childResult(child, input);
+  return runOnReadOnlyBox(dir, args, {
+    env: { ...process.env, QBRIDGE_TIME: T0, ...cliEnv(dir) },
+    input,
+  });
 }
 
 describe("a read-only box", () => {

@@ -1,0 +1,34 @@
+// `qbridge` over a box bind-mounted read-only, in a user and mount namespace of its own: a real
+// read-only file system that stops root too, and needs no privilege (chmod does not stop root,
+// and mount needs it).
+
+import { spawn } from "node:child_process";
+import { CLI, type CliResult, childResult, ROOT } from "./box.ts";
+
+/** Runs `qbridge ARGS` with `dir` read-only for it alone; `env` is the whole environment. */
+export function runOnReadOnlyBox(
+  dir: string,
+  args: string[],
+  options: { env: NodeJS.ProcessEnv; input?: string },
+): Promise<CliResult> {
+  const script =
+    'mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" "$1" && shift && exec "$@"';
+  const child = spawn(
+    "unshare",
+    [
+      "--user",
+      "--map-root-user",
+      "--mount",
+      "sh",
+      "-c",
+      script,
+      "sh",
+      dir,
+      process.execPath,
+      CLI,
+      ...args,
+    ],
+    { cwd: ROOT, env: options.env, stdio: ["pipe", "pipe", "pipe"] },
+  );
+  return childResult(child, options.input ?? "");
+}
