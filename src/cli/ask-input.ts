@@ -69,6 +69,7 @@ export function askInputFromFlags(flags: AskFlags): Record<string, unknown> {
     );
   }
   const type = flags.type ?? (flags.option.length > 0 ? "select" : "text");
+  const options = flags.option.map(optionFrom);
   const learning =
     flags.learningSink || flags.proposal || flags.learningRef
       ? { sink: flags.learningSink, ref: flags.learningRef, proposal: flags.proposal }
@@ -76,12 +77,29 @@ export function askInputFromFlags(flags: AskFlags): Record<string, unknown> {
   const card: Record<string, unknown> = {
     prompt: flags.prompt,
     memo: flags.memo,
-    input: flags.option.length > 0 ? { type, options: flags.option.map(optionFrom) } : { type },
+    input: options.length > 0 ? { type, options } : { type },
     learning,
     directive: flags.directive,
     ...fieldFlags(flags),
+    recommended: recommendedId(flags.recommended, options),
   };
   return JSON.parse(JSON.stringify(card));
+}
+
+/**
+ * `--recommended` as the person typed it: ids made from labels (`--option "Tax office"`) are
+ * not ones they wrote, so a label (any case) stands for its option, and Yes/No for yes/no.
+ */
+function recommendedId(
+  given: string | undefined,
+  options: { id: string; label: string }[],
+): string | undefined {
+  if (given === undefined || options.some((o) => o.id === given)) return given;
+  const byLabel = options.find((o) => o.label.toLowerCase() === given.trim().toLowerCase());
+  if (byLabel) return byLabel.id;
+  return options.length === 0 && /^(yes|no)$/i.test(given.trim())
+    ? given.trim().toLowerCase()
+    : given;
 }
 
 /** The fields set by the flags beyond prompt, memo, input, learning and directive: those given. */

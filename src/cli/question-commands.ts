@@ -58,7 +58,10 @@ export function registerQuestionCommands(program: Command): void {
       "ISO-8601 duration overriding the 30-day expiry, e.g. P7D",
     )
     .option("--priority <level>", "high, medium or low (default medium)")
-    .option("--recommended <option>", "the option id you recommend")
+    .option(
+      "--recommended <option>",
+      "the option you recommend: its id or its label (yes or no for confirm)",
+    )
     .option("--while-waiting <text>", "the safe action while no answer exists")
     .option("--irreversible", "the directive cannot be undone: a tap must be confirmed")
     .option("--task <id>", "an id of the asking system's task (repeat)", collect, [])

@@ -180,6 +180,21 @@ describe("ask", () => {
     });
   });
 
+  it("takes --recommended as the label typed in --option (ids made from labels are not typed)", async () => {
+    const asked = await runCli(
+      [
+        "ask",
+        "--json",
+        ...["--prompt", "Which office files the receipt?", "--memo", "A receipt came in."],
+        ...["--directive", "File it there.", "--option", "Finance", "--option", "Tax office"],
+        ...["--recommended", "tax office"],
+      ],
+      { env: cliEnv(tb.dir) },
+    );
+    expect(asked.stderr).toBe("");
+    expect(JSON.parse(asked.stdout).card.recommended).toBe("tax-office");
+  });
+
   it("files a learning from flags without --learning-ref, which is optional as in a card", async () => {
     const asked = await runCli(
       [
