@@ -11,6 +11,7 @@ import { loadQuestion } from "../questions/store.ts";
 import { heldUntilOf } from "../slot/held.ts";
 import { type CommonOptions, printJson, withCore } from "./context.ts";
 import { WAIT_EXIT } from "./exit.ts";
+import { linkSecretIfAny } from "./link-secret.ts";
 import { writeOut } from "./output.ts";
 import { showText } from "./render.ts";
 
@@ -22,7 +23,9 @@ async function outcomeLink(core: Core, config: Config): Promise<OutcomeLink | un
   const publicUrl = config.web.publicUrl;
   if (!publicUrl) return undefined;
   const { linkUrl, loadSecret } = await import("../web/links.ts");
-  const secret = loadSecret(core.box);
+  const secret = linkSecretIfAny(() => loadSecret(core.box));
+  // A read-only box never served has no key: the outcome goes without a link.
+  if (!secret) return undefined;
   return (id) => linkUrl(publicUrl, secret, { question: id }, core.box.clock.now());
 }
 

@@ -6,6 +6,7 @@ import { InvalidInput } from "../errors.ts";
 import { loadQuestion } from "../questions/store.ts";
 import { LINK_LIFETIME_MS, type LinkScope, linkUrl, loadSecret } from "../web/links.ts";
 import { type CommonOptions, printJson, withCore } from "./context.ts";
+import { linkSecretIfAny, noLinkSecret } from "./link-secret.ts";
 import { writeErr, writeOut } from "./output.ts";
 
 function common(command: Command): Command {
@@ -97,7 +98,9 @@ Examples:
             : { page: options.stats ? "stats" : "questions" };
           const now = core.box.clock.now();
           const { base, configured } = linkBase(config);
-          const url = linkUrl(base, loadSecret(core.box), scope, now) as string;
+          const secret = linkSecretIfAny(() => loadSecret(core.box));
+          if (!secret) throw noLinkSecret(core.box);
+          const url = linkUrl(base, secret, scope, now) as string;
           const expires = new Date(
             Math.floor((now.getTime() + LINK_LIFETIME_MS) / 1000) * 1000,
           ).toISOString();

@@ -7,6 +7,7 @@ import { execFileSync, spawn } from "node:child_process";
 import {
   chmodSync,
   chownSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -327,9 +328,14 @@ describe("a card the disk fails to give", () => {
   });
 });
 
-function runCliReadOnly(dir: string, args: string[], input = ""): Promise<CliResult> {
+function runCliReadOnly(
+  dir: string,
+  args: string[],
+  input = "",
+  env: Record<string, string> = {},
+): Promise<CliResult> {
   return runOnReadOnlyBox(dir, args, {
-    env: { ...process.env, QBRIDGE_TIME: T0, ...cliEnv(dir) },
+    env: { ...process.env, QBRIDGE_TIME: T0, ...cliEnv(dir), ...env },
     input,
   });
 }
@@ -378,5 +384,24 @@ describe("a read-only box", () => {
       `qbridge: ${box.dir} is read-only: a pairing code is kept in the box's ledger, so pair needs a writable box; make it writable and try again\n`,
     );
     expect(files()).toBe(before);
+  });
+
+  it("never served, it has no link key: show --json gives the outcome without a link, link says why", async () => {
+    const box = await makeBox();
+    const { id } = await askQuestion(box, confirmCard());
+    box.ledger.close();
+    expect(existsSync(join(box.dir, ".qbridge", "secret"))).toBe(false);
+    const publicUrl = { QBRIDGE_PUBLIC_URL: "https://q.example.org" };
+
+    const shown = await runCliReadOnly(box.dir, ["show", id, "--json"], "", publicUrl);
+    expect(shown.stderr).toBe("");
+    expect(JSON.parse(shown.stdout)).toMatchObject({ id, status: "pending" });
+    expect(JSON.parse(shown.stdout).link).toBeUndefined();
+
+    const linked = await runCliReadOnly(box.dir, ["link", id], "", publicUrl);
+    expect(linked.code).toBe(4);
+    expect(linked.stderr).toBe(
+      `qbridge: ${box.dir} is read-only and has no link key yet (.qbridge/secret): make a link once where the box is writable, or where "qbridge serve" runs\n`,
+    );
   });
 });
