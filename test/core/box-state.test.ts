@@ -386,6 +386,21 @@ describe("a read-only box", () => {
     expect(files()).toBe(before);
   });
 
+  it("wait reads a decided question's outcome (no write was left half done to finish first)", async () => {
+    const box = await makeBox();
+    const { id } = await askQuestion(box, confirmCard());
+    await answerQuestion(box, id, { text: "no" }, { via: "cli" });
+    box.ledger.close();
+    const waited = await runCliReadOnly(box.dir, ["wait", id, "--json"]);
+    expect(waited.stderr).toBe("");
+    expect(waited.code).toBe(0);
+    expect(JSON.parse(waited.stdout)).toMatchObject({
+      id,
+      status: "answered",
+      answer: { text: "No" },
+    });
+  });
+
   it("never served, it has no link key: show --json gives the outcome without a link, link says why", async () => {
     const box = await makeBox();
     const { id } = await askQuestion(box, confirmCard());
