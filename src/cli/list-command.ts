@@ -4,10 +4,9 @@
 
 import type { Command } from "commander";
 import type { Core } from "../questions/core.ts";
-import { beforeDeadline } from "../questions/deadline.ts";
 import { boxState, pendingQuestions, type QuestionView } from "../questions/state.ts";
 import { LaterStore } from "../slot/later.ts";
-import { queueOrder } from "../slot/order.ts";
+import { dueQueue, queueOrder } from "../slot/order.ts";
 import { PresentationStore } from "../slot/presentations.ts";
 import { type CommonOptions, printJson, withCore } from "./context.ts";
 import { writeErr, writeOut } from "./output.ts";
@@ -33,15 +32,13 @@ export function waitingOnMe(
   pending: QuestionView[],
 ): { count: number; top: QuestionView | undefined; pastDeadline: number } {
   const now = core.box.clock.now();
-  const live = pending.filter((q) => beforeDeadline(q.card, now));
   const presentations = new PresentationStore(core.ledger.db);
   const putOff = new LaterStore(core.ledger.db).waiting(now);
-  const { ready, parked } = queueOrder(live, presentations.parked());
+  const { live, ready, parked } = dueQueue(pending, now, putOff, presentations.parked());
   const open = presentations.open();
   const presented =
     open?.state === "presented" ? live.find((q) => q.id === open.questionId) : undefined;
-  const due = (q: QuestionView) => !putOff.has(q.id);
-  const top = presented ?? ready.find(due) ?? parked.find(due);
+  const top = presented ?? ready[0] ?? parked[0];
   return { count: live.length, top, pastDeadline: pending.length - live.length };
 }
 

@@ -8,7 +8,6 @@ import { priorityOf, type Question } from "../card/question.ts";
 import { answerQuestion } from "../questions/answer.ts";
 import { dismissQuestion } from "../questions/close.ts";
 import type { Core } from "../questions/core.ts";
-import { beforeDeadline } from "../questions/deadline.ts";
 import { pendingQuestions, type QuestionView } from "../questions/state.ts";
 import { settleInterruptedWrites } from "../questions/transition.ts";
 import { type Attention, quietEnds } from "./attention.ts";
@@ -17,7 +16,7 @@ import { forgetClosedElsewhere } from "./closed-elsewhere.ts";
 import { closureOf, LEFT, laterClosure, MOVED, PARKED, RESENT, SET_ASIDE } from "./closure.ts";
 import { backAt, type LaterStore } from "./later.ts";
 import { movedDeadlineAside } from "./moved-deadline.ts";
-import { queueOrder } from "./order.ts";
+import { dueQueue } from "./order.ts";
 import { present } from "./present.ts";
 import type { Presentation, PresentationStore } from "./presentations.ts";
 import type { Closure } from "./presenter.ts";
@@ -60,11 +59,8 @@ export function createOperations(deps: OperationsDeps): SlotOps {
     const at = core.box.clock.now();
     const all = pendingQuestions(core).pending;
     forgetClosedElsewhere(all, load, { later, presentations });
-    const pending = all.filter((q) => beforeDeadline(q.card, at));
-    const putOff = later.waiting(at);
-    const { ready, parked } = queueOrder(pending, presentations.parked());
-    const due = (q: QuestionView) => !putOff.has(q.id);
-    return { pending, ready: ready.filter(due), parked: parked.filter(due) };
+    const { live, ready, parked } = dueQueue(all, at, later.waiting(at), presentations.parked());
+    return { pending: live, ready, parked };
   }
 
   /** During quiet hours the slot presents only `high` questions by itself. */

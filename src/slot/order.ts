@@ -4,6 +4,7 @@
 
 import { priorityOf, type Question } from "../card/question.ts";
 import { expiryMs } from "../questions/aging-policy.ts";
+import { beforeDeadline } from "../questions/deadline.ts";
 import type { QuestionView } from "../questions/state.ts";
 
 export interface Queue {
@@ -20,6 +21,23 @@ export function queueOrder(pending: QuestionView[], parkedIds: string[]): Queue 
     ready: pending.filter((q) => !parkedSet.has(q.id)),
     parked: parkedIds.map((id) => byId.get(id)).filter((q): q is QuestionView => q !== undefined),
   };
+}
+
+/**
+ * What the slot may show now, in its order: questions past their deadline left out (the next
+ * sweep expires them; nobody is asked them any more), those put off with Later left out until
+ * they come back, parked ones last. `live`: pending and before their deadline, put off or not.
+ */
+export function dueQueue(
+  pending: QuestionView[],
+  at: Date,
+  putOff: ReadonlySet<string>,
+  parkedIds: string[],
+): Queue & { live: QuestionView[] } {
+  const live = pending.filter((q) => beforeDeadline(q.card, at));
+  const { ready, parked } = queueOrder(live, parkedIds);
+  const due = (q: QuestionView) => !putOff.has(q.id);
+  return { live, ready: ready.filter(due), parked: parked.filter(due) };
 }
 
 const PRIORITY_RANK = { high: 0, medium: 1, low: 2 } as const;
