@@ -50,6 +50,20 @@ describe("the example env file", () => {
   });
 });
 
+describe("the example env file lists every setting", () => {
+  it("names each variable the core and the Telegram bridge read, as README.md's table does", () => {
+    const read = (rel: string) => readFileSync(join(ROOT, rel), "utf8");
+    const schemas = read("src/config.ts") + read("bridges/telegram/settings.ts");
+    const settings = new Set(
+      schemas.match(/\b(?:QBRIDGE|TELEGRAM)_[A-Z_]+(?=: checked|: optionalText)/g),
+    );
+    expect(settings.size).toBeGreaterThan(15);
+    const example = read("deploy/qbridge.env.example");
+    const listed = (key: string) => new RegExp(`^#? ?${key}=`, "m").test(example);
+    expect([...settings].filter((key) => !listed(key))).toEqual([]);
+  });
+});
+
 describe("qbridge doctor --env-file", () => {
   it("runs the bot checks with the token and Bot API server of the service's env file", async () => {
     stub = await startBotApiStub({});
