@@ -93,19 +93,59 @@ function refuseControls(what: string, text: string | undefined): void {
   }
 }
 
-export function resolveAnswer(card: Pick<Question, "input">, attempt: AnswerAttempt): Answer {
-  refuseControls("the answer", attempt.text);
-  refuseControls("the note", attempt.note);
-  const given = attempt.text.trim();
+const NOTE_SEPARATOR = /\s+[-–—]\s+|\s*[:,;]\s+/;
+const CONFIRM_WORD = /^(yes|no|y|n|true|false|1|0)\b[\s,:;.!–—-]*(.*)$/is;
+
+/**
+ * Typed words turned into an answer attempt for a given card: "b", "Finance", "Finance - only
+ * paper ones", "yes, but keep last month's", free text. It splits off a note only where the part
+ * before it names an option (or is a yes/no word); it never guesses (resolveAnswer refuses the
+ * rest). Every surface's words are read this way: a chat reply, `qbridge answer`, the API.
+ */
+export function attemptFromText(card: Pick<Question, "input">, typed: string): AnswerAttempt {
+  const text = typed.trim();
+  switch (card.input.type) {
+    case "text":
+      return { text };
+    case "confirm": {
+      const match = CONFIRM_WORD.exec(text);
+      if (!match) return { text };
+      const note = match[2]?.trim();
+      return note ? { text: match[1] as string, note } : { text: match[1] as string };
+    }
+    case "select": {
+      const options = card.input.options ?? [];
+      if (findOption(options, text)) return { text };
+      const split = NOTE_SEPARATOR.exec(text);
+      if (split && split.index > 0) {
+        const choice = text.slice(0, split.index);
+        const note = text.slice(split.index + split[0].length).trim();
+        if (findOption(options, choice) && note) return { text: choice, note };
+      }
+      return { text };
+    }
+  }
+}
+
+/** Words alone, with no note, own words or picked option beside them: read as typed words. */
+function typedAlone(attempt: AnswerAttempt): boolean {
+  return !attempt.note?.trim() && attempt.other === undefined && attempt.option === undefined;
+}
+
+export function resolveAnswer(card: Pick<Question, "input">, given: AnswerAttempt): Answer {
+  refuseControls("the answer", given.text);
+  refuseControls("the note", given.note);
+  const attempt = typedAlone(given) ? attemptFromText(card, given.text) : given;
+  const typed = attempt.text.trim();
   const note = cleanNote(attempt.note);
   switch (card.input.type) {
     case "text": {
-      const text = limited(given, "an answer");
+      const text = limited(typed, "an answer");
       if (!text) throw new InvalidAnswer(attempt.text, "some text");
       return note ? { text, note } : { text };
     }
     case "confirm": {
-      const word = given.toLowerCase();
+      const word = typed.toLowerCase();
       const selected = YES.has(word) ? "yes" : NO.has(word) ? "no" : undefined;
       if (!selected) throw new InvalidAnswer(attempt.text, "yes or no (also y/n, true/false, 1/0)");
       const text = selected === "yes" ? "Yes" : "No";
@@ -116,7 +156,7 @@ export function resolveAnswer(card: Pick<Question, "input">, attempt: AnswerAtte
       const option =
         attempt.option !== undefined
           ? options.find((o) => o.id === attempt.option)
-          : findOption(options, given);
+          : findOption(options, typed);
       if (!option) throw new InvalidAnswer(attempt.text, `one of ${describeChoices(options)}`);
       if (option.id === OTHER_OPTION) {
         const own = attempt.other?.trim() ? limited(attempt.other.trim(), "an answer") : undefined;

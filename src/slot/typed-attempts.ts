@@ -7,16 +7,10 @@
 // a question already answered is audited and never applied.
 
 import { OTHER_OPTION, optionsOf, type Question } from "../card/question.ts";
-import { findOption, resolveAnswer } from "../card/resolve.ts";
+import { attemptFromText, findOption, resolveAnswer } from "../card/resolve.ts";
 import { CardChanged, InvalidAnswer, QbridgeError } from "../errors.ts";
 import { loadQuestion } from "../questions/store.ts";
-import {
-  attemptFromText,
-  confirmingQuestion,
-  needsConfirming,
-  otherReply,
-  wordsDropped,
-} from "./attempt.ts";
+import { confirmingQuestion, needsConfirming, otherReply, wordsDropped } from "./attempt.ts";
 import type { Judging, Outcome, TextAttempt } from "./attempts.ts";
 import { heldElsewhereReply } from "./button-attempts.ts";
 import { closureOf } from "./closure.ts";

@@ -5,10 +5,10 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { attemptFromText } from "../../src/card/resolve.ts";
 import { answerQuestion } from "../../src/questions/answer.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
-import { attemptFromText } from "../../src/slot/attempt.ts";
 import { createHolderLease } from "../../src/slot/holder.ts";
 import { PresentationStore } from "../../src/slot/presentations.ts";
 import type { Closure, Presenter, PresentRequest } from "../../src/slot/presenter.ts";
