@@ -107,7 +107,12 @@ export const uncommittedFilesCheck: DoctorCheck = {
             : "changed but not committed",
         fix: staged
           ? "qbridge doctor --repair unstages it (the file itself is kept); then commit or discard it by hand"
-          : `review it, then "git -C ${box.paths.root} add ${rel} && git commit", or discard it with git checkout`,
+          : `review it, then "git -C '${box.paths.root}' add '${rel}' && git commit", or discard it: ${
+              // git checkout restores a changed file but cannot discard one git never had.
+              file.index === "?"
+                ? `rm '${join(box.paths.root, rel)}'`
+                : `git -C '${box.paths.root}' checkout -- '${rel}'`
+            }`,
         repairable: staged,
         // Under the commit lock: a reset beside a writer's add would race its index.lock.
         ...(staged && {

@@ -1,12 +1,13 @@
 // Each of doctor's built-in checks carries its own repair, as the passed-in ones do: repair
 // applies what the findings carry and knows no list of kinds.
 
-import { mkdirSync, utimesSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { appendFileSync, mkdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { askQuestion } from "../../src/questions/ask.ts";
 import { examineBox, repairBox } from "../../src/questions/doctor.ts";
-import { cleanupBoxes, jobRel, makeBox, selectCard } from "../support/box.ts";
+import { cleanupBoxes, jobRel, makeBox, questionRel, selectCard } from "../support/box.ts";
 
 afterAll(cleanupBoxes);
 
@@ -30,6 +31,26 @@ describe("doctor's built-in checks", () => {
 
     await repairBox(tb, findings);
     expect(findings.every((f) => f.repaired)).toBe(true);
+    expect(await examineBox(tb)).toEqual([]);
+  });
+
+  it("an uncommitted file's fix works as written: an untracked one deleted, a changed one restored", async () => {
+    const tb = await makeBox();
+    const { id } = await askQuestion(tb, selectCard());
+    writeFileSync(join(tb.dir, "_bookkeeping/notes.md"), "by hand\n");
+    appendFileSync(join(tb.dir, questionRel(id)), "\nA line added by hand.\n");
+
+    const findings = await examineBox(tb);
+    expect(findings.map((f) => [f.kind, f.path]).sort()).toEqual([
+      ["dirty-index", "_bookkeeping/notes.md"],
+      ["dirty-index", questionRel(id)],
+    ]);
+    // What an operator pastes: the command after "or discard it: ".
+    for (const { fix } of findings) {
+      const discard = fix.split("or discard it: ")[1];
+      expect(discard, fix).toBeDefined();
+      execFileSync("sh", ["-c", discard as string]);
+    }
     expect(await examineBox(tb)).toEqual([]);
   });
 });
