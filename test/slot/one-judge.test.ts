@@ -91,6 +91,58 @@ describe("one judge for typed words on every surface", () => {
     },
   );
 
+  it("typed words on an irreversible question, confirmed with the tap the bridge offers, record what the chat asked about", async () => {
+    const box = await makeBox();
+    const slot = createSlot({ core: box });
+    const judge = createJudge(slot);
+    slot.attach({
+      surface: "desk",
+      ready: () => true,
+      present: async () => ({ chatId: "desk", messageId: "1" }),
+      async closed() {},
+    });
+    const { id } = await askQuestion(box, confirmCard({ irreversible: true }));
+    await slot.reconcile();
+    const boxholder = { id: "ada", boxholder: true };
+    const typed = await judge.attempt({
+      kind: "text",
+      surface: "desk",
+      actor: boxholder,
+      text: "yes, but keep last month's",
+    });
+    expect(typed).toMatchObject({ kind: "needs-confirmation" });
+    expect(typed.reply).toBe('Record "Yes" as your answer? It cannot be undone.');
+    // The confirming message's buttons, minted as the Telegram bridge mints them (wordsLayout).
+    const words = typed.confirm?.text as string;
+    let yes = "";
+    await judge.withButtons(
+      typed.confirm?.owner as never,
+      "desk",
+      [
+        { action: "confirm", label: words },
+        { action: "back", label: words },
+      ],
+      async (tokens) => {
+        yes = tokens[0] as string;
+        return "2";
+      },
+    );
+    const tapped = await judge.attempt({
+      kind: "button",
+      surface: "desk",
+      actor: boxholder,
+      token: yes,
+      where: { chatId: "desk", messageId: "2" },
+    });
+    expect(tapped).toMatchObject({ kind: "recorded" });
+    expect(loadQuestion(box, id).card.answer).toEqual({
+      text: "Yes",
+      selected: "yes",
+      note: "but keep last month's",
+    });
+    await slot.close();
+  });
+
   it("a choice that names no option is still refused everywhere, with what would answer", async () => {
     const web = await webFixture();
     const id = await web.ask(selectCard());
