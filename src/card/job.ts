@@ -13,12 +13,19 @@ export interface FollowUpJobInput {
   answeredAt: string;
   answeredVia: string;
   answeredBy?: string | undefined;
+  /** The status a late answer came from, so the agent knows the wait may have moved on. */
+  answeredAfter?: "dismissed" | "expired" | undefined;
 }
 
-function instructions(card: Question): string {
+function instructions(card: Question, answeredAfter: FollowUpJobInput["answeredAfter"]): string {
   const steps = [
     "1. Execute the directive using the answer. If the directive is empty, there is no immediate effect.",
   ];
+  if (answeredAfter) {
+    steps.push(
+      `   The answer came late, after the question was ${answeredAfter} (\`answered-after\`): check the directive still applies to how things are now${card["while-waiting"] ? ` (meanwhile the safe action was: ${card["while-waiting"].replace(/\s+/g, " ")})` : ""} before executing it.`,
+    );
+  }
   if (card.learning) {
     steps.push(
       `2. Record the learning in its sink (${card.learning.sink}${card.learning.ref ? `, ${card.learning.ref}` : ""}) as a \`source: user-stated\` belief that quotes the answer and refers to the question card. A "no" is learning too: record the decline against the proposal rather than dropping it.`,
@@ -33,7 +40,10 @@ function instructions(card: Question): string {
       "2. No learning was declared. Judge whether the answer generalizes beyond this one case; if it does, record it as a `source: user-stated` belief quoting the answer. A genuine one-off needs nothing recorded.",
     );
   }
-  steps.push("3. Mark this job done when both are settled.");
+  // The agent needs the how, not just the what: nothing else tells it how a job is closed.
+  steps.push(
+    "3. Mark this job done when both are settled: set `status: done` in this file's front matter and commit the file to the box.",
+  );
   return `# Follow-up of question ${card.prompt.replace(/\s+/g, " ").slice(0, 80)}\n\n${steps.join("\n")}\n`;
 }
 
@@ -52,10 +62,11 @@ export function jobFileText(input: FollowUpJobInput): string {
       "answered-at": input.answeredAt,
       "answered-via": input.answeredVia,
       "answered-by": input.answeredBy,
+      "answered-after": input.answeredAfter,
       tasks: card.tasks,
       "created-at": input.answeredAt,
     },
-    instructions(card),
+    instructions(card, input.answeredAfter),
   );
 }
 
@@ -73,6 +84,7 @@ export const JobSchema = z
     "answered-at": z.string(),
     "answered-via": z.string(),
     "answered-by": z.string().optional(),
+    "answered-after": z.enum(["dismissed", "expired"]).optional(),
     tasks: z.array(z.string()).optional(),
     "created-at": z.string(),
   })

@@ -77,6 +77,10 @@ export async function answerQuestion(
         answeredAt,
         answeredVia: surface.via,
         answeredBy: surface.by,
+        answeredAfter:
+          current.card.status === "dismissed" || current.card.status === "expired"
+            ? current.card.status
+            : undefined,
       });
       const card = rewriteCardText(current.text, {
         status: "answered",

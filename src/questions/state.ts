@@ -85,6 +85,8 @@ export function waiting(core: Core): { count: number; top: QuestionView | undefi
 export interface JobView {
   rel: string;
   job?: Job;
+  /** The job's body: the steps to take, as the file says them (an agent reading JSON needs them too). */
+  instructions?: string;
   error?: string;
 }
 
@@ -98,14 +100,18 @@ export function listJobs(core: Core): JobView[] {
   return names.sort().map((name) => {
     const rel = `${JOBS_DIR}/${name}`;
     try {
-      const parsed = JobSchema.safeParse(
-        parseCardText(readFileSync(join(core.box.paths.root, rel), "utf8")).data,
-      );
+      const text = parseCardText(readFileSync(join(core.box.paths.root, rel), "utf8"));
+      const parsed = JobSchema.safeParse(text.data);
       return parsed.success
-        ? { rel, job: parsed.data }
+        ? { rel, job: parsed.data, instructions: jobBody(text.tail) }
         : { rel, error: parsed.error.issues[0]?.message ?? "invalid" };
     } catch (error) {
       return { rel, error: error instanceof Error ? error.message : String(error) };
     }
   });
+}
+
+/** The body after the closing `---` line, without the blank lines around it. */
+function jobBody(tail: string): string {
+  return tail.replace(/^---[^\n]*\n?/, "").trim();
 }
