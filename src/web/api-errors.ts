@@ -47,8 +47,15 @@ export function failureOf(error: unknown): ApiFailure {
     );
   }
   const current = error instanceof TransitionRejected ? error.current : undefined;
+  const message = error instanceof QuestionNotFound ? notFound(error) : error.message;
   return {
     status: statusOf(error),
-    body: { error: { code: error.name, message: error.message, ...(current ? { current } : {}) } },
+    body: { error: { code: error.name, message, ...(current ? { current } : {}) } },
   };
+}
+
+// An API caller may have no `qbridge` to run: point it at the API's own list of every id.
+function notFound(error: QuestionNotFound): string {
+  const closest = error.near.length ? `; the closest: ${error.near.join(", ")}` : "";
+  return `no question "${error.id}" in this box${closest}: GET /api/v1/questions?status=all lists the ids`;
 }

@@ -115,11 +115,14 @@ describe("reading through the API", () => {
     expect(body.card.input).toEqual({ type: "text" });
   });
 
-  it("answers 404 for a question that is not in the box", async () => {
+  it("answers 404 for a question that is not in the box, pointing at the API's own list, not at a command", async () => {
     const web = await webFixture();
     const res = await call(web, "GET", "/questions/2026-07-10-nothing-here");
     expect(res.status).toBe(404);
-    expect((await res.json()).error.code).toBe("QuestionNotFound");
+    const { error } = await res.json();
+    expect(error.code).toBe("QuestionNotFound");
+    expect(error.message).toContain("GET /api/v1/questions?status=all");
+    expect(error.message).not.toContain("qbridge list");
   });
 
   it("answers 400 for a path-traversal id and reads no file", async () => {
