@@ -69,6 +69,18 @@ export class TransitionRejected extends QbridgeError {
   }
 }
 
+/**
+ * The aging sweep found a question past its deadline, but the card it then held under the lock
+ * has a later one (an extension or a hand edit landed in between): it stays pending.
+ */
+export class DeadlineMoved extends TransitionRejected {
+  override name = "DeadlineMoved";
+  constructor(id: string, expiresAfter: string | undefined) {
+    super(id, "expire", "pending", "");
+    this.message = `question "${id}" is no longer due to expire: its deadline moved (expires-after ${expiresAfter ?? "the default 30 days"}) while the aging sweep ran`;
+  }
+}
+
 /** The box is not usable: not initialised, git failing, the disk refusing writes. */
 export class BoxError extends QbridgeError {
   override name = "BoxError";

@@ -4,6 +4,7 @@
 // so a lost ledger can cause a duplicate nudge and nothing else.
 
 import { maintainBox } from "../box/commit.ts";
+import type { Question } from "../card/question.ts";
 import { TransitionRejected } from "../errors.ts";
 import { agingSchedule } from "./aging-policy.ts";
 import { expireQuestion } from "./close.ts";
@@ -24,6 +25,10 @@ export interface SweepReport {
   skipped: string[];
   /** Set when git's housekeeping failed (the sweep itself still counts as run). */
   maintenance?: string;
+}
+
+function pastDeadline(card: Question, now: number): boolean {
+  return now - new Date(card["asked-at"]).getTime() >= agingSchedule(card).expireAtMs;
 }
 
 export async function ageQuestions(
@@ -47,7 +52,8 @@ export async function ageQuestions(
     const schedule = agingSchedule(question.card);
     if (age >= schedule.expireAtMs) {
       try {
-        await expireQuestion(core, question.id);
+        // Due again under the lock: an extension that landed since the scan keeps it pending.
+        await expireQuestion(core, question.id, undefined, (card) => pastDeadline(card, now));
         report.expired.push(question.id);
       } catch (error) {
         if (!(error instanceof TransitionRejected)) throw error;
