@@ -81,11 +81,16 @@ function bridgeDeps(bridge: ConfiguredBridge, shared: Shared): BridgeDeps {
 
 export async function startService(options: ServiceOptions): Promise<Service> {
   const { config, logger } = options;
-  const core = openCore(config, { lasting: true });
+  let setAside: string | undefined;
+  const core = openCore(config, { lasting: true, onSetAside: (notice) => (setAside = notice) });
   core.ledger.faultLog = (fields, message) => logger.warn(fields, message);
   const slot = createSlot({ core, logger, attention: config.attention });
   const health = createHealthProbe(core);
   const started: string[] = [`box ${config.boxDir} (ledger ${core.box.paths.ledgerPath})`];
+  if (setAside) {
+    logger.warn({}, setAside);
+    started.push(setAside);
+  }
   const bridges: Bridge[] = [];
   let web: RunningWeb | undefined;
   let fail: (error: Error) => void = () => undefined;

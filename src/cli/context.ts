@@ -38,7 +38,10 @@ export async function withCore<T>(
   const config = configFor(options);
   // A command that runs until stopped writes through node's streams (its log, a chat).
   if (lasting) endQuietlyWhenOutputCloses();
-  const core = openCore(config, { lasting });
+  const core = openCore(config, {
+    lasting,
+    onSetAside: (notice) => writeErr(`qbridge: ${notice}\n`),
+  });
   try {
     return await fn(core, config);
   } finally {

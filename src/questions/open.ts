@@ -6,10 +6,21 @@ import type { Config } from "../config.ts";
 import { Ledger } from "../ledger/ledger.ts";
 import type { Core } from "./core.ts";
 
-/** `lasting`: a process that runs for long (serve), see BoxOptions. */
+/**
+ * What the operator is told when this process found the ledger damaged and set it aside: the
+ * fresh one has lost what only the ledger knew, and nothing else would say so.
+ */
+export function setAsideNotice(ledgerPath: string, setAside: string): string {
+  return `the ledger ${ledgerPath} could not be read (damaged, not an SQLite database); it was moved to ${setAside} and a fresh one started: answers go on, but Telegram buttons shown before are stale, a nudge may repeat, and a boxholder bound with qbridge pair must pair again`;
+}
+
+/**
+ * `lasting`: a process that runs for long (serve), see BoxOptions. `onSetAside`: told once
+ * when opening the ledger set a damaged one aside (see setAsideNotice).
+ */
 export function openCore(
   config: Config,
-  options: { lasting?: boolean } = {},
+  options: { lasting?: boolean; onSetAside?: (notice: string) => void } = {},
 ): Core & {
   close(): void;
 } {
@@ -24,7 +35,12 @@ export function openCore(
   return {
     box,
     get ledger() {
-      ledger ??= new Ledger(box.paths.ledgerPath);
+      if (ledger === undefined) {
+        ledger = new Ledger(box.paths.ledgerPath);
+        if (ledger.setAside !== undefined) {
+          options.onSetAside?.(setAsideNotice(box.paths.ledgerPath, ledger.setAside));
+        }
+      }
       return ledger;
     },
     webhooks,
