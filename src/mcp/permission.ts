@@ -77,7 +77,7 @@ export function permissionDecision(
     case "pending":
       return {
         behavior: "deny",
-        message: `Nobody has decided yet. This is NOT a refusal: the owner has not answered question ${id} so far, and it stays open. Do not run ${tool} now; do other work and call get_answer with id "${id}" later (or request this permission again with the same input, which finds the same question).`,
+        message: `Nobody has decided yet. This is NOT a refusal: the owner has not answered question ${id} so far, and it stays open. Do not run ${tool} now; do other work and call get_answer with id "${id}" later, which shows the owner's decision. Requesting this permission again with the same input waits on this question only while it is open; once the owner has decided, a new request files a new question.`,
       };
     case "dismissed":
       return {

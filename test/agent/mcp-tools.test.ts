@@ -251,6 +251,15 @@ describe("a permission decision", () => {
       expect(decision).toMatchObject({ message: expect.stringContaining("no yes") });
     }
   });
+
+  it("no answer yet points at get_answer and promises a repeat request the same question only while it is open", () => {
+    const decision = permissionDecision(request, outcome({}));
+    expect(decision).toMatchObject({ behavior: "deny" });
+    const message = "message" in decision ? decision.message : "";
+    expect(message).toContain('call get_answer with id "q1"');
+    expect(message).toContain("only while it is open");
+    expect(message).toContain("once the owner has decided, a new request files a new question");
+  });
 });
 
 describe("the /mcp endpoint", () => {
