@@ -51,7 +51,9 @@ export async function startWeb(options: StartWebOptions): Promise<RunningWeb> {
     const failed = (error: NodeJS.ErrnoException) => {
       reject(
         new InvalidInput(
-          `the web page cannot listen on ${host}:${port} (${error.code ?? error.message}): set QBRIDGE_WEB_HOST/QBRIDGE_WEB_PORT to a free address`,
+          // --host/--port win over the settings, so both are named; a port in use is most
+          // often a second serve or web started on the same machine.
+          `the web page cannot listen on ${host}:${port} (${error.code ?? error.message}${error.code === "EADDRINUSE" ? "; is another qbridge serve or web running?" : ""}): choose a free address with --host/--port or QBRIDGE_WEB_HOST/QBRIDGE_WEB_PORT`,
         ),
       );
     };

@@ -177,10 +177,11 @@ describe("settings that fail when used", () => {
     );
   });
 
-  it("a web port in use stops start-up naming QBRIDGE_WEB_HOST/QBRIDGE_WEB_PORT", async () => {
+  it("a web port in use stops start-up naming the settings and the flags that choose it", async () => {
     const port = await occupiedPort();
+    // --port wins over QBRIDGE_WEB_PORT: a fix naming only the variable would change nothing.
     expect(await refusedStart({ QBRIDGE_WEB_PORT: String(port) })).toBe(
-      `qbridge: the web page cannot listen on 127.0.0.1:${port} (EADDRINUSE): set QBRIDGE_WEB_HOST/QBRIDGE_WEB_PORT to a free address`,
+      `qbridge: the web page cannot listen on 127.0.0.1:${port} (EADDRINUSE; is another qbridge serve or web running?): choose a free address with --host/--port or QBRIDGE_WEB_HOST/QBRIDGE_WEB_PORT`,
     );
   });
 
