@@ -136,6 +136,14 @@ export const AskSchema = z
   });
 export type AskInput = z.input<typeof AskSchema>;
 
+// An agent that also speaks MCP writes `while_waiting` or `expiresAfter`: name the card's spelling.
+const CARD_FIELDS = [...Object.keys(askedFields), "asked-at", "id"];
+function namedField(key: string): string {
+  const plain = (name: string) => name.toLowerCase().replace(/[-_\s]/g, "");
+  const meant = CARD_FIELDS.find((name) => name !== key && plain(name) === plain(key));
+  return meant ? `"${key}" (did you mean "${meant}"?)` : `"${key}"`;
+}
+
 /** One readable sentence for a zod failure: each problem with the field it concerns. */
 export function describeIssues(error: z.ZodError): string {
   return error.issues
@@ -143,7 +151,7 @@ export function describeIssues(error: z.ZodError): string {
       const where = issue.path.length ? issue.path.join(".") : "card";
       const message =
         issue.code === "unrecognized_keys"
-          ? `unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((k) => `"${k}"`).join(", ")}`
+          ? `unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map(namedField).join(", ")}`
           : issue.message;
       return `${where}: ${message}`;
     })

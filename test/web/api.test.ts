@@ -187,6 +187,24 @@ describe("answering and dismissing through the API", () => {
     expect(body.error.message).toContain("yes or no");
   });
 
+  it("a card with a field in another spelling (while_waiting, expiresAfter) is a 422 naming the card's spelling; nothing is filed", async () => {
+    const web = await webFixture();
+    const res = await call(
+      web,
+      "POST",
+      "/questions",
+      confirmCard({ while_waiting: "Keep them.", expiresAfter: "P7D", colour: "red" }),
+    );
+    expect(res.status).toBe(422);
+    const { message } = (await res.json()).error;
+    expect(message).toContain('"while_waiting" (did you mean "while-waiting"?)');
+    expect(message).toContain('"expiresAfter" (did you mean "expires-after"?)');
+    expect(message).toContain('"colour"');
+    expect(message).not.toContain('"colour" (did you mean');
+    const list = await call(web, "GET", "/questions");
+    expect((await list.json()).questions).toEqual([]);
+  });
+
   it("an answer body without `answer` or with unknown fields is a 422", async () => {
     const web = await webFixture();
     const id = await web.ask(confirmCard());
