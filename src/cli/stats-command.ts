@@ -2,11 +2,12 @@
 // that keep going unanswered, and how fast the boxholder answers (last 30 days). Read-only.
 
 import type { Command } from "commander";
+import { indexedCards } from "../ledger/card-index.ts";
 import { boxStats } from "../questions/box-stats.ts";
 import type { Spread, Stats, Tally } from "../questions/stats.ts";
 import { spoken } from "../questions/stats-clock.ts";
 import { type CommonOptions, printJson, withCore } from "./context.ts";
-import { writeOut } from "./output.ts";
+import { writeErr, writeOut } from "./output.ts";
 
 function table(head: string[], rows: string[][]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
@@ -92,6 +93,13 @@ Examples:
     .action(async (options: CommonOptions) => {
       await withCore(options, async (core, config) => {
         const stats = boxStats(core, config.timeZone);
+        // The figures count readable cards only: say how many were left out, as list does.
+        const unreadable = indexedCards(core.ledger).filter((card) => card.error).length;
+        if (unreadable > 0) {
+          writeErr(
+            `${unreadable} card(s) cannot be read and were left out of these figures: run "qbridge doctor"\n`,
+          );
+        }
         if (options.json) return printJson(stats);
         writeOut(statsText(stats));
       });

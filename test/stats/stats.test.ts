@@ -1,7 +1,7 @@
 // The boxholder and the agents see who asks what, how it ends and how fast answers come:
 // every figure checked exactly over a fixture box with known answer times (clock frozen at T0).
 
-import { rmSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { toIso } from "../../src/box/clock.ts";
@@ -199,6 +199,18 @@ describe("stats over a box with known answer times", () => {
     expect(table.stdout).toMatch(/^ {2}overall +5 +10m +2h$/m);
     expect(table.stdout).toMatch(/^ {2}asked 22:00 +2 +30s +2h$/m);
     expect(table.stdout).toContain(REPEATED);
+  });
+
+  it("qbridge stats says on stderr how many cards it could not read and left out", async () => {
+    const box = await statsBox();
+    writeFileSync(join(box.dir, "_bookkeeping/questions/broken.question.card"), "not a card\n");
+    for (const args of [["stats"], ["stats", "--json"]]) {
+      const res = await runCli([...args, "--box", box.dir], { env: { QBRIDGE_TIMEZONE: ZONE } });
+      expect(res.code).toBe(0);
+      expect(res.stderr).toBe(
+        '1 card(s) cannot be read and were left out of these figures: run "qbridge doctor"\n',
+      );
+    }
   });
 
   it("a time zone Intl does not know is refused in one sentence naming the variable", async () => {
