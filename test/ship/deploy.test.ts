@@ -7,9 +7,12 @@ import { execFile } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseEnv } from "node:util";
+import pino from "pino";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { CLI, cleanupBoxes, makeBox, ROOT, runCli } from "../support/box.ts";
-import { TOKEN } from "../support/telegram.ts";
+import { loadConfig } from "../../src/config.ts";
+import { startService } from "../../src/service.ts";
+import { CLI, cleanupBoxes, makeBox, ROOT, runCli, T0 } from "../support/box.ts";
+import { freePort, TOKEN } from "../support/telegram.ts";
 import { type BotApiStub, startBotApiStub } from "./bot-api-stub.ts";
 
 let stub: BotApiStub | undefined;
@@ -61,6 +64,34 @@ describe("the example env file lists every setting", () => {
     const example = read("deploy/qbridge.env.example");
     const listed = (key: string) => new RegExp(`^#? ?${key}=`, "m").test(example);
     expect([...settings].filter((key) => !listed(key))).toEqual([]);
+  });
+});
+
+describe("the container's HEALTHCHECK", () => {
+  it("asks /healthz on the port the env file chose, not only on the image's 8787", async () => {
+    const containerfile = readFileSync(join(ROOT, "deploy/Containerfile"), "utf8");
+    const check = /^HEALTHCHECK [^\n]*\\\n\s*CMD (\[.*\])$/m.exec(containerfile);
+    expect(check, "a HEALTHCHECK ... CMD [...] in exec form").not.toBeNull();
+    const [command, ...args] = JSON.parse(check?.[1] as string) as string[];
+    expect(command).toBe("node");
+    const tb = await makeBox();
+    const port = await freePort();
+    const config = loadConfig({ QBRIDGE_TIME: T0 }, { box: tb.dir, port: String(port) });
+    const service = await startService({ config, logger: pino({ level: "silent" }) });
+    try {
+      // As the container runs it: the image's settings, then the env file's QBRIDGE_WEB_PORT.
+      const env = {
+        PATH: process.env.PATH,
+        QBRIDGE_WEB_HOST: "0.0.0.0",
+        QBRIDGE_WEB_PORT: String(port),
+      };
+      const code = await new Promise<number | null>((resolve) => {
+        const child = execFile(process.execPath, args, { env }, () => resolve(child.exitCode));
+      });
+      expect(code).toBe(0);
+    } finally {
+      await service.stop();
+    }
   });
 });
 
