@@ -2,6 +2,8 @@
 // `withdraw` (the asker takes it back). Each prints the one outcome shape with --json
 // (src/questions/outcome.ts).
 
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import type { Command } from "commander";
 import type { Config } from "../config.ts";
 import { InvalidInput } from "../errors.ts";
@@ -78,7 +80,15 @@ export function registerOutcomeCommands(program: Command, common: (c: Command) =
     )
     .action(async (id: string, options: CommonOptions) => {
       await withCore(options, async (core, config) => {
-        const question = loadQuestion(core, id);
+        let question = loadQuestion(core, id);
+        // A journal beside the card: a write of it is in flight, or was left by a killed
+        // process and may yet be undone. Then the card is read under its lock once that write
+        // is finished or undone, never shown half done. Without one (nearly always) the card
+        // on disk is the committed one, and show takes no lock.
+        if (existsSync(join(core.box.paths.journalDir, `${id}.json`))) {
+          const { readCommitted } = await import("./box-changes.ts");
+          question = await readCommitted(core, id);
+        }
         if (!options.json) return void writeOut(showText(question));
         const outcome = questionOutcome(question, {
           now: core.box.clock.now(),

@@ -126,10 +126,9 @@ export function apiRoutes(deps: WebDeps): Hono {
   api.get("/questions/:id", async (c) => {
     const id = c.req.param("id");
     const seconds = waitSeconds(c.req.query("wait"));
-    const { rel, card } =
-      seconds > 0
-        ? await waitForQuestion(core, id, seconds, { signal: c.req.raw.signal })
-        : loadQuestion(core, id);
+    // Also without a wait: a decided card is confirmed under its lock, so a write left half done
+    // by a killed process is never reported as an outcome (it may yet be undone).
+    const { rel, card } = await waitForQuestion(core, id, seconds, { signal: c.req.raw.signal });
     const outcome = questionOutcome({ id, card }, { now: core.box.clock.now(), link, heldUntil });
     return c.json({ ...outcome, rel, card });
   });

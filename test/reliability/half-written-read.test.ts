@@ -1,0 +1,88 @@
+// Story: `qbridge answer` is killed after it wrote the answered card and before git committed
+// it. The card on disk reads "answered", but that write is undone by the next writer (the undo
+// journal). An agent that reads the outcome in that moment, with `qbridge show --json`, the
+// API's GET /questions/:id or MCP's get_answer, must hear what is committed: pending. Before,
+// show and the API reported the answer that was then rolled back, so the agent could act on an
+// answer the boxholder later saw as never given, and answered differently.
+//
+// No timing: each read comes after the kill; the dead writer's locks are aged by hand so the
+// reader takes them over at once instead of waiting out the stale time.
+
+import { readdirSync, utimesSync } from "node:fs";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMcpServer } from "../../src/mcp/server.ts";
+import { callTool } from "../agent/agent-support.ts";
+import { cleanupBoxes, cliEnv, readBoxFile, runCli, selectCard } from "../support/box.ts";
+import { type WebFixture, webFixture } from "../web/web-support.ts";
+import { history } from "./invariants.ts";
+
+afterAll(cleanupBoxes);
+
+let web: WebFixture;
+let id: string;
+let rel: string;
+
+beforeAll(async () => {
+  web = await webFixture();
+  id = await web.ask(selectCard());
+  rel = `_bookkeeping/questions/${id}.question.card`;
+});
+
+/** `qbridge answer` killed between writing the answered card and committing it. */
+async function answerKilledBeforeCommit(): Promise<void> {
+  const env = cliEnv(web.box.dir, { QBRIDGE_TEST_CRASH_AT: "before-commit" });
+  const killed = await runCli(["answer", id, "a"], { env });
+  expect(killed.code).toBe(128); // killed by a signal (childResult)
+  // The window this story is about: the disk says answered, git does not.
+  expect(readBoxFile(web.box.dir, rel)).toContain("status: answered");
+  const locks = join(web.box.dir, ".qbridge/locks");
+  const longAgo = new Date(Date.now() - 10 * 60_000);
+  for (const name of readdirSync(locks)) utimesSync(join(locks, name), longAgo, longAgo);
+}
+
+describe("an outcome read while a killed answer is left half written", () => {
+  it("the API's GET /questions/:id says pending, and the card is put back", async () => {
+    await answerKilledBeforeCommit();
+    const res = await web.app.request(`/api/v1/questions/${id}`, { headers: web.auth() });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { status: string; answer?: unknown };
+    expect(body.status).toBe("pending");
+    expect(body.answer).toBeUndefined();
+    expect(readBoxFile(web.box.dir, rel)).toContain("status: pending");
+  });
+
+  it("qbridge show --json says pending", async () => {
+    await answerKilledBeforeCommit();
+    const shown = await runCli(["show", id, "--json"], { env: cliEnv(web.box.dir) });
+    expect(shown.stderr).toBe("");
+    expect(JSON.parse(shown.stdout)).toMatchObject({ status: "pending" });
+    expect(JSON.parse(shown.stdout).answer).toBeUndefined();
+  });
+
+  it("MCP get_answer says pending", async () => {
+    await answerKilledBeforeCommit();
+    const server = createMcpServer({ core: web.box, timeZone: "UTC" });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const client = new Client({ name: "test", version: "1.0.0" });
+    await client.connect(clientSide);
+    const result = await callTool(client, "get_answer", { id }).result;
+    await client.close();
+    expect(result.structuredContent).toMatchObject({ status: "pending" });
+  });
+
+  it("the boxholder's next answer is the one recorded, in one commit", async () => {
+    const done = await runCli(["answer", id, "b"], { env: cliEnv(web.box.dir) });
+    expect(done.stderr).toBe("");
+    const shown = await runCli(["show", id, "--json"], { env: cliEnv(web.box.dir) });
+    expect(JSON.parse(shown.stdout)).toMatchObject({
+      status: "answered",
+      answer: { text: "Taxes" },
+    });
+    const { subjects } = await history(web.box.dir);
+    expect(subjects.filter((s) => s.startsWith("answer: "))).toHaveLength(1);
+  });
+});
