@@ -1,11 +1,12 @@
 // `question-bridge/client`: a small client for Node agents over the JSON API. It files a
 // question, reads its outcome, waits for the owner (long polls of at most 50 s each, so no
-// request meets a 60 s timeout) and withdraws. Global fetch only: no imports at run time.
+// request meets a 60 s timeout), reads the follow-up job and withdraws. Global fetch only: no
+// imports at run time.
 // A wait that ends unanswered returns the outcome with status `pending`, never an error.
 
-import type { NewQuestion, QuestionOutcome } from "./outcome.ts";
+import type { FollowUpJob, NewQuestion, QuestionOutcome } from "./outcome.ts";
 
-export type { NewQuestion, OutcomeStatus, QuestionOutcome } from "./outcome.ts";
+export type { FollowUpJob, NewQuestion, OutcomeStatus, QuestionOutcome } from "./outcome.ts";
 
 export interface QuestionBridgeOptions {
   /** Where the web server is reached, e.g. http://127.0.0.1:8787 (no /api/v1). */
@@ -161,6 +162,12 @@ export class QuestionBridge {
       signal: options.signal,
     });
     return outcomeIn(body);
+  }
+
+  /** The follow-up job the answer wrote; a question not answered has none (`JobNotFound`, 404). */
+  async job(id: string, options: { signal?: AbortSignal } = {}): Promise<FollowUpJob> {
+    const body = await this.#call("GET", `${this.#path(id)}/job`, { signal: options.signal });
+    return body as unknown as FollowUpJob;
   }
 
   #path(id: string): string {

@@ -39,3 +39,29 @@ export interface NewQuestion {
   callback?: string;
   id?: string;
 }
+
+/** The follow-up job an answer wrote (docs/AGENTS.md, "The follow-up job"). */
+export interface FollowUpJob {
+  /** Its path in the box. */
+  rel: string;
+  /** Its fields, in the file's own spelling. */
+  job: {
+    type: "question-followup";
+    status: "pending" | "done";
+    "question-ref": string;
+    "question-id": string;
+    prompt: string;
+    directive: string;
+    answer: { text: string; selected?: string; note?: string };
+    learning?: { sink: "guide" | "briefing" | "personality"; proposal: string; ref?: string };
+    "answered-at": string;
+    "answered-via": string;
+    "answered-by"?: string;
+    "answered-after"?: "dismissed" | "expired";
+    tasks?: string[];
+    "created-at": string;
+    [field: string]: unknown;
+  };
+  /** The steps to take, as the job file states them. */
+  instructions: string;
+}

@@ -1,7 +1,7 @@
 // What is in the box: pending questions in slot order, the archive with recorded answers,
 // the unreadable cards, and the follow-up jobs.
 
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { CardEntry } from "../box/card-files.ts";
 import { JOB_SUFFIX, JOBS_DIR } from "../box/paths.ts";
@@ -97,18 +97,25 @@ export function listJobs(core: Core): JobView[] {
   } catch {
     return [];
   }
-  return names.sort().map((name) => {
-    const rel = `${JOBS_DIR}/${name}`;
-    try {
-      const text = parseCardText(readFileSync(join(core.box.paths.root, rel), "utf8"));
-      const parsed = JobSchema.safeParse(text.data);
-      return parsed.success
-        ? { rel, job: parsed.data, instructions: jobBody(text.tail) }
-        : { rel, error: parsed.error.issues[0]?.message ?? "invalid" };
-    } catch (error) {
-      return { rel, error: error instanceof Error ? error.message : String(error) };
-    }
-  });
+  return names.sort().map((name) => readJobFile(core, `${JOBS_DIR}/${name}`));
+}
+
+/** The follow-up job an answer wrote for question `id`, or undefined when there is none. */
+export function jobOf(core: Core, id: string): JobView | undefined {
+  const rel = core.box.paths.jobRel(id);
+  return existsSync(join(core.box.paths.root, rel)) ? readJobFile(core, rel) : undefined;
+}
+
+function readJobFile(core: Core, rel: string): JobView {
+  try {
+    const text = parseCardText(readFileSync(join(core.box.paths.root, rel), "utf8"));
+    const parsed = JobSchema.safeParse(text.data);
+    return parsed.success
+      ? { rel, job: parsed.data, instructions: jobBody(text.tail) }
+      : { rel, error: parsed.error.issues[0]?.message ?? "invalid" };
+  } catch (error) {
+    return { rel, error: error instanceof Error ? error.message : String(error) };
+  }
 }
 
 /** The body after the closing `---` line, without the blank lines around it. */

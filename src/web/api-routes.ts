@@ -12,7 +12,7 @@ import { dismissQuestion } from "../questions/close.ts";
 import { extendQuestion } from "../questions/extend.ts";
 import { type OutcomeLink, questionOutcome } from "../questions/outcome.ts";
 import { similarForAsk } from "../questions/similar.ts";
-import { boxState, pendingQuestions, questionsWithStatus } from "../questions/state.ts";
+import { boxState, jobOf, pendingQuestions, questionsWithStatus } from "../questions/state.ts";
 import { loadQuestion } from "../questions/store.ts";
 import { waitForQuestion } from "../questions/waiter.ts";
 import { withdrawQuestion } from "../questions/withdraw.ts";
@@ -131,6 +131,31 @@ export function apiRoutes(deps: WebDeps): Hono {
     const { rel, card } = await waitForQuestion(core, id, seconds, { signal: c.req.raw.signal });
     const outcome = questionOutcome({ id, card }, { now: core.box.clock.now(), link, heldUntil });
     return c.json({ ...outcome, rel, card });
+  });
+
+  // The follow-up job an answer wrote, as `qbridge jobs --json` lists it: an agent that reaches
+  // the box only through the API must still be able to read what the answer asks of it.
+  api.get("/questions/:id/job", (c) => {
+    const id = c.req.param("id");
+    const { card } = loadQuestion(core, id);
+    const found = jobOf(core, id);
+    if (!found) {
+      return send(
+        c,
+        failure(
+          404,
+          "JobNotFound",
+          `question "${id}" has no follow-up job: it is ${card.status}, and a job is written only when it is answered`,
+        ),
+      );
+    }
+    if (found.error) {
+      return send(
+        c,
+        failure(500, "JobUnreadable", `${found.rel} cannot be read as a job: ${found.error}`),
+      );
+    }
+    return c.json(found);
   });
 
   api.post("/questions/:id/answer", async (c) => {

@@ -86,6 +86,31 @@ describe("the client", () => {
     });
   });
 
+  it("reads the follow-up job the answer wrote, as qbridge jobs --json lists it; none before the answer", async () => {
+    const { id } = await qb.ask({
+      ...question("May I move the receipts to finance?"),
+      learning: { sink: "guide", proposal: "Receipts go to finance." },
+    });
+    await expect(qb.job(id)).rejects.toMatchObject({
+      status: 404,
+      code: "JobNotFound",
+      message: expect.stringContaining("it is pending"),
+    });
+    await answerQuestion(box, id, { text: "yes" }, { via: "telegram", by: "42" });
+    const { jobRel } = await qb.get(id);
+    const found = await qb.job(id);
+    expect(found.rel).toBe(jobRel);
+    expect(found.job).toMatchObject({
+      type: "question-followup",
+      status: "pending",
+      "question-id": id,
+      answer: { text: "Yes", selected: "yes" },
+      learning: { sink: "guide", proposal: "Receipts go to finance." },
+    });
+    expect(found.instructions).toContain("set `status: done`");
+    await expect(qb.job("no-such-question")).rejects.toMatchObject({ code: "QuestionNotFound" });
+  });
+
   it("the API's errors arrive as QuestionBridgeError with status, code and sentence", async () => {
     const missing = await qb.get("no-such-question").catch((error: unknown) => error);
     expect(missing).toBeInstanceOf(QuestionBridgeError);
