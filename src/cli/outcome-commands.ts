@@ -2,14 +2,12 @@
 // `withdraw` (the asker takes it back). Each prints the one outcome shape with --json
 // (src/questions/outcome.ts).
 
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import type { Command } from "commander";
 import type { Config } from "../config.ts";
 import { InvalidInput } from "../errors.ts";
 import type { Core } from "../questions/core.ts";
 import { type OutcomeLink, type QuestionOutcome, questionOutcome } from "../questions/outcome.ts";
-import { loadQuestion } from "../questions/store.ts";
+import { loadQuestion, writeInFlight } from "../questions/store.ts";
 import { heldUntilOf } from "../slot/held.ts";
 import { type CommonOptions, printJson, withCore } from "./context.ts";
 import { WAIT_EXIT } from "./exit.ts";
@@ -81,11 +79,8 @@ export function registerOutcomeCommands(program: Command, common: (c: Command) =
     .action(async (id: string, options: CommonOptions) => {
       await withCore(options, async (core, config) => {
         let question = loadQuestion(core, id);
-        // A journal beside the card: a write of it is in flight, or was left by a killed
-        // process and may yet be undone. Then the card is read under its lock once that write
-        // is finished or undone, never shown half done. Without one (nearly always) the card
-        // on disk is the committed one, and show takes no lock.
-        if (existsSync(join(core.box.paths.journalDir, `${id}.json`))) {
+        // Never a write half done (a killed answer the next writer undoes); see writeInFlight.
+        if (writeInFlight(core, id)) {
           const { readCommitted } = await import("./box-changes.ts");
           question = await readCommitted(core, id);
         }

@@ -45,3 +45,14 @@ export function loadQuestion(core: Core, id: string, seen?: LoadedQuestion): Loa
   }
   return { id, rel, card: entry.card, text };
 }
+
+/**
+ * True while a journal of this question exists: a write of it is in flight, or was left by a
+ * killed process and may yet be undone, so the card on disk may not be the committed one.
+ * Readers that report an outcome then read it under the lock (readCommitted); without one the
+ * card on disk is committed, and they take no lock.
+ */
+export function writeInFlight(core: Core, id: string): boolean {
+  checkId(id);
+  return existsSync(join(core.box.paths.journalDir, `${id}.json`));
+}

@@ -14,7 +14,8 @@ import { dismissQuestion } from "../questions/close.ts";
 import { EXTEND_STEP } from "../questions/deadline.ts";
 import { extendQuestion } from "../questions/extend.ts";
 import type { QuestionView } from "../questions/state.ts";
-import { loadQuestion } from "../questions/store.ts";
+import { loadQuestion, writeInFlight } from "../questions/store.ts";
+import { readCommitted } from "../questions/transition.ts";
 import { lastTimeFor } from "../slot/last-time.ts";
 import { checkFormToken, formToken } from "./csrf.ts";
 import { announce, type WebDeps } from "./deps.ts";
@@ -70,14 +71,15 @@ export function questionRoutes(deps: WebDeps): Hono {
   const app = new Hono();
   const { core, secret } = deps;
 
-  app.get("/q/:id", (c) => {
+  app.get("/q/:id", async (c) => {
     const id = c.req.param("id");
     if (!isValidId(id)) return c.html(badRequestPage(new InvalidId(id).message), 400);
     const refused = refuseLink(c, deps, { question: id });
     if (refused) return refused;
     const signature = c.req.query("s") as string;
     try {
-      const view = loadQuestion(core, id);
+      // Never a write half done (a killed answer the next writer undoes); see writeInFlight.
+      const view = writeInFlight(core, id) ? await readCommitted(core, id) : loadQuestion(core, id);
       const action = questionHref(id, signature, "../");
       const token = formToken(secret, { question: id }, signature);
       const { timeZone } = deps.config;

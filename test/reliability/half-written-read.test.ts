@@ -1,9 +1,9 @@
 // Story: `qbridge answer` is killed after it wrote the answered card and before git committed
 // it. The card on disk reads "answered", but that write is undone by the next writer (the undo
-// journal). An agent that reads the outcome in that moment, with `qbridge show --json`, the
-// API's GET /questions/:id or MCP's get_answer, must hear what is committed: pending. Before,
-// show and the API reported the answer that was then rolled back, so the agent could act on an
-// answer the boxholder later saw as never given, and answered differently.
+// journal). An agent that reads the outcome in that moment (`qbridge show --json`, the API's
+// GET /questions/:id, MCP's get_answer) and the boxholder on the web page must see what is
+// committed: pending. Before, show, the API and the page reported the answer that was then
+// rolled back, so the agent could act on an answer the boxholder later saw as never given.
 //
 // No timing: each read comes after the kill; the dead writer's locks are aged by hand so the
 // reader takes them over at once instead of waiting out the stale time.
@@ -72,6 +72,15 @@ describe("an outcome read while a killed answer is left half written", () => {
     const result = await callTool(client, "get_answer", { id }).result;
     await client.close();
     expect(result.structuredContent).toMatchObject({ status: "pending" });
+  });
+
+  it("the boxholder's page /q/ID shows the question to answer, not the undone answer", async () => {
+    await answerKilledBeforeCommit();
+    const res = await web.app.request(web.link({ question: id }));
+    expect(res.status).toBe(200);
+    const page = await res.text();
+    expect(page).toContain('name="choice"');
+    expect(readBoxFile(web.box.dir, rel)).toContain("status: pending");
   });
 
   it("the boxholder's next answer is the one recorded, in one commit", async () => {
