@@ -30,9 +30,17 @@ export function failureOf(error: unknown, token: string): string {
   let text: string;
   if (error instanceof GrammyError) text = `${error.error_code} ${error.description}`;
   else if (error instanceof HttpError) {
-    const inner = error.error as { cause?: { code?: unknown }; code?: unknown; message?: string };
+    const inner = error.error as {
+      cause?: { code?: unknown };
+      code?: unknown;
+      message?: string;
+      name?: string;
+    };
     const code = [inner?.cause?.code, inner?.code].find((c) => typeof c === "string");
-    text = (code as string | undefined) ?? inner?.message ?? error.message;
+    // A call ended by its time limit (start-up's getMe) reads "The user aborted a request."
+    // from fetch: to the operator it is an API that did not answer.
+    if (inner?.name === "AbortError") text = "no answer in time";
+    else text = (code as string | undefined) ?? inner?.message ?? error.message;
   } else text = error instanceof Error ? error.message : String(error);
   return text.split(token).join("[token]");
 }

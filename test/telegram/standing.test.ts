@@ -4,7 +4,11 @@
 // API that cannot be reached is a warning at start, retried with backoff, and shown in /healthz
 // until it answers. None of it prints a stack trace.
 
+import type { AddressInfo, Socket } from "node:net";
+import { createServer } from "node:net";
+import { Api } from "grammy";
 import { afterEach, describe, expect, it } from "vitest";
+import { failureOf } from "../../bridges/telegram/standing.ts";
 import { type Answer, type BotApiStub, startBotApiStub } from "../ship/bot-api-stub.ts";
 import { freshDir, qbridge, removeFreshDirs } from "../ship/ship-support.ts";
 import { eventually, freePort, TOKEN } from "../support/telegram.ts";
@@ -131,5 +135,28 @@ describe("a token revoked while serve runs, and a Bot API that cannot be reached
     expect(count(serve.stdout(), "cannot be reached")).toBe(1);
     expect(await serve.kill("SIGTERM")).toBe(0);
     noStack(serve.stdout() + serve.stderr());
+  });
+});
+
+describe("a Bot API that accepts the connection and never answers", () => {
+  it("is told as no answer in time, not as an abort the user made", async () => {
+    // A firewall that swallows packets, a proxy that hangs: start-up's getMe ends with its own
+    // time limit, and the reason must say that.
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const { port } = silent.address() as AddressInfo;
+    try {
+      const api = new Api(TOKEN, { apiRoot: `http://127.0.0.1:${port}` });
+      const signal = AbortSignal.timeout(100) as Parameters<Api["getMe"]>[0];
+      const error = await api.getMe(signal).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(failureOf(error, TOKEN)).toBe("no answer in time");
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 });
