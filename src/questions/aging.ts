@@ -10,6 +10,7 @@ import { agingSchedule } from "./aging-policy.ts";
 import { expireQuestion } from "./close.ts";
 import type { Core } from "./core.ts";
 import { pendingQuestions, type QuestionView } from "./state.ts";
+import { loadQuestion } from "./store.ts";
 import { settleInterruptedWrites } from "./transition.ts";
 
 /** Delivers a nudge; resolves true when it reached the boxholder. */
@@ -29,6 +30,18 @@ export interface SweepReport {
 
 function pastDeadline(card: Question, now: number): boolean {
   return now - new Date(card["asked-at"]).getTime() >= agingSchedule(card).expireAtMs;
+}
+
+function nudgeStillDue(core: Core, id: string, now: number): QuestionView | undefined {
+  try {
+    const { rel, card } = loadQuestion(core, id);
+    const age = now - new Date(card["asked-at"]).getTime();
+    return card.status === "pending" && age >= agingSchedule(card).nudgeAtMs
+      ? { id, rel, card }
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export async function ageQuestions(
@@ -70,9 +83,16 @@ export async function ageQuestions(
     // still be delivering it, is skipped; a claim left by a sweep that died before confirming or
     // releasing it (killed while no boxholder was paired, say) is taken over, not kept forever.
     if (!core.ledger.claimNudge(question.id, core.box.clock.iso())) continue;
+    // The card as it is now, not as scanned: answered, withdrawn or given more time since (in
+    // another process, or on another surface while earlier nudges were delivered) gets none.
+    const current = nudgeStillDue(core, question.id, now);
+    if (!current) {
+      core.ledger.releaseNudge(question.id);
+      continue;
+    }
     let delivered = false;
     try {
-      delivered = await options.nudge(question);
+      delivered = await options.nudge(current);
     } catch {
       // A channel that fails is a nudge not delivered: it stays due, and the sweep goes on to
       // expire what is due (expiry must not depend on any channel working).

@@ -73,6 +73,29 @@ describe("the aging sweep racing a longer deadline", () => {
     expect(report.expired).toEqual([]);
   });
 
+  it("a question answered in another process after the scan gets no nudge", async () => {
+    const tb = await makeBox();
+    // Half of P2D: due for its nudge a day after asking, not yet for expiry.
+    const { id } = await askQuestion(tb, selectCard({ "expires-after": "P2D" }));
+    const nudged: string[] = [];
+    const report = await ageQuestions(atTime(tb, "2026-07-11T12:00:00Z"), {
+      onProgress: (done, total) => {
+        if (done === total) return;
+        execFileSync(process.execPath, [CLI, "answer", id, "a"], {
+          env: { ...process.env, ...cliEnv(tb.dir) },
+        });
+      },
+      nudge: async (question) => {
+        nudged.push(question.id);
+        return true;
+      },
+    });
+    expect(loadQuestion(tb, id).card.status).toBe("answered");
+    expect(nudged).toEqual([]);
+    expect(report.nudged).toEqual([]);
+    expect(tb.ledger.nudgedAt(id)).toBeUndefined();
+  });
+
   it("a question still past its deadline when the sweep holds it is expired", async () => {
     const tb = await makeBox();
     const { id } = await askQuestion(tb, selectCard({ "expires-after": "P1D" }));
