@@ -7,6 +7,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { registerAskTool } from "./ask-tool.ts";
 import type { McpDeps } from "./deps.ts";
 import { registerExtendTool } from "./extend-tool.ts";
+import { registerJobTool } from "./job-tool.ts";
 import { registerPermissionTool } from "./permission-tool.ts";
 import { registerReadTools } from "./read-tools.ts";
 import { registerWithdrawTool } from "./withdraw-tool.ts";
@@ -39,5 +40,6 @@ export function createMcpServer(deps: McpDeps): McpServer {
   registerPermissionTool(server, deps);
   registerWithdrawTool(server, deps);
   registerExtendTool(server, deps);
+  registerJobTool(server, deps);
   return server;
 }

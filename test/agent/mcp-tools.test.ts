@@ -7,6 +7,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { permissionDecision } from "../../src/mcp/permission.ts";
 import { createMcpServer } from "../../src/mcp/server.ts";
+import { answerQuestion } from "../../src/questions/answer.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
 import type { QuestionOutcome } from "../../src/questions/outcome.ts";
 import { pendingQuestions } from "../../src/questions/state.ts";
@@ -45,6 +46,7 @@ describe("the MCP tools", () => {
       "ask_human",
       "extend_question",
       "get_answer",
+      "get_job",
       "list_questions",
       "request_permission",
       "withdraw_question",
@@ -225,6 +227,26 @@ describe("the MCP tools", () => {
     const long = await callTool(client, "get_answer", { id: "x", wait_seconds: 51 }).result;
     expect(long.isError).toBe(true);
     expect(long.content[0]?.text).toContain("wait_seconds");
+  });
+});
+
+describe("get_job", () => {
+  it("gives the follow-up job of an answered question, and says why there is none before", async () => {
+    const box = await makeBox();
+    const client = await inMemory(box);
+    const { id } = await askQuestion(box, selectCard());
+    const before = await callTool(client, "get_job", { id }).result;
+    expect(before.isError).toBe(true);
+    expect(before.content[0]?.text).toContain("it is pending");
+    await answerQuestion(box, id, { text: "Taxes" }, { via: "cli" });
+    const after = await callTool(client, "get_job", { id }).result;
+    expect(after.structuredContent).toMatchObject({
+      rel: `_bookkeeping/jobs/${id}.question-followup.job.card`,
+      job: { "question-id": id, answer: { text: "Taxes", selected: "taxes" } },
+      instructions: expect.stringContaining("set `status: done`"),
+    });
+    const missing = await callTool(client, "get_job", { id: "no-such-question" }).result;
+    expect(missing.content[0]?.text).toContain("list_questions");
   });
 });
 

@@ -1,0 +1,38 @@
+// `get_job`: the follow-up job an answer wrote (what to do with the answer, what to learn), as
+// `qbridge jobs --json` lists it. An agent that reaches the box only through MCP gets `jobRel`
+// in the outcome and needs a way to read what it names.
+
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+import { jobOf } from "../questions/state.ts";
+import { loadQuestion } from "../questions/store.ts";
+import { toolArguments } from "./arguments.ts";
+import type { McpDeps } from "./deps.ts";
+import { errorResult, guarded, structuredResult } from "./result.ts";
+
+const DESCRIPTION =
+  "Read the follow-up job the owner's answer wrote: the directive, the answer, the learning to record and the steps (instructions) to carry it out, ending with how to mark the job done. Only an answered question has one.";
+
+export function registerJobTool(server: McpServer, deps: McpDeps): void {
+  server.registerTool(
+    "get_job",
+    {
+      title: "Read a follow-up job",
+      description: DESCRIPTION,
+      inputSchema: toolArguments({ id: z.string().describe("The question id.") }),
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    (args) =>
+      guarded(deps, "get_job", async () => {
+        const { card } = loadQuestion(deps.core, args.id);
+        const found = jobOf(deps.core, args.id);
+        if (!found) {
+          return errorResult(
+            `question "${args.id}" has no follow-up job: it is ${card.status}, and a job is written only when it is answered (get_answer tells when)`,
+          );
+        }
+        if (found.error) return errorResult(`${found.rel} cannot be read as a job: ${found.error}`);
+        return structuredResult({ ...found });
+      }),
+  );
+}
