@@ -3,7 +3,7 @@
 // failure": when git cannot read the box, the checks that need git's view of the files are
 // skipped (and say so through the finding), the rest of the doctor still runs.
 
-import { readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { gitLockFiles, withCommitLock } from "../box/commit-lock.ts";
 import { type StatusEntry, statusEntries } from "../box/git-status.ts";
@@ -74,7 +74,20 @@ export async function examineGit(core: Core): Promise<GitExamination> {
   const findings: Finding[] = [];
   try {
     await box.git.raw(["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]);
-  } catch {
+  } catch (error) {
+    // Not damage: git trusts no repository another user owns (doctor run as root on the
+    // service's box, a box copied in by another user). Restoring a backup would not help.
+    if (/dubious ownership/.test(String(error))) {
+      const owner = statSync(root).uid;
+      findings.push({
+        kind: "git",
+        path: ".git",
+        problem: `git refuses the box: it is owned by another user (uid ${owner}) than the one running qbridge (uid ${process.getuid?.()}), so every answer from this user fails`,
+        fix: `run qbridge as the box's owner (sudo -u "#${owner}" qbridge ...), or make the box belong to the user that runs the service (chown -R); to let this user in anyway: git config --global --add safe.directory '${root}'`,
+        repairable: false,
+      });
+      return { findings };
+    }
     findings.push({
       kind: "git",
       path: ".git",

@@ -3,7 +3,7 @@
 // works, and once it is applied the box answers again.
 
 import { execFileSync } from "node:child_process";
-import { chmodSync, readdirSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { askQuestion } from "../../src/questions/ask.ts";
@@ -75,5 +75,32 @@ describe.concurrent("doctor on a damaged .git", () => {
       expect(finding).toMatchObject({ kind: "git", repairable: false });
       expect(finding.fix).toContain("fsck");
     }
+  });
+
+  it("a box owned by another user: named as that, with the fixes, not as damage to restore", async () => {
+    const { tb } = await boxWithQuestion();
+    // What `qbridge doctor` run as root on the service's box meets: the real git, told by its
+    // own switch that the repository belongs to someone else ("dubious ownership"), through a
+    // git first on PATH (simple-git passes on no GIT_TEST_* variable).
+    const bin = join(tb.dir, ".qbridge", "bin");
+    mkdirSync(bin);
+    const realGit = execFileSync("sh", ["-c", "command -v git"], { encoding: "utf8" }).trim();
+    writeFileSync(
+      join(bin, "git"),
+      `#!/bin/sh\nGIT_TEST_ASSUME_DIFFERENT_OWNER=1 exec '${realGit}' "$@"\n`,
+      { mode: 0o755 },
+    );
+    const result = await runCli(["doctor", "--json"], {
+      env: cliEnv(tb.dir, { PATH: `${bin}:${process.env.PATH}` }),
+    });
+    expect(result.code).toBe(1);
+    const findings = JSON.parse(result.stdout).findings as Finding[];
+    expect(findings).toEqual([
+      expect.objectContaining({ kind: "git", path: ".git", repairable: false }),
+    ]);
+    expect(findings[0]?.problem).toMatch(/owned by another user/);
+    expect(findings[0]?.fix).toContain("sudo -u");
+    expect(findings[0]?.fix).toContain(`safe.directory '${tb.dir}'`);
+    expect(findings[0]?.fix).not.toContain("restore");
   });
 });
