@@ -9,6 +9,6 @@ export { askQuestion } from "../questions/ask.ts";
 export { adviceForAsk } from "../questions/box-stats.ts";
 export { dismissQuestion } from "../questions/close.ts";
 export { similarForAsk } from "../questions/similar.ts";
-export { readCommitted } from "../questions/transition.ts";
+export { readCommitted, settleBeforeListing } from "../questions/transition.ts";
 export { waitForOutcome } from "../questions/waiter.ts";
 export { withdrawQuestion } from "../questions/withdraw.ts";

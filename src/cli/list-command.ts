@@ -11,6 +11,7 @@ import { PresentationStore } from "../slot/presentations.ts";
 import { type CommonOptions, printJson, withCore } from "./context.ts";
 import { writeErr, writeOut } from "./output.ts";
 import { listLine } from "./render.ts";
+import { settleBeforeListing } from "./settled.ts";
 
 /** The pending questions as the slot queues them, and which of them are parked. */
 export function slotOrder(
@@ -63,6 +64,7 @@ export function registerListCommand(program: Command, common: (c: Command) => Co
     .option("--all", "also list the archive: answered, dismissed and expired questions")
     .action(async (options: CommonOptions & { all?: boolean }) => {
       await withCore(options, async (core) => {
+        await settleBeforeListing(core);
         if (options.all) {
           const state = boxState(core);
           const { ordered, parked } = slotOrder(core, state.pending);

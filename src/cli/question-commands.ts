@@ -11,6 +11,7 @@ import { registerListCommand, waitingOnMe } from "./list-command.ts";
 import { registerOutcomeCommands } from "./outcome-commands.ts";
 import { readStdin, writeErr, writeOut } from "./output.ts";
 import { showText } from "./render.ts";
+import { settleBeforeListing } from "./settled.ts";
 
 /** The modules of the commands that change the box, on first use (box-changes.ts). */
 const changes = () => import("./box-changes.ts");
@@ -187,6 +188,7 @@ Examples:
     .description("what is waiting on me: the count and the top question alone")
     .action(async (options: CommonOptions) => {
       await withCore(options, async (core) => {
+        await settleBeforeListing(core);
         const { count, top, pastDeadline } = waitingOnMe(core, pendingQuestions(core).pending);
         if (options.json) return printJson({ count, top: top ?? null });
         if (pastDeadline > 0) {
@@ -206,6 +208,7 @@ Examples:
     .description("list follow-up jobs written by answers")
     .action(async (options: CommonOptions) => {
       await withCore(options, async (core) => {
+        await settleBeforeListing(core);
         const jobs = listJobs(core);
         if (options.json) return printJson(jobs);
         if (jobs.length === 0) return void writeOut("no follow-up jobs\n");

@@ -7,6 +7,7 @@ import { STATUSES } from "../card/question.ts";
 import { QuestionOutcomeSchema, questionOutcome } from "../questions/outcome.ts";
 import type { QuestionView, Unreadable } from "../questions/state.ts";
 import { boxState, pendingQuestions, questionsWithStatus } from "../questions/state.ts";
+import { settleBeforeListing } from "../questions/transition.ts";
 import { queueOrder } from "../slot/order.ts";
 import { PresentationStore } from "../slot/presentations.ts";
 import { toolArguments } from "./arguments.ts";
@@ -92,6 +93,7 @@ export function registerReadTools(server: McpServer, deps: McpDeps): void {
     },
     (args) =>
       guarded(deps, "list_questions", async () => {
+        await settleBeforeListing(deps.core);
         const { views, unreadable } = listed(deps, args.status);
         const now = deps.core.box.clock.now();
         const questions = views.map((view) => ({

@@ -1,6 +1,6 @@
 // Reading one question by id, straight from the file: the truth at this instant.
 
-import { existsSync, lstatSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { readCard } from "../box/card-files.ts";
 import { checkId } from "../box/paths.ts";
@@ -55,4 +55,10 @@ export function loadQuestion(core: Core, id: string, seen?: LoadedQuestion): Loa
 export function writeInFlight(core: Core, id: string): boolean {
   checkId(id);
   return existsSync(join(core.box.paths.journalDir, `${id}.json`));
+}
+
+/** True when any question has a write in flight or left by a killed process (a journal). */
+export function anyWriteInFlight(core: Core): boolean {
+  const dir = core.box.paths.journalDir;
+  return existsSync(dir) && readdirSync(dir).some((name) => name.endsWith(".json"));
 }

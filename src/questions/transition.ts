@@ -23,7 +23,7 @@ import { auditCommitted, auditRecovered } from "./audit.ts";
 import type { Core } from "./core.ts";
 import { announceTransitioned } from "./events.ts";
 import { rememberAnswers } from "./similar.ts";
-import { type LoadedQuestion, loadQuestion } from "./store.ts";
+import { anyWriteInFlight, type LoadedQuestion, loadQuestion } from "./store.ts";
 
 export interface TransitionResult<T> {
   commit: string;
@@ -93,6 +93,20 @@ function afterRecovery<T>(core: Core, id: string, fn: () => Promise<T>): Promise
 export async function settleInterruptedWrites(core: Core): Promise<void> {
   for (const key of pendingJournals(core.box)) {
     if (isValidId(key)) await withQuestionLock(core, key, async () => undefined);
+  }
+}
+
+/**
+ * Before listing questions or jobs: the writes left half done are finished or undone first, so
+ * an answer about to be undone is never listed as answered nor its job offered. Only when a
+ * journal exists; on a read-only box nobody can finish them, and the disk is all there is.
+ */
+export async function settleBeforeListing(core: Core): Promise<void> {
+  if (!anyWriteInFlight(core)) return;
+  try {
+    await settleInterruptedWrites(core);
+  } catch (error) {
+    if (!(error instanceof BoxReadOnly)) throw error;
   }
 }
 

@@ -14,6 +14,7 @@ import { type OutcomeLink, questionOutcome } from "../questions/outcome.ts";
 import { similarForAsk } from "../questions/similar.ts";
 import { boxState, jobOf, pendingQuestions, questionsWithStatus } from "../questions/state.ts";
 import { loadQuestion } from "../questions/store.ts";
+import { settleBeforeListing } from "../questions/transition.ts";
 import { waitForQuestion } from "../questions/waiter.ts";
 import { withdrawQuestion } from "../questions/withdraw.ts";
 import { heldField, heldUntilOf } from "../slot/held.ts";
@@ -100,7 +101,8 @@ export function apiRoutes(deps: WebDeps): Hono {
   // Stop-asking signals and responsiveness, as `qbridge stats --json` prints them.
   api.get("/stats", (c) => c.json(boxStats(core, deps.config.timeZone)));
 
-  api.get("/questions", (c) => {
+  api.get("/questions", async (c) => {
+    await settleBeforeListing(core);
     const status = StatusQuery.safeParse(c.req.query("status") || undefined);
     if (!status.success) {
       return send(

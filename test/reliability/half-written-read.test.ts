@@ -1,9 +1,10 @@
 // Story: `qbridge answer` is killed after it wrote the answered card and before git committed
 // it. The card on disk reads "answered", but that write is undone by the next writer (the undo
 // journal). An agent that reads the outcome in that moment (`qbridge show --json`, the API's
-// GET /questions/:id, MCP's get_answer) and the boxholder on the web page must see what is
-// committed: pending. Before, show, the API and the page reported the answer that was then
-// rolled back, so the agent could act on an answer the boxholder later saw as never given.
+// GET /questions/:id, MCP's get_answer), lists questions or jobs, and the boxholder on the web
+// page must see what is committed: pending, and no job. Before, each of them reported the
+// answer that was then rolled back (jobs offered its job), so the agent could act on an answer
+// the boxholder later saw as never given.
 //
 // No timing: each read comes after the kill; the dead writer's locks are aged by hand so the
 // reader takes them over at once instead of waiting out the stale time.
@@ -81,6 +82,37 @@ describe("an outcome read while a killed answer is left half written", () => {
     const page = await res.text();
     expect(page).toContain('name="choice"');
     expect(readBoxFile(web.box.dir, rel)).toContain("status: pending");
+  });
+
+  it("qbridge jobs offers no follow-up job for the undone answer", async () => {
+    await answerKilledBeforeCommit();
+    const jobs = await runCli(["jobs", "--json"], { env: cliEnv(web.box.dir) });
+    expect(jobs.stderr).toBe("");
+    expect(JSON.parse(jobs.stdout)).toEqual([]);
+  });
+
+  it("qbridge list lists it as pending", async () => {
+    await answerKilledBeforeCommit();
+    const listed = await runCli(["list", "--json"], { env: cliEnv(web.box.dir) });
+    expect(listed.stderr).toBe("");
+    expect(JSON.stringify(JSON.parse(listed.stdout))).toContain(id);
+  });
+
+  it("the API's and MCP's lists of pending questions hold it", async () => {
+    await answerKilledBeforeCommit();
+    const res = await web.app.request("/api/v1/questions", { headers: web.auth() });
+    const body = (await res.json()) as { questions: { id: string }[] };
+    expect(body.questions.map((q) => q.id)).toEqual([id]);
+    await answerKilledBeforeCommit();
+    const server = createMcpServer({ core: web.box, timeZone: "UTC" });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const client = new Client({ name: "test", version: "1.0.0" });
+    await client.connect(clientSide);
+    const result = await callTool(client, "list_questions", {}).result;
+    await client.close();
+    const listed = result.structuredContent as { questions: { id: string; status: string }[] };
+    expect(listed.questions.map((q) => [q.id, q.status])).toEqual([[id, "pending"]]);
   });
 
   it("the boxholder's next answer is the one recorded, in one commit", async () => {
