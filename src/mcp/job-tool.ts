@@ -6,6 +6,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { jobOf } from "../questions/state.ts";
 import { loadQuestion } from "../questions/store.ts";
+import { settleQuestion } from "../questions/transition.ts";
 import { toolArguments } from "./arguments.ts";
 import type { McpDeps } from "./deps.ts";
 import { errorResult, guarded, structuredResult } from "./result.ts";
@@ -24,6 +25,8 @@ export function registerJobTool(server: McpServer, deps: McpDeps): void {
     },
     (args) =>
       guarded(deps, "get_job", async () => {
+        // A job a killed answer left behind is undone first, never handed out.
+        await settleQuestion(deps.core, args.id);
         const { card } = loadQuestion(deps.core, args.id);
         const found = jobOf(deps.core, args.id);
         if (!found) {

@@ -23,7 +23,7 @@ import { auditCommitted, auditRecovered } from "./audit.ts";
 import type { Core } from "./core.ts";
 import { announceTransitioned } from "./events.ts";
 import { rememberAnswers } from "./similar.ts";
-import { anyWriteInFlight, type LoadedQuestion, loadQuestion } from "./store.ts";
+import { anyWriteInFlight, type LoadedQuestion, loadQuestion, writeInFlight } from "./store.ts";
 
 export interface TransitionResult<T> {
   commit: string;
@@ -101,6 +101,16 @@ export async function settleInterruptedWrites(core: Core): Promise<void> {
  * an answer about to be undone is never listed as answered nor its job offered. Only when a
  * journal exists; on a read-only box nobody can finish them, and the disk is all there is.
  */
+/** As settleBeforeListing, for one question: before reading its card or its job. */
+export async function settleQuestion(core: Core, id: string): Promise<void> {
+  if (!writeInFlight(core, id)) return;
+  try {
+    await readCommitted(core, id);
+  } catch (error) {
+    if (!(error instanceof BoxReadOnly)) throw error;
+  }
+}
+
 export async function settleBeforeListing(core: Core): Promise<void> {
   if (!anyWriteInFlight(core)) return;
   try {

@@ -14,7 +14,7 @@ import { type OutcomeLink, questionOutcome } from "../questions/outcome.ts";
 import { similarForAsk } from "../questions/similar.ts";
 import { boxState, jobOf, pendingQuestions, questionsWithStatus } from "../questions/state.ts";
 import { loadQuestion } from "../questions/store.ts";
-import { settleBeforeListing } from "../questions/transition.ts";
+import { settleBeforeListing, settleQuestion } from "../questions/transition.ts";
 import { waitForQuestion } from "../questions/waiter.ts";
 import { withdrawQuestion } from "../questions/withdraw.ts";
 import { heldField, heldUntilOf } from "../slot/held.ts";
@@ -137,8 +137,10 @@ export function apiRoutes(deps: WebDeps): Hono {
 
   // The follow-up job an answer wrote, as `qbridge jobs --json` lists it: an agent that reaches
   // the box only through the API must still be able to read what the answer asks of it.
-  api.get("/questions/:id/job", (c) => {
+  api.get("/questions/:id/job", async (c) => {
     const id = c.req.param("id");
+    // A job a killed answer left behind is undone first, never handed out.
+    await settleQuestion(core, id);
     const { card } = loadQuestion(core, id);
     const found = jobOf(core, id);
     if (!found) {

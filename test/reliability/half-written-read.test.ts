@@ -115,6 +115,22 @@ describe("an outcome read while a killed answer is left half written", () => {
     expect(listed.questions.map((q) => [q.id, q.status])).toEqual([[id, "pending"]]);
   });
 
+  it("the API's and MCP's job readers hand out no job for the undone answer", async () => {
+    await answerKilledBeforeCommit();
+    const res = await web.app.request(`/api/v1/questions/${id}/job`, { headers: web.auth() });
+    expect(res.status).toBe(404);
+    await answerKilledBeforeCommit();
+    const server = createMcpServer({ core: web.box, timeZone: "UTC" });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const client = new Client({ name: "test", version: "1.0.0" });
+    await client.connect(clientSide);
+    const result = await callTool(client, "get_job", { id }).result;
+    await client.close();
+    expect(result.isError).toBe(true);
+    expect(result.content[0]?.text).toContain("it is pending");
+  });
+
   it("the boxholder's next answer is the one recorded, in one commit", async () => {
     const done = await runCli(["answer", id, "b"], { env: cliEnv(web.box.dir) });
     expect(done.stderr).toBe("");
