@@ -5,6 +5,7 @@
 // finishes the update in flight, then closes the web server and the ledger.
 
 import type { Logger } from "pino";
+import { checkGitTrustsBox } from "./box/git-owner.ts";
 import type { Config } from "./config.ts";
 import type { BridgeFailed } from "./errors.ts";
 import type { SweepReport } from "./questions/aging.ts";
@@ -83,6 +84,8 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   const { config, logger } = options;
   let setAside: string | undefined;
   const core = openCore(config, { lasting: true, onSetAside: (notice) => (setAside = notice) });
+  // Before the ledger is opened: a refused start leaves no file of this user in the box.
+  await checkGitTrustsBox(core.box);
   core.ledger.faultLog = (fields, message) => logger.warn(fields, message);
   const slot = createSlot({ core, logger, attention: config.attention });
   const health = createHealthProbe(core);

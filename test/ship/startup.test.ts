@@ -156,6 +156,29 @@ describe("flags checked by the same schema", () => {
 });
 
 describe("settings that fail when used", () => {
+  it("a box git refuses as another user's stops start-up in one sentence, before anything runs", async () => {
+    const tb = await makeBox();
+    // The real git, told by its own switch that the box belongs to someone else (as for root
+    // starting serve on the service user's box), through a git first on PATH.
+    const bin = join(tb.dir, ".qbridge", "bin");
+    mkdirSync(bin);
+    const realGit = execFileSync("sh", ["-c", "command -v git"], { encoding: "utf8" }).trim();
+    writeFileSync(
+      join(bin, "git"),
+      `#!/bin/sh\nGIT_TEST_ASSUME_DIFFERENT_OWNER=1 exec '${realGit}' "$@"\n`,
+      { mode: 0o755 },
+    );
+    const result = await qbridgeRun(["serve"], {
+      cwd: freshDir(),
+      env: { QBRIDGE_BOX: tb.dir, QBRIDGE_WEB_PORT: "0", PATH: `${bin}:${process.env.PATH}` },
+    });
+    expect(result.code).toBe(4);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toMatch(
+      /^qbridge: git refuses the box .*: it is owned by another user \(uid \d+\) than the one running qbridge \(uid \d+\), so every answer would fail; run qbridge as the box's owner .*\n$/,
+    );
+  });
+
   it("an unwritable box stops start-up naming QBRIDGE_BOX and the fix", async () => {
     const cwd = freshDir();
     const parent = join(cwd, "locked");
