@@ -17,7 +17,11 @@ export interface FollowUpJobInput {
   answeredAfter?: "dismissed" | "expired" | undefined;
 }
 
-function instructions(card: Question, answeredAfter: FollowUpJobInput["answeredAfter"]): string {
+function instructions(
+  id: string,
+  card: Question,
+  answeredAfter: FollowUpJobInput["answeredAfter"],
+): string {
   const steps = [
     "1. Execute the directive using the answer. If the directive is empty, there is no immediate effect.",
   ];
@@ -42,7 +46,7 @@ function instructions(card: Question, answeredAfter: FollowUpJobInput["answeredA
   }
   // The agent needs the how, not just the what: nothing else tells it how a job is closed.
   steps.push(
-    "3. Mark this job done when both are settled: set `status: done` in this file's front matter and commit the file to the box.",
+    `3. Mark this job done when both are settled: \`qbridge job-done ${id}\` (API: \`POST /api/v1/questions/${id}/job/done\`; MCP: \`mark_job_done\`) sets \`status: done\` and commits it.`,
   );
   return `# Follow-up of question ${card.prompt.replace(/\s+/g, " ").slice(0, 80)}\n\n${steps.join("\n")}\n`;
 }
@@ -66,7 +70,7 @@ export function jobFileText(input: FollowUpJobInput): string {
       tasks: card.tasks,
       "created-at": input.answeredAt,
     },
-    instructions(card, input.answeredAfter),
+    instructions(input.id, card, input.answeredAfter),
   );
 }
 

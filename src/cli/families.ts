@@ -29,6 +29,10 @@ export const FAMILIES: readonly Family[] = [
     register: async () => (await import("./question-commands.ts")).registerQuestionCommands,
   },
   {
+    commands: ["job-done"],
+    register: async () => (await import("./job-command.ts")).registerJobCommand,
+  },
+  {
     commands: ["extend"],
     register: async () => (await import("./extend-command.ts")).registerExtendCommand,
   },

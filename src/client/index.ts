@@ -170,6 +170,19 @@ export class QuestionBridge {
     return body as unknown as FollowUpJob;
   }
 
+  /** Marks the follow-up job done (its last step): `{id, rel, doneAt, commit}`, `commit` null
+   * when it was done already. */
+  async jobDone(
+    id: string,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<{ id: string; rel: string; doneAt: string; commit: string | null }> {
+    const body = await this.#call("POST", `${this.#path(id)}/job/done`, {
+      body: {},
+      signal: options.signal,
+    });
+    return body as unknown as { id: string; rel: string; doneAt: string; commit: string | null };
+  }
+
   #path(id: string): string {
     return `/questions/${encodeURIComponent(id)}`;
   }

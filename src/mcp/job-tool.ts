@@ -1,9 +1,10 @@
-// `get_job`: the follow-up job an answer wrote (what to do with the answer, what to learn), as
+// `get_job` and `mark_job_done`: the follow-up job an answer wrote (what to do with the answer, what to learn), as
 // `qbridge jobs --json` lists it. An agent that reaches the box only through MCP gets `jobRel`
 // in the outcome and needs a way to read what it names.
 
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
+import { markJobDone } from "../questions/job-done.ts";
 import { jobOf } from "../questions/state.ts";
 import { loadQuestion } from "../questions/store.ts";
 import { settleQuestion } from "../questions/transition.ts";
@@ -37,5 +38,20 @@ export function registerJobTool(server: McpServer, deps: McpDeps): void {
         if (found.error) return errorResult(`${found.rel} cannot be read as a job: ${found.error}`);
         return structuredResult({ ...found });
       }),
+  );
+
+  server.registerTool(
+    "mark_job_done",
+    {
+      title: "Mark a follow-up job done",
+      description:
+        "Mark the follow-up job of an answered question done, once its steps are settled (its last step). One commit; a job already done is left as it is (commit null).",
+      inputSchema: toolArguments({ id: z.string().describe("The question id.") }),
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
+    },
+    (args) =>
+      guarded(deps, "mark_job_done", async () =>
+        structuredResult({ ...(await markJobDone(deps.core, args.id)) }),
+      ),
   );
 }

@@ -10,6 +10,7 @@ import { askQuestion } from "../questions/ask.ts";
 import { adviceForAsk, boxStats } from "../questions/box-stats.ts";
 import { dismissQuestion } from "../questions/close.ts";
 import { extendQuestion } from "../questions/extend.ts";
+import { markJobDone } from "../questions/job-done.ts";
 import { type OutcomeLink, questionOutcome } from "../questions/outcome.ts";
 import { similarForAsk } from "../questions/similar.ts";
 import { boxState, jobOf, pendingQuestions, questionsWithStatus } from "../questions/state.ts";
@@ -160,6 +161,10 @@ export function apiRoutes(deps: WebDeps): Hono {
       );
     }
     return c.json(found);
+  });
+
+  api.post("/questions/:id/job/done", async (c) => {
+    return c.json(await markJobDone(core, c.req.param("id")));
   });
 
   api.post("/questions/:id/answer", async (c) => {

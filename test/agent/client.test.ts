@@ -107,7 +107,10 @@ describe("the client", () => {
       answer: { text: "Yes", selected: "yes" },
       learning: { sink: "guide", proposal: "Receipts go to finance." },
     });
-    expect(found.instructions).toContain("set `status: done`");
+    expect(found.instructions).toContain(`POST /api/v1/questions/${id}/job/done`);
+    expect(await qb.jobDone(id)).toMatchObject({ id, rel: jobRel, commit: expect.any(String) });
+    expect((await qb.job(id)).job.status).toBe("done");
+    expect(await qb.jobDone(id)).toMatchObject({ id, commit: null });
     await expect(qb.job("no-such-question")).rejects.toMatchObject({ code: "QuestionNotFound" });
   });
 

@@ -1,12 +1,9 @@
 // An agent follows docs/AGENTS.md to the follow-up job: `qbridge jobs --json` gives it the job
 // and the steps the file states, a late answer says it came late, and the way the steps close
-// a job (set `status: done`, commit) leaves a healthy box that lists the job as done.
+// a job (`qbridge job-done`, one commit) leaves a healthy box that lists the job as done.
 
-import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { simpleGit } from "simple-git";
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanupBoxes, cliEnv, makeBox, runCli, selectCard } from "../support/box.ts";
+import { cleanupBoxes, cliEnv, gitLog, makeBox, runCli, selectCard } from "../support/box.ts";
 
 afterEach(cleanupBoxes);
 
@@ -17,7 +14,7 @@ interface JobEntry {
 }
 
 describe("the follow-up job as an agent reads it", () => {
-  it("jobs --json carries the steps; a late answer is marked; done as the steps say is listed done and the box stays healthy", async () => {
+  it("jobs --json carries the steps; a late answer is marked; job-done as the steps say marks it done in one commit and the box stays healthy", async () => {
     const { dir } = await makeBox();
     const env = cliEnv(dir, { QBRIDGE_TIME: "2026-07-10T09:00:00Z" });
     const later = cliEnv(dir, { QBRIDGE_TIME: "2026-07-12T09:00:00Z" });
@@ -39,14 +36,19 @@ describe("the follow-up job as an agent reads it", () => {
     expect(entry?.instructions).toContain("Execute the directive using the answer");
     expect(entry?.instructions).toContain("after the question was expired");
     expect(entry?.instructions).toContain("Keep the receipt in the inbox.");
-    expect(entry?.instructions).toContain("set `status: done`");
 
     // Do what step 3 says, literally.
-    const file = join(dir, entry?.rel ?? "");
-    writeFileSync(file, readFileSync(file, "utf8").replace("status: pending", "status: done"));
-    await simpleGit(dir)
-      .add(entry?.rel ?? "")
-      .commit("job done");
+    expect(entry?.instructions).toContain(`qbridge job-done ${id}`);
+    const done = await runCli(["job-done", id, "--json"], { env: later });
+    expect(done.code, done.stderr).toBe(0);
+    expect(JSON.parse(done.stdout)).toMatchObject({
+      id,
+      rel: entry?.rel,
+      doneAt: "2026-07-12T09:00:00Z",
+    });
+    expect((await gitLog(dir))[0]).toMatch(/^job done: /);
+    const again = await runCli(["job-done", id, "--json"], { env: later });
+    expect(JSON.parse(again.stdout)).toMatchObject({ id, commit: null });
 
     const after = JSON.parse(
       (await runCli(["jobs", "--json"], { env: later })).stdout,

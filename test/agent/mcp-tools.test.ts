@@ -48,6 +48,7 @@ describe("the MCP tools", () => {
       "get_answer",
       "get_job",
       "list_questions",
+      "mark_job_done",
       "request_permission",
       "withdraw_question",
     ]);
@@ -243,8 +244,12 @@ describe("get_job", () => {
     expect(after.structuredContent).toMatchObject({
       rel: `_bookkeeping/jobs/${id}.question-followup.job.card`,
       job: { "question-id": id, answer: { text: "Taxes", selected: "taxes" } },
-      instructions: expect.stringContaining("set `status: done`"),
+      instructions: expect.stringContaining("`mark_job_done`"),
     });
+    const done = await callTool(client, "mark_job_done", { id }).result;
+    expect(done.structuredContent).toMatchObject({ id, commit: expect.any(String) });
+    const read = await callTool(client, "get_job", { id }).result;
+    expect(read.structuredContent).toMatchObject({ job: { status: "done" } });
     const missing = await callTool(client, "get_job", { id: "no-such-question" }).result;
     expect(missing.content[0]?.text).toContain("list_questions");
   });

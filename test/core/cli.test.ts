@@ -628,6 +628,7 @@ describe("pair", () => {
 describe("help", () => {
   const COMMANDS = [
     "init",
+    "job-done",
     "ask",
     "list",
     "show",
@@ -660,7 +661,7 @@ describe("help", () => {
 
   it("explains every command with `help <command>`; each takes --box, and --json unless it is a conversation", async () => {
     const top = await runCli(["--help"]);
-    const all = [...top.stdout.matchAll(/^ {2}([a-z]+)\b/gm)]
+    const all = [...top.stdout.matchAll(/^ {2}([a-z][a-z-]*)\b/gm)]
       .map((m) => m[1] as string)
       .filter((c) => c !== "help");
     expect(all).toEqual(expect.arrayContaining(COMMANDS));
