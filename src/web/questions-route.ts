@@ -4,6 +4,7 @@
 
 import { Hono } from "hono";
 import { boxState } from "../questions/state.ts";
+import { settleBeforeListing } from "../questions/transition.ts";
 import { boxDigest } from "../slot/triage.ts";
 import { formToken } from "./csrf.ts";
 import type { WebDeps } from "./deps.ts";
@@ -18,11 +19,13 @@ export function questionsRoute(deps: WebDeps): Hono {
   const app = new Hono();
   const { core, secret } = deps;
 
-  app.get("/questions", (c) => {
+  app.get("/questions", async (c) => {
     const refused = refuseLink(c, deps, { page: "questions" });
     if (refused) return refused;
     const now = core.box.clock.now();
     try {
+      // An answer a killed process left uncommitted is undone first, never listed as recorded.
+      await settleBeforeListing(core);
       const state = boxState(core);
       const hrefOf = (id: string) => questionHref(id, signLink(secret, { question: id }, now), "");
       const signature = c.req.query("s") as string;

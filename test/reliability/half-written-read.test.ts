@@ -84,6 +84,16 @@ describe("an outcome read while a killed answer is left half written", () => {
     expect(readBoxFile(web.box.dir, rel)).toContain("status: pending");
   });
 
+  it("the boxholder's page /questions lists it as waiting, not in the archive", async () => {
+    await answerKilledBeforeCommit();
+    const res = await web.app.request(web.link({ page: "questions" }));
+    expect(res.status).toBe(200);
+    const page = await res.text();
+    expect(page).toContain("Waiting on you (1)");
+    expect(page).not.toContain("answered “");
+    expect(readBoxFile(web.box.dir, rel)).toContain("status: pending");
+  });
+
   it("qbridge jobs offers no follow-up job for the undone answer", async () => {
     await answerKilledBeforeCommit();
     const jobs = await runCli(["jobs", "--json"], { env: cliEnv(web.box.dir) });
