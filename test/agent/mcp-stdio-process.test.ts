@@ -38,7 +38,18 @@ describe("qbridge mcp over stdio", () => {
     const out = run.stdout.split("\n").filter((line) => line !== "");
     expect(out).toHaveLength(2);
     for (const line of out) expect(JSON.parse(line)).toMatchObject({ jsonrpc: "2.0" });
-    expect(JSON.parse(out[1] as string).result.tools).toHaveLength(6);
+    const tools = JSON.parse(out[1] as string).result.tools as { name: string }[];
+    // Every tool the in-process server lists (mcp-tools.test.ts), over stdio too.
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      "ask_human",
+      "extend_question",
+      "get_answer",
+      "get_job",
+      "list_questions",
+      "mark_job_done",
+      "request_permission",
+      "withdraw_question",
+    ]);
   });
 
   it("a client that closes stdin right after its calls still gets every answer; waits end pending", async () => {
