@@ -2,15 +2,13 @@
 // the outcome carry `heldUntil` (their end), a `high` question none; a question put off with
 // "Later" carries its time.
 
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { afterEach, describe, expect, it } from "vitest";
-import { createMcpServer } from "../../src/mcp/server.ts";
 import type { QuestionOutcome } from "../../src/questions/outcome.ts";
 import { heldUntilOf } from "../../src/slot/held.ts";
 import { LaterStore } from "../../src/slot/later.ts";
 import { parseQuietHours } from "../../src/slot/quiet-hours.ts";
 import { cleanupBoxes, cliEnv, confirmCard, makeBox, runCli } from "../support/box.ts";
+import { mcpClientOn } from "../support/mcp-client.ts";
 import { callTool } from "./agent-support.ts";
 
 afterEach(cleanupBoxes);
@@ -45,15 +43,11 @@ describe("heldUntil", () => {
   it("is in what the MCP tools answer: ask_human and list_questions", async () => {
     const box = await makeBox();
     const attention = { quietHours: parseQuietHours("08:00-10:00"), timeZone: "UTC" };
-    const server = createMcpServer({
+    const client = await mcpClientOn({
       core: box,
       timeZone: "UTC",
       heldUntil: heldUntilOf(box, attention),
     });
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await server.connect(serverSide);
-    const client = new Client({ name: "test", version: "1.0.0" });
-    await client.connect(clientSide);
     const asked = await callTool(client, "ask_human", {
       memo: "Receipts pile up.",
       prompt: "Where do receipts go?",

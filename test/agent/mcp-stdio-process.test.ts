@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { pendingQuestions } from "../../src/questions/state.ts";
 import { cleanupBoxes, makeBox, T0 } from "../support/box.ts";
 import { qbridge, qbridgeRun } from "../support/child.ts";
+import { MCP_TOOL_NAMES } from "../support/mcp-client.ts";
 import { initializeAs, jsonLines } from "../support/mcp-raw.ts";
 
 afterEach(cleanupBoxes);
@@ -40,16 +41,7 @@ describe("qbridge mcp over stdio", () => {
     for (const line of out) expect(JSON.parse(line)).toMatchObject({ jsonrpc: "2.0" });
     const tools = JSON.parse(out[1] as string).result.tools as { name: string }[];
     // Every tool the in-process server lists (mcp-tools.test.ts), over stdio too.
-    expect(tools.map((t) => t.name).sort()).toEqual([
-      "ask_human",
-      "extend_question",
-      "get_answer",
-      "get_job",
-      "list_questions",
-      "mark_job_done",
-      "request_permission",
-      "withdraw_question",
-    ]);
+    expect(tools.map((t) => t.name).sort()).toEqual(MCP_TOOL_NAMES);
   });
 
   it("a client that closes stdin right after its calls still gets every answer; waits end pending", async () => {

@@ -2,11 +2,9 @@
 // cadence of a wait, the order of list_questions, the errors a model can act on, the decisions of
 // request_permission for every status, and the /mcp endpoint's gate.
 
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { permissionDecision } from "../../src/mcp/permission.ts";
-import { createMcpServer } from "../../src/mcp/server.ts";
 import { answerQuestion } from "../../src/questions/answer.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
 import type { QuestionOutcome } from "../../src/questions/outcome.ts";
@@ -23,35 +21,22 @@ import {
   type TestBox,
   textCard,
 } from "../support/box.ts";
+import { MCP_TOOL_NAMES, mcpClientOn } from "../support/mcp-client.ts";
 import { initializeAs } from "../support/mcp-raw.ts";
 import { API_TOKEN, webFixture } from "../web/web-support.ts";
 import { callTool } from "./agent-support.ts";
 
 afterEach(cleanupBoxes);
 
-async function inMemory(box: TestBox, tickSeconds?: number, timeZone = "UTC"): Promise<Client> {
-  const server = createMcpServer({ core: box, tickSeconds, timeZone });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  const client = new Client({ name: "test", version: "1.0.0" });
-  await client.connect(clientSide);
-  return client;
+function inMemory(box: TestBox, tickSeconds?: number, timeZone = "UTC"): Promise<Client> {
+  return mcpClientOn({ core: box, tickSeconds, timeZone });
 }
 
 describe("the MCP tools", () => {
   it("lists its tools, each describing when to ask and that silence is not consent", async () => {
     const client = await inMemory(await makeBox());
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual([
-      "ask_human",
-      "extend_question",
-      "get_answer",
-      "get_job",
-      "list_questions",
-      "mark_job_done",
-      "request_permission",
-      "withdraw_question",
-    ]);
+    expect(tools.map((t) => t.name).sort()).toEqual(MCP_TOOL_NAMES);
     const ask = tools.find((t) => t.name === "ask_human");
     expect(ask?.description).toContain("cannot settle alone");
     expect(ask?.description).toContain("Silence is not consent");

@@ -4,11 +4,8 @@
 // FTS5 index: it learns each answer as it is committed, catches up with cards answered by hand,
 // and is rebuilt when the ledger is lost. Nothing is ever answered by it.
 
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { AnswerMemoryStore, type RememberedAnswer } from "../../src/ledger/answer-memory.ts";
-import { createMcpServer } from "../../src/mcp/server.ts";
 import { answerQuestion } from "../../src/questions/answer.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
 import { rememberedOf, SIMILAR_THRESHOLD, similarQuestions } from "../../src/questions/similar.ts";
@@ -27,6 +24,7 @@ import {
   textCard,
   writeCardFile,
 } from "../support/box.ts";
+import { mcpClientOn } from "../support/mcp-client.ts";
 import { webFixture } from "../web/web-support.ts";
 
 afterEach(cleanupBoxes);
@@ -105,11 +103,7 @@ describe("the ask response lists answered questions like the new one", () => {
     expect(res.status).toBe(201);
     expect((await res.json()).similar).toMatchObject([{ id: first, answer: "Finance" }]);
 
-    const server = createMcpServer({ core: web.box, timeZone: "UTC" });
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await server.connect(serverSide);
-    const client = new Client({ name: "test", version: "1.0.0" });
-    await client.connect(clientSide);
+    const client = await mcpClientOn({ core: web.box, timeZone: "UTC" });
     const asked = await callTool(client, "ask_human", {
       prompt: "Where do photographed receipts from the bakery belong?",
       memo: "A receipt came in at intake and no rule says where receipts go.",

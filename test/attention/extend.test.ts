@@ -2,10 +2,7 @@
 // its `expires-after` through the transition core (one commit, the rest of the card untouched);
 // the aging sweep then nudges and expires by the new deadline. The clock is frozen throughout.
 
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { afterEach, describe, expect, it } from "vitest";
-import { createMcpServer } from "../../src/mcp/server.ts";
 import { ageQuestions } from "../../src/questions/aging.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
 import { dismissQuestion } from "../../src/questions/close.ts";
@@ -26,6 +23,7 @@ import {
   T0,
   writeCardFile,
 } from "../support/box.ts";
+import { mcpClientOn } from "../support/mcp-client.ts";
 import { webFixture } from "../web/web-support.ts";
 
 afterEach(cleanupBoxes);
@@ -123,11 +121,7 @@ describe("Extend from the command line, MCP and the API", () => {
   it("the MCP tool extend_question adds the time", async () => {
     const tb = await makeBox();
     const { id } = await askQuestion(tb, selectCard());
-    const server = createMcpServer({ core: tb, timeZone: "UTC" });
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await server.connect(serverSide);
-    const client = new Client({ name: "test", version: "1.0.0" });
-    await client.connect(clientSide);
+    const client = await mcpClientOn({ core: tb, timeZone: "UTC" });
     const result = await callTool(client, "extend_question", { id, duration: "P5D" }).result;
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toMatchObject({ id, expiresAfter: "P35D" });

@@ -11,12 +11,10 @@
 
 import { readdirSync, utimesSync } from "node:fs";
 import { join } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMcpServer } from "../../src/mcp/server.ts";
 import { callTool } from "../agent/agent-support.ts";
 import { cleanupBoxes, cliEnv, readBoxFile, runCli, selectCard } from "../support/box.ts";
+import { mcpClientOn } from "../support/mcp-client.ts";
 import { type WebFixture, webFixture } from "../web/web-support.ts";
 import { history } from "./invariants.ts";
 
@@ -65,11 +63,7 @@ describe("an outcome read while a killed answer is left half written", () => {
 
   it("MCP get_answer says pending", async () => {
     await answerKilledBeforeCommit();
-    const server = createMcpServer({ core: web.box, timeZone: "UTC" });
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await server.connect(serverSide);
-    const client = new Client({ name: "test", version: "1.0.0" });
-    await client.connect(clientSide);
+    const client = await mcpClientOn({ core: web.box, timeZone: "UTC" });
     const result = await callTool(client, "get_answer", { id }).result;
     await client.close();
     expect(result.structuredContent).toMatchObject({ status: "pending" });
@@ -114,11 +108,7 @@ describe("an outcome read while a killed answer is left half written", () => {
     const body = (await res.json()) as { questions: { id: string }[] };
     expect(body.questions.map((q) => q.id)).toEqual([id]);
     await answerKilledBeforeCommit();
-    const server = createMcpServer({ core: web.box, timeZone: "UTC" });
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await server.connect(serverSide);
-    const client = new Client({ name: "test", version: "1.0.0" });
-    await client.connect(clientSide);
+    const client = await mcpClientOn({ core: web.box, timeZone: "UTC" });
     const result = await callTool(client, "list_questions", {}).result;
     await client.close();
     const listed = result.structuredContent as { questions: { id: string; status: string }[] };
@@ -130,11 +120,7 @@ describe("an outcome read while a killed answer is left half written", () => {
     const res = await web.app.request(`/api/v1/questions/${id}/job`, { headers: web.auth() });
     expect(res.status).toBe(404);
     await answerKilledBeforeCommit();
-    const server = createMcpServer({ core: web.box, timeZone: "UTC" });
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await server.connect(serverSide);
-    const client = new Client({ name: "test", version: "1.0.0" });
-    await client.connect(clientSide);
+    const client = await mcpClientOn({ core: web.box, timeZone: "UTC" });
     const result = await callTool(client, "get_job", { id }).result;
     await client.close();
     expect(result.isError).toBe(true);

@@ -3,12 +3,13 @@
 // works, and once it is applied the box answers again.
 
 import { execFileSync } from "node:child_process";
-import { chmodSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { chmodSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { askQuestion } from "../../src/questions/ask.ts";
 import type { Finding } from "../../src/questions/doctor.ts";
 import { cleanupBoxes, cliEnv, gitStatus, makeBox, runCli, selectCard } from "../support/box.ts";
+import { pathWhereGitSeesAnotherOwner } from "../support/other-owner.ts";
 
 afterAll(cleanupBoxes);
 
@@ -79,19 +80,9 @@ describe.concurrent("doctor on a damaged .git", () => {
 
   it("a box owned by another user: named as that, with the fixes, not as damage to restore", async () => {
     const { tb } = await boxWithQuestion();
-    // What `qbridge doctor` run as root on the service's box meets: the real git, told by its
-    // own switch that the repository belongs to someone else ("dubious ownership"), through a
-    // git first on PATH (simple-git passes on no GIT_TEST_* variable).
-    const bin = join(tb.dir, ".qbridge", "bin");
-    mkdirSync(bin);
-    const realGit = execFileSync("sh", ["-c", "command -v git"], { encoding: "utf8" }).trim();
-    writeFileSync(
-      join(bin, "git"),
-      `#!/bin/sh\nGIT_TEST_ASSUME_DIFFERENT_OWNER=1 exec '${realGit}' "$@"\n`,
-      { mode: 0o755 },
-    );
+    const path = pathWhereGitSeesAnotherOwner(tb.dir);
     const result = await runCli(["doctor", "--json"], {
-      env: cliEnv(tb.dir, { PATH: `${bin}:${process.env.PATH}` }),
+      env: cliEnv(tb.dir, { PATH: path }),
     });
     expect(result.code).toBe(1);
     const findings = JSON.parse(result.stdout).findings as Finding[];

@@ -17,6 +17,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { askQuestion } from "../../src/questions/ask.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
 import { CLI, cleanupBoxes, cliEnv, makeBox, ROOT, selectCard, T0 } from "../support/box.ts";
+import { pathWhereGitSeesAnotherOwner } from "../support/other-owner.ts";
 import { TOKEN } from "../support/telegram.ts";
 import { type BotApiStub, startBotApiStub } from "./bot-api-stub.ts";
 import { freshDir, qbridgeRun, removeFreshDirs } from "./ship-support.ts";
@@ -158,19 +159,10 @@ describe("flags checked by the same schema", () => {
 describe("settings that fail when used", () => {
   it("a box git refuses as another user's stops start-up in one sentence, before anything runs", async () => {
     const tb = await makeBox();
-    // The real git, told by its own switch that the box belongs to someone else (as for root
-    // starting serve on the service user's box), through a git first on PATH.
-    const bin = join(tb.dir, ".qbridge", "bin");
-    mkdirSync(bin);
-    const realGit = execFileSync("sh", ["-c", "command -v git"], { encoding: "utf8" }).trim();
-    writeFileSync(
-      join(bin, "git"),
-      `#!/bin/sh\nGIT_TEST_ASSUME_DIFFERENT_OWNER=1 exec '${realGit}' "$@"\n`,
-      { mode: 0o755 },
-    );
+    const path = pathWhereGitSeesAnotherOwner(tb.dir);
     const result = await qbridgeRun(["serve"], {
       cwd: freshDir(),
-      env: { QBRIDGE_BOX: tb.dir, QBRIDGE_WEB_PORT: "0", PATH: `${bin}:${process.env.PATH}` },
+      env: { QBRIDGE_BOX: tb.dir, QBRIDGE_WEB_PORT: "0", PATH: path },
     });
     expect(result.code).toBe(4);
     expect(result.stdout).toBe("");
