@@ -4,10 +4,7 @@
 
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
-import { markJobDone } from "../questions/job-done.ts";
-import { jobOf } from "../questions/state.ts";
-import { loadQuestion } from "../questions/store.ts";
-import { settleQuestion } from "../questions/transition.ts";
+import { markJobDone, readJob } from "../questions/job-done.ts";
 import { toolArguments } from "./arguments.ts";
 import type { McpDeps } from "./deps.ts";
 import { errorResult, guarded, structuredResult } from "./result.ts";
@@ -26,15 +23,9 @@ export function registerJobTool(server: McpServer, deps: McpDeps): void {
     },
     (args) =>
       guarded(deps, "get_job", async () => {
-        // A job a killed answer left behind is undone first, never handed out.
-        await settleQuestion(deps.core, args.id);
-        const { card } = loadQuestion(deps.core, args.id);
-        const found = jobOf(deps.core, args.id);
-        if (!found) {
-          return errorResult(
-            `question "${args.id}" has no follow-up job: it is ${card.status}, and a job is written only when it is answered (get_answer tells when)`,
-          );
-        }
+        const read = await readJob(deps.core, args.id);
+        if ("missing" in read) return errorResult(`${read.missing} (get_answer tells when)`);
+        const { found } = read;
         if (found.error) return errorResult(`${found.rel} cannot be read as a job: ${found.error}`);
         return structuredResult({ ...found });
       }),

@@ -7,9 +7,9 @@ import { applyAndCommit } from "../box/commit.ts";
 import { rewriteCardText } from "../card/codec.ts";
 import { CardUnreadable, InvalidInput } from "../errors.ts";
 import type { Core } from "./core.ts";
-import { jobOf } from "./state.ts";
+import { type JobView, jobOf } from "./state.ts";
 import { loadQuestion } from "./store.ts";
-import { withQuestionLock } from "./transition.ts";
+import { settleQuestion, withQuestionLock } from "./transition.ts";
 
 export interface JobDone {
   id: string;
@@ -17,6 +17,23 @@ export interface JobDone {
   doneAt: string;
   /** The commit, or null when the job was already done (nothing written). */
   commit: string | null;
+}
+
+/**
+ * The follow-up job of question `id` for an agent to read, once a write of it a killed process
+ * left half done is settled (a job about to be undone is never handed out); or why it has none.
+ */
+export async function readJob(
+  core: Core,
+  id: string,
+): Promise<{ found: JobView } | { missing: string }> {
+  await settleQuestion(core, id);
+  const { card } = loadQuestion(core, id);
+  const found = jobOf(core, id);
+  if (found) return { found };
+  return {
+    missing: `question "${id}" has no follow-up job: it is ${card.status}, and a job is written only when it is answered`,
+  };
 }
 
 export async function markJobDone(core: Core, id: string): Promise<JobDone> {

@@ -1,8 +1,9 @@
 // Reading one question by id, straight from the file: the truth at this instant.
 
-import { existsSync, lstatSync, readdirSync } from "node:fs";
+import { existsSync, lstatSync } from "node:fs";
 import { join } from "node:path";
 import { readCard } from "../box/card-files.ts";
+import { journalPath, pendingJournals } from "../box/journal.ts";
 import { checkId } from "../box/paths.ts";
 import type { Question } from "../card/question.ts";
 import { CardUnreadable, QuestionNotFound } from "../errors.ts";
@@ -53,12 +54,10 @@ export function loadQuestion(core: Core, id: string, seen?: LoadedQuestion): Loa
  * card on disk is committed, and they take no lock.
  */
 export function writeInFlight(core: Core, id: string): boolean {
-  checkId(id);
-  return existsSync(join(core.box.paths.journalDir, `${id}.json`));
+  return existsSync(journalPath(core.box, checkId(id)));
 }
 
 /** True when any question has a write in flight or left by a killed process (a journal). */
 export function anyWriteInFlight(core: Core): boolean {
-  const dir = core.box.paths.journalDir;
-  return existsSync(dir) && readdirSync(dir).some((name) => name.endsWith(".json"));
+  return pendingJournals(core.box).length > 0;
 }

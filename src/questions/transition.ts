@@ -66,7 +66,7 @@ export async function readCommitted(
     if (!REFUSED_WRITES.has((error as NodeJS.ErrnoException).code ?? "")) throw error;
     // A box that refuses the lock is one nobody can write through here either: with no write
     // of this question left half done (no journal), the card on disk is its committed state.
-    if (!pendingJournals(core.box).includes(id)) return loadQuestion(core, id, seen);
+    if (!writeInFlight(core, id)) return loadQuestion(core, id, seen);
     refuseOnReadOnly(core);
     throw error;
   }
@@ -96,11 +96,6 @@ export async function settleInterruptedWrites(core: Core): Promise<void> {
   }
 }
 
-/**
- * Before listing questions or jobs: the writes left half done are finished or undone first, so
- * an answer about to be undone is never listed as answered nor its job offered. Only when a
- * journal exists; on a read-only box nobody can finish them, and the disk is all there is.
- */
 /** As settleBeforeListing, for one question: before reading its card or its job. */
 export async function settleQuestion(core: Core, id: string): Promise<void> {
   if (!writeInFlight(core, id)) return;
@@ -111,6 +106,11 @@ export async function settleQuestion(core: Core, id: string): Promise<void> {
   }
 }
 
+/**
+ * Before listing questions or jobs: the writes left half done are finished or undone first, so
+ * an answer about to be undone is never listed as answered nor its job offered. Only when a
+ * journal exists; on a read-only box nobody can finish them, and the disk is all there is.
+ */
 export async function settleBeforeListing(core: Core): Promise<void> {
   if (!anyWriteInFlight(core)) return;
   try {

@@ -10,12 +10,12 @@ import { askQuestion } from "../questions/ask.ts";
 import { adviceForAsk, boxStats } from "../questions/box-stats.ts";
 import { dismissQuestion } from "../questions/close.ts";
 import { extendQuestion } from "../questions/extend.ts";
-import { markJobDone } from "../questions/job-done.ts";
+import { markJobDone, readJob } from "../questions/job-done.ts";
 import { type OutcomeLink, questionOutcome } from "../questions/outcome.ts";
 import { similarForAsk } from "../questions/similar.ts";
-import { boxState, jobOf, pendingQuestions, questionsWithStatus } from "../questions/state.ts";
+import { boxState, pendingQuestions, questionsWithStatus } from "../questions/state.ts";
 import { loadQuestion } from "../questions/store.ts";
-import { settleBeforeListing, settleQuestion } from "../questions/transition.ts";
+import { settleBeforeListing } from "../questions/transition.ts";
 import { waitForQuestion } from "../questions/waiter.ts";
 import { withdrawQuestion } from "../questions/withdraw.ts";
 import { heldField, heldUntilOf } from "../slot/held.ts";
@@ -140,20 +140,9 @@ export function apiRoutes(deps: WebDeps): Hono {
   // the box only through the API must still be able to read what the answer asks of it.
   api.get("/questions/:id/job", async (c) => {
     const id = c.req.param("id");
-    // A job a killed answer left behind is undone first, never handed out.
-    await settleQuestion(core, id);
-    const { card } = loadQuestion(core, id);
-    const found = jobOf(core, id);
-    if (!found) {
-      return send(
-        c,
-        failure(
-          404,
-          "JobNotFound",
-          `question "${id}" has no follow-up job: it is ${card.status}, and a job is written only when it is answered`,
-        ),
-      );
-    }
+    const read = await readJob(core, id);
+    if ("missing" in read) return send(c, failure(404, "JobNotFound", read.missing));
+    const { found } = read;
     if (found.error) {
       return send(
         c,
