@@ -133,10 +133,31 @@ else {
   ),
 ];
 
-const cli = await build({
+/**
+ * zod 3 binds 24 of its methods to every schema object it makes, so that a method taken off a
+ * schema (`const { parse } = schema`) still works: ~1.5 ms of `qbridge show`, spent building
+ * the card's and the settings' schemas. The lean bundle's code never takes a method off a
+ * schema, so there the methods stay on the prototype, called as methods. Not in the full CLI:
+ * its MCP server hands schemas to the MCP SDK, whose use of them is not ours to decide. The
+ * build stops if zod's constructor no longer reads as expected.
+ */
+const zodMethodsUnbound = {
+  name: "zod-methods-unbound",
+  setup(build) {
+    build.onLoad({ filter: /[\\/]zod[\\/]v3[\\/]types\.js$/ }, (args) => {
+      const text = readFileSync(args.path, "utf8");
+      const binds = /^ +this\.(\w+) = this\.\1\.bind\(this\);\n/gm;
+      const found = text.match(binds)?.length ?? 0;
+      if (found !== 24) {
+        throw new Error(`zod's ZodType constructor binds ${found} methods, not the 24 expected`);
+      }
+      return { contents: text.replace(binds, ""), loader: "js" };
+    });
+  },
+};
+
+const bundleOptions = {
   ...common,
-  plugins: [asciiSources, ...substitutes],
-  entryPoints: { cli: "src/cli/main.ts" },
   outdir,
   outExtension: { ".js": ".cjs" },
   format: "cjs",
@@ -147,42 +168,60 @@ const cli = await build({
   minifySyntax: true,
   // The version commander prints, fixed at build time (no package.json read at start-up).
   define: {
-    "import.meta.url": "__qbridgeModuleUrl",
+    // Read only where a module needs its own URL, not on every start: the URL loads node:url.
+    "import.meta.url": "__qbridgeModule.url",
     QBRIDGE_BUILT_VERSION: JSON.stringify(pkg.version),
   },
   // Strict, as the ES module sources were; the directive must come first to count.
   banner: {
-    js: '"use strict";\nvar __qbridgeModuleUrl = require("node:url").pathToFileURL(__filename).href;',
+    js: '"use strict";\nvar __qbridgeModule = { get url() { return require("node:url").pathToFileURL(__filename).href; } };',
   },
   write: false,
-});
-// The bundle's first line names its build: the launcher keys the user's code cache by it. The
+};
+// Two bundles: the full CLI, and the lean one of the short commands (src/cli/short.ts).
+const outputFiles = [
+  ...(
+    await build({
+      ...bundleOptions,
+      plugins: [asciiSources, ...substitutes],
+      entryPoints: { cli: "src/cli/main.ts" },
+    })
+  ).outputFiles,
+  ...(
+    await build({
+      ...bundleOptions,
+      plugins: [asciiSources, zodMethodsUnbound, ...substitutes],
+      entryPoints: { short: "src/cli/short.ts" },
+    })
+  ).outputFiles,
+];
+// Each bundle's first line names its build: the launcher keys the user's code cache by it. The
 // second opens the function node wraps a CommonJS module in, written here so the launcher
 // compiles the file as read: wrapping it at run time made V8 copy the whole text once more
 // into its young generation, a collection's worth of copying on every start. The source map
 // gains two empty lines to match.
-const bundleOf = (ext) => cli.outputFiles.find((file) => file.path.endsWith(ext));
-const beyondAscii = /[^\0-\x7f]/.exec(bundleOf(".cjs").text);
-if (beyondAscii) {
-  const before = bundleOf(".cjs").text.slice(
-    Math.max(0, beyondAscii.index - 60),
-    beyondAscii.index,
-  );
-  throw new Error(
-    `dist/cli.cjs must be ASCII (the launcher reads it as latin1), but has "${beyondAscii[0]}" after: ${before}`,
-  );
-}
-const buildId = createHash("sha256").update(bundleOf(".cjs").contents).digest("hex").slice(0, 16);
 mkdirSync(outdir, { recursive: true });
-const code = bundleOf(".cjs").text;
-const mapComment = code.lastIndexOf("//# sourceMappingURL=");
-writeFileSync(
-  bundleOf(".cjs").path,
-  `${BUILD_ID_PREFIX}${buildId}\n${MODULE_WRAPPER[0]}\n${code.slice(0, mapComment)}${MODULE_WRAPPER[1]}\n${code.slice(mapComment)}`,
-);
-const map = JSON.parse(bundleOf(".cjs.map").text);
-writeFileSync(bundleOf(".cjs.map").path, JSON.stringify({ ...map, mappings: `;;${map.mappings}` }));
-for (const file of cli.outputFiles.filter((f) => !/\.cjs(\.map)?$/.test(f.path)))
+for (const bundle of outputFiles.filter((file) => file.path.endsWith(".cjs"))) {
+  const name = bundle.path.slice(outdir.length + 1);
+  const beyondAscii = /[^\0-\x7f]/.exec(bundle.text);
+  if (beyondAscii) {
+    const before = bundle.text.slice(Math.max(0, beyondAscii.index - 60), beyondAscii.index);
+    throw new Error(
+      `dist/${name} must be ASCII (the launcher reads it as latin1), but has "${beyondAscii[0]}" after: ${before}`,
+    );
+  }
+  const buildId = createHash("sha256").update(bundle.contents).digest("hex").slice(0, 16);
+  const code = bundle.text;
+  const mapComment = code.lastIndexOf("//# sourceMappingURL=");
+  writeFileSync(
+    bundle.path,
+    `${BUILD_ID_PREFIX}${buildId}\n${MODULE_WRAPPER[0]}\n${code.slice(0, mapComment)}${MODULE_WRAPPER[1]}\n${code.slice(mapComment)}`,
+  );
+  const mapFile = outputFiles.find((file) => file.path === `${bundle.path}.map`);
+  const map = JSON.parse(mapFile.text);
+  writeFileSync(mapFile.path, JSON.stringify({ ...map, mappings: `;;${map.mappings}` }));
+}
+for (const file of outputFiles.filter((f) => !/\.cjs(\.map)?$/.test(f.path)))
   writeFileSync(file.path, file.contents);
 
 await build({
@@ -191,6 +230,8 @@ await build({
   outdir,
   outExtension: { ".js": ".cjs" },
   format: "cjs",
+  // `qbridge --version`, answered by the launcher without loading a bundle.
+  define: { QBRIDGE_BUILT_VERSION: JSON.stringify(pkg.version) },
 });
 
 recordCodeCache();

@@ -14,6 +14,7 @@ import {
   QuestionNotFound,
   TransitionRejected,
 } from "../errors.ts";
+import { writeErr, writeOut } from "./output.ts";
 
 export const EXIT = { ok: 0, usage: 1, notFound: 2, rejected: 3, box: 4, conflict: 78 } as const;
 
@@ -47,4 +48,12 @@ export function errorJson(error: unknown): {
   const code = error instanceof QbridgeError ? error.name : "Error";
   const current = error instanceof TransitionRejected ? error.current : undefined;
   return { error: { code, message: messageOf(error), ...(current ? { current } : {}) } };
+}
+
+/** A command's failure as every command reports it: the error's JSON on stdout with --json,
+ * one line per problem on stderr (settings report every problem at once), the exit code. */
+export function reportFailure(error: unknown, json: boolean): void {
+  if (json) writeOut(`${JSON.stringify(errorJson(error))}\n`);
+  for (const line of messageOf(error).split("\n")) writeErr(`qbridge: ${line}\n`);
+  process.exitCode = exitCodeOf(error);
 }

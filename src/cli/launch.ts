@@ -1,9 +1,12 @@
 // The first file a qbridge process runs (built to dist/qbridge.cjs; bin/qbridge.cjs calls it).
-// It runs the CLI bundle (dist/cli.cjs) with V8's code cache: most of a short command's
-// start-up is compiling JavaScript, and node 20 has no compile cache of its own
-// (module.enableCompileCache arrived in node 22).
+// It runs one of two bundles with V8's code cache: most of a short command's start-up is
+// compiling JavaScript, and node 20 has no compile cache of its own (module.enableCompileCache
+// arrived in node 22). The short command lines agents run most (`show`, `wait`, `list`:
+// short-args.ts) run from a lean bundle (dist/short.cjs) without the command-line parser and
+// the other commands' code; every other one from the full CLI (dist/cli.cjs). `--version` is
+// answered here.
 //
-// Two caches, tried in order:
+// Each bundle has two caches, tried in order:
 // - the one the build wrote beside the bundle, after running the commands agents run most;
 //   it serves the node it was built with;
 // - otherwise (another node, or other V8 flags: V8 rejects a cache made under either) one of
@@ -18,6 +21,11 @@ import Module from "node:module";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { Script } from "node:vm";
+import { writeOut } from "./output.ts";
+import { shortCommand } from "./short-args.ts";
+
+/** The package version, set by the build (scripts/build.mjs), which alone runs this file. */
+declare const QBRIDGE_BUILT_VERSION: string;
 
 /** The build writes this line first in the bundle, with a hash of the rest. */
 export const BUILD_ID_PREFIX = "// qbridge build ";
@@ -28,20 +36,34 @@ export interface LaunchOptions {
   /** The build only: (re)write the shipped code cache once the command has run, with every
    * function this and the earlier recorded runs compiled. */
   record?: boolean;
+  /** Run the command line through the full CLI even when the lean bundle serves it (the test
+   * that holds both to the same output). */
+  full?: boolean;
 }
 
+/**
+ * Runs the command line: the lean bundle (dist/short.cjs) when it is one of the short command
+ * lines agents run most (short-args.ts), else the full CLI (dist/cli.cjs).
+ */
 export function launch(options: LaunchOptions = {}): void {
-  const bundle = join(__dirname, "cli.cjs");
+  const args = options.args ?? process.argv.slice(2);
+  const short = options.full ? undefined : shortCommand(args);
+  // The version is the build's, written into this file: no bundle to load for it.
+  if (short?.name === "version") writeOut(`${QBRIDGE_BUILT_VERSION}\n`);
+  else runBundle(short ? "short" : "cli", args, options.record ?? false);
+}
+
+function runBundle(name: "cli" | "short", args: readonly string[], record: boolean): void {
+  const bundle = join(__dirname, `${name}.cjs`);
   // ASCII (the build checks it): latin1 is a copy where UTF-8 would be decoded.
   const source = readFileSync(bundle, "latin1");
   const buildId = source.startsWith(BUILD_ID_PREFIX)
     ? source.slice(BUILD_ID_PREFIX.length, source.indexOf("\n"))
     : "unbuilt";
-  const args = options.args ?? process.argv.slice(2);
   // One compile only: V8 keeps the first compile of a source in the process and would take a
   // second one from there, without looking at its cache. So the cache is chosen by name.
   const runtime = `${process.versions.v8}-${process.arch}-${shortHash(v8Flags())}`;
-  const shipped = join(__dirname, `cli-${runtime}.cache`);
+  const shipped = join(__dirname, `${name}-${runtime}.cache`);
   let cachedData = readOrNothing(shipped);
   // The user's own cache is looked for only when the build's is missing or V8 refuses it: a
   // served command pays no stat of the home folder.
@@ -53,7 +75,7 @@ export function launch(options: LaunchOptions = {}): void {
   // The build wrote the CommonJS wrapper into the file (scripts/build.mjs): compiled as read.
   const script = new Script(source, { filename: bundle, cachedData });
   const served = cachedData !== undefined && !script.cachedDataRejected;
-  if (options.record) {
+  if (record) {
     process.once("exit", () => writeCache(shipped, false, () => script.createCachedData()));
   } else if (!served) {
     own ??= ownCacheFile(buildId, runtime, args);

@@ -56,36 +56,39 @@ function warnUnreadable(count: number): void {
     writeErr(`${count} card(s) cannot be read and were skipped: run "qbridge doctor"\n`);
 }
 
+/** `qbridge list [--all]` (commander, and the lean bundle for the plain forms: short.ts). */
+export async function listQuestions(options: CommonOptions & { all?: boolean }): Promise<void> {
+  await withCore(options, async (core) => {
+    await settleBeforeListing(core);
+    if (options.all) {
+      const state = boxState(core);
+      const { ordered, parked } = slotOrder(core, state.pending);
+      if (options.json) return printJson({ ...state, pending: ordered, parked });
+      printLines(
+        "pending",
+        ordered.map((v) => line(v, parked)),
+      );
+      printLines("archive", state.archive.map(listLine));
+      warnUnreadable(state.unreadable.length);
+      return;
+    }
+    const { pending, unreadable } = pendingQuestions(core);
+    const { ordered, parked } = slotOrder(core, pending);
+    if (options.json) return printJson({ pending: ordered, parked, unreadable });
+    writeOut(
+      ordered.length
+        ? `${ordered.map((v) => line(v, parked)).join("\n")}\n`
+        : "no pending questions\n",
+    );
+    warnUnreadable(unreadable.length);
+  });
+}
+
 export function registerListCommand(program: Command, common: (c: Command) => Command): void {
   common(program.command("list"))
     .description(
       "list pending questions in the slot's order (priority, earliest expiry, oldest; parked ones last)",
     )
     .option("--all", "also list the archive: answered, dismissed and expired questions")
-    .action(async (options: CommonOptions & { all?: boolean }) => {
-      await withCore(options, async (core) => {
-        await settleBeforeListing(core);
-        if (options.all) {
-          const state = boxState(core);
-          const { ordered, parked } = slotOrder(core, state.pending);
-          if (options.json) return printJson({ ...state, pending: ordered, parked });
-          printLines(
-            "pending",
-            ordered.map((v) => line(v, parked)),
-          );
-          printLines("archive", state.archive.map(listLine));
-          warnUnreadable(state.unreadable.length);
-          return;
-        }
-        const { pending, unreadable } = pendingQuestions(core);
-        const { ordered, parked } = slotOrder(core, pending);
-        if (options.json) return printJson({ pending: ordered, parked, unreadable });
-        writeOut(
-          ordered.length
-            ? `${ordered.map((v) => line(v, parked)).join("\n")}\n`
-            : "no pending questions\n",
-        );
-        warnUnreadable(unreadable.length);
-      });
-    });
+    .action(listQuestions);
 }

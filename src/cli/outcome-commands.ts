@@ -69,6 +69,56 @@ function timeoutSeconds(text: string | undefined): number {
   return Number(text);
 }
 
+/** `qbridge show ID`: the question and its outcome (commander and the lean bundle, short.ts). */
+export async function showQuestion(id: string, options: CommonOptions): Promise<void> {
+  await withCore(options, async (core, config) => {
+    let question = loadQuestion(core, id);
+    // Never a write half done (a killed answer the next writer undoes); see writeInFlight.
+    if (writeInFlight(core, id)) {
+      const { readCommitted } = await import("./box-changes.ts");
+      question = await readCommitted(core, id);
+    }
+    if (!options.json) return void writeOut(showText(question));
+    const outcome = questionOutcome(question, {
+      now: core.box.clock.now(),
+      link: await outcomeLink(core, config),
+      heldUntil: heldUntilOf(core, config.attention),
+    });
+    printJson({ ...outcome, rel: question.rel, card: question.card });
+  });
+}
+
+/** `qbridge wait ID`: until the question is decided or the timeout ends the wait. */
+export async function waitForQuestion(
+  id: string,
+  options: CommonOptions & { timeout?: string },
+): Promise<void> {
+  const seconds = timeoutSeconds(options.timeout);
+  await withCore(options, async (core, config) => {
+    const stop = new AbortController();
+    const onSignal = () => stop.abort();
+    process.once("SIGINT", onSignal);
+    process.once("SIGTERM", onSignal);
+    try {
+      const { waitForOutcome } = await import("./box-changes.ts");
+      const outcome = await waitForOutcome(core, id, seconds, {
+        signal: stop.signal,
+        link: await outcomeLink(core, config),
+        heldUntil: heldUntilOf(core, config.attention),
+      });
+      if (options.json) printJson(outcome);
+      else {
+        const ended: WaitEnd = stop.signal.aborted ? "stopped" : seconds;
+        writeOut(`${id}: ${outcomeLine(outcome, ended)}\n`);
+      }
+      process.exitCode = WAIT_EXIT[outcome.status];
+    } finally {
+      process.off("SIGINT", onSignal);
+      process.off("SIGTERM", onSignal);
+    }
+  });
+}
+
 export function registerOutcomeCommands(program: Command, common: (c: Command) => Command): void {
   common(program.command("show").argument("<id>", "the question id"))
     .description("show one question: prompt, why, options, what the box will learn, its status")
@@ -76,23 +126,7 @@ export function registerOutcomeCommands(program: Command, common: (c: Command) =
       "after",
       "\nWith --json: the outcome (docs/AGENTS.md) with the card and its path (rel, card).",
     )
-    .action(async (id: string, options: CommonOptions) => {
-      await withCore(options, async (core, config) => {
-        let question = loadQuestion(core, id);
-        // Never a write half done (a killed answer the next writer undoes); see writeInFlight.
-        if (writeInFlight(core, id)) {
-          const { readCommitted } = await import("./box-changes.ts");
-          question = await readCommitted(core, id);
-        }
-        if (!options.json) return void writeOut(showText(question));
-        const outcome = questionOutcome(question, {
-          now: core.box.clock.now(),
-          link: await outcomeLink(core, config),
-          heldUntil: heldUntilOf(core, config.attention),
-        });
-        printJson({ ...outcome, rel: question.rel, card: question.card });
-      });
-    });
+    .action(showQuestion);
 
   common(program.command("wait").argument("<id>", "the question id"))
     .description("wait until a question is no longer pending; print its outcome")
@@ -104,32 +138,7 @@ Exit codes: ${WAIT_EXIT.answered} answered, ${WAIT_EXIT.pending} still pending w
 ${WAIT_EXIT.dismissed} dismissed, ${WAIT_EXIT.expired} expired (both still answerable: wait again), ${WAIT_EXIT.withdrawn} withdrawn;
 2 no such question. A timeout is not an answer: the question stays open.`,
     )
-    .action(async (id: string, options: CommonOptions & { timeout?: string }) => {
-      const seconds = timeoutSeconds(options.timeout);
-      await withCore(options, async (core, config) => {
-        const stop = new AbortController();
-        const onSignal = () => stop.abort();
-        process.once("SIGINT", onSignal);
-        process.once("SIGTERM", onSignal);
-        try {
-          const { waitForOutcome } = await import("./box-changes.ts");
-          const outcome = await waitForOutcome(core, id, seconds, {
-            signal: stop.signal,
-            link: await outcomeLink(core, config),
-            heldUntil: heldUntilOf(core, config.attention),
-          });
-          if (options.json) printJson(outcome);
-          else {
-            const ended: WaitEnd = stop.signal.aborted ? "stopped" : seconds;
-            writeOut(`${id}: ${outcomeLine(outcome, ended)}\n`);
-          }
-          process.exitCode = WAIT_EXIT[outcome.status];
-        } finally {
-          process.off("SIGINT", onSignal);
-          process.off("SIGTERM", onSignal);
-        }
-      });
-    });
+    .action(waitForQuestion);
 
   common(program.command("withdraw").argument("<id>", "the question id"))
     .description("withdraw a question you asked: it is no longer needed and takes no answer")

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import type { Command } from "commander";
 import { BoxPaths, QUESTION_SUFFIX } from "../box/paths.ts";
 import { InvalidInput, QuestionNotFound } from "../errors.ts";
-import { configFor } from "./context.ts";
+import { type CommonOptions, configFor } from "./context.ts";
 
 const SHOWN = 5;
 /**
@@ -93,13 +93,21 @@ export function resolveQuestionId(given: string, ids: string[]): string {
   throw new QuestionNotFound(given, near);
 }
 
+/**
+ * The full question id `given` stands for in the box `options` name (commander's hook below,
+ * and the lean bundle's show and wait, short.ts). Text that cannot be an id is left as given:
+ * the command's own check refuses it in its words.
+ */
+export function fullQuestionId(given: string, options: CommonOptions): string {
+  if (!/^[A-Za-z0-9._-]+$/.test(given) || given.includes("..")) return given;
+  const ids = questionIds(configFor(options).boxDir);
+  return ids ? resolveQuestionId(given, ids) : given;
+}
+
 /** Before a command runs: its `id` argument, if it has one, becomes the full question id. */
 export function resolveIdArgument(_program: Command, command: Command): void {
   const at = command.registeredArguments.findIndex((arg) => arg.name() === "id");
   const given = command.processedArgs[at] as unknown;
-  // Not an id we can look up: the command's own check refuses it in its words.
-  if (at < 0 || typeof given !== "string" || !/^[A-Za-z0-9._-]+$/.test(given)) return;
-  if (given.includes("..")) return;
-  const ids = questionIds(configFor(command.opts()).boxDir);
-  if (ids) command.processedArgs[at] = resolveQuestionId(given, ids);
+  if (at < 0 || typeof given !== "string") return;
+  command.processedArgs[at] = fullQuestionId(given, command.opts());
 }

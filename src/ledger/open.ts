@@ -23,19 +23,21 @@ export const PAGE_CACHE_KIB = -2000;
  * from node_modules; its compiled part is handed to it by path (no search for it by
  * `bindings`). Run as ES module sources (tests, tsx) it comes from node_modules as it is.
  */
-const load = createRequire(import.meta.url);
+let required: NodeRequire | undefined;
+/** node's require for this module, made on first use (making it reads the module's URL). */
+const load = (): NodeRequire => (required ??= createRequire(import.meta.url));
 let sqlite: { Database: typeof BetterSqlite3; addon: object | undefined } | undefined;
 
 function sqliteModules(): { Database: typeof BetterSqlite3; addon: object | undefined } {
   let addon: object | undefined;
   try {
-    addon = load(load.resolve("better-sqlite3/build/Release/better_sqlite3.node")) as object;
+    addon = load()(load().resolve("better-sqlite3/build/Release/better_sqlite3.node")) as object;
   } catch {
     // Built somewhere else: better-sqlite3 from node_modules finds its own.
-    return { Database: load("better-sqlite3") as typeof BetterSqlite3, addon: undefined };
+    return { Database: load()("better-sqlite3") as typeof BetterSqlite3, addon: undefined };
   }
   const Database = (
-    typeof require === "function" ? require("better-sqlite3") : load("better-sqlite3")
+    typeof require === "function" ? require("better-sqlite3") : load()("better-sqlite3")
   ) as typeof BetterSqlite3;
   return { Database, addon };
 }

@@ -26,29 +26,34 @@ const LAUNCHER = join(ROOT, "dist/qbridge.cjs");
 /** A V8 flag that changes nothing here but makes V8 reject a cache made without it. */
 const OTHER_FLAGS = "--max-semi-space-size=2";
 
-function qbridge(cacheHome: string, nodeOptions = ""): string {
-  return execFileSync(process.execPath, [LAUNCHER, "--version"], {
+/** `qbridge ARGS` (by default `--help`, which the full CLI runs) and its standard output. */
+function qbridge(cacheHome: string, nodeOptions = "", args = ["--help"]): string {
+  return execFileSync(process.execPath, [LAUNCHER, ...args], {
     cwd: work,
     encoding: "utf8",
     env: { PATH: process.env.PATH ?? "", XDG_CACHE_HOME: cacheHome, NODE_OPTIONS: nodeOptions },
   }).trim();
 }
 
-const VERSION = /^\d+\.\d+\.\d+/;
+const HELP = /^Usage: qbridge/;
 
 describe("the launcher's code cache", () => {
-  it("the build's cache serves the node that built it: a run writes no cache of its own", () => {
+  it("the build's caches serve the node that built it: a run writes no cache of its own", () => {
     const home = join(work, "served");
-    expect(readdirSync(join(ROOT, "dist")).filter((f) => /^cli-.+\.cache$/.test(f))).toHaveLength(
-      1,
-    );
-    expect(qbridge(home)).toMatch(VERSION);
+    const dist = readdirSync(join(ROOT, "dist"));
+    // One for each bundle: the full CLI's and the lean one of the short commands.
+    expect(dist.filter((f) => /^cli-.+\.cache$/.test(f))).toHaveLength(1);
+    expect(dist.filter((f) => /^short-.+\.cache$/.test(f))).toHaveLength(1);
+    expect(qbridge(home)).toMatch(HELP);
+    const box = join(work, "served-box");
+    qbridge(home, "", ["init", "--box", box]);
+    expect(JSON.parse(qbridge(home, "", ["list", "--json", "--box", box])).pending).toEqual([]);
     expect(existsSync(join(home, "question-bridge"))).toBe(false);
   });
 
   it("under other V8 flags the first run keeps a cache of the user's own, which the next run reads", () => {
     const home = join(work, "own");
-    expect(qbridge(home, OTHER_FLAGS)).toMatch(VERSION);
+    expect(qbridge(home, OTHER_FLAGS)).toMatch(HELP);
     const folder = join(home, "question-bridge");
     expect(statSync(folder).mode & 0o777).toBe(0o700);
     const files = readdirSync(folder);
@@ -57,7 +62,7 @@ describe("the launcher's code cache", () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const first = statSync(file);
     // Read and accepted: not written again (a rewrite replaces the file by rename).
-    expect(qbridge(home, OTHER_FLAGS)).toMatch(VERSION);
+    expect(qbridge(home, OTHER_FLAGS)).toMatch(HELP);
     expect(readdirSync(folder)).toEqual(files);
     expect(statSync(file).ino).toBe(first.ino);
   });
@@ -69,7 +74,7 @@ describe("the launcher's code cache", () => {
     const file = join(folder, readdirSync(folder)[0] as string);
     writeFileSync(file, "not a code cache at all", { mode: 0o600 });
     const damaged = statSync(file);
-    expect(qbridge(home, OTHER_FLAGS)).toMatch(VERSION);
+    expect(qbridge(home, OTHER_FLAGS)).toMatch(HELP);
     expect(statSync(file).ino).not.toBe(damaged.ino);
     expect(statSync(file).size).toBeGreaterThan(damaged.size);
   });
@@ -79,7 +84,7 @@ describe("the launcher's code cache", () => {
     const folder = join(home, "question-bridge");
     mkdirSync(folder, { recursive: true });
     chmodSync(folder, 0o777);
-    expect(qbridge(home, OTHER_FLAGS)).toMatch(VERSION);
+    expect(qbridge(home, OTHER_FLAGS)).toMatch(HELP);
     expect(readdirSync(folder)).toEqual([]);
   });
 });

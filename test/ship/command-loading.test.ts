@@ -42,7 +42,11 @@ function loadsOf(
   );
   if (run.status !== 0) throw new Error(`qbridge ${args.join(" ")} failed: ${run.stderr}`);
   const lines = readFileSync(log, "utf8").split("\n");
-  const packages = [...lines, ...sourcesRun(coverage, join(ROOT, "dist/cli.cjs"))]
+  const packages = [
+    ...lines,
+    ...sourcesRun(coverage, join(ROOT, "dist/cli.cjs")),
+    ...sourcesRun(coverage, join(ROOT, "dist/short.cjs")),
+  ]
     .map((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1])
     .filter((name): name is string => name !== undefined);
   const builtins = lines.filter((line) => line.startsWith("node:")).map((line) => line.slice(5));

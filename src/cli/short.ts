@@ -1,0 +1,32 @@
+// The entry of the lean bundle (dist/short.cjs): the short command lines agents run as
+// processes many times a day (short-args.ts says which), without the command-line parser and
+// the other commands' code. Each command is the same function the full CLI runs (show, wait,
+// list, the id resolution, the error report); only the parsing of its plain form is this file's.
+// The full CLI (main.ts) is the entry for every other command line, and for these too when the
+// sources run.
+
+import { reportFailure } from "./exit.ts";
+import { writeOut } from "./output.ts";
+import { type ShortCommand, shortCommand } from "./short-args.ts";
+import { packageVersion } from "./version.ts";
+
+// Imported when run, not with the bundle: each command's modules (and the card schemas they
+// build as they load) are set up only for the command that needs them.
+async function run(command: ShortCommand): Promise<void> {
+  // The launcher prints the version itself; the full CLI does when the sources run.
+  if (command.name === "version") return writeOut(`${packageVersion()}\n`);
+  if (command.name === "list") {
+    return (await import("./list-command.ts")).listQuestions(command.options);
+  }
+  const id = (await import("./question-ids.ts")).fullQuestionId(command.id, command.options);
+  const outcomes = await import("./outcome-commands.ts");
+  if (command.name === "show") return outcomes.showQuestion(id, command.options);
+  return outcomes.waitForQuestion(id, command.options);
+}
+
+const command = shortCommand(process.argv.slice(2));
+// The launcher sends only the command lines short-args.ts reads here.
+if (command === undefined) throw new Error("dist/short.cjs runs only the short command lines");
+run(command).catch((error: unknown) =>
+  reportFailure(error, command.name !== "version" && command.options.json === true),
+);
