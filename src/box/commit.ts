@@ -36,6 +36,12 @@ export interface CommitPlan {
    * whoever finishes the journal.
    */
   record?: Record<string, unknown>;
+  /**
+   * Work that needs neither the commit nor its lock, done while git adds the files: a short
+   * process would otherwise sit idle waiting for git (the ask's reply, for one). If it throws,
+   * nothing is committed: the change is undone and its error thrown, as for a failed commit.
+   */
+  meanwhile?: () => void;
 }
 
 /** Named steps of a write, announced so a test can kill the process there (write-steps.ts). */
@@ -80,6 +86,28 @@ function durability(box: Box): string[] {
   return box.durable ? DURABLE_GIT : [];
 }
 
+/**
+ * Runs `work` once git's process is started: simple-git spawns it within the turn of the event
+ * loop that asked, so the next turn finds it running on its own core while `work` runs here.
+ * Git's failure is the caller's to await (marked handled meanwhile, not reported as unhandled).
+ * When `work` throws, git is waited for first: the index is put back only once git is done.
+ */
+async function whileGitRuns(git: Promise<unknown>, work: () => void): Promise<void> {
+  git.catch(() => undefined);
+  await new Promise((turn) => setImmediate(turn));
+  try {
+    work();
+  } catch (error) {
+    await git.catch(() => undefined);
+    throw new MeanwhileFailed(error);
+  }
+}
+
+/** A plan's meanwhile threw: its own error, thrown as it is once the change is undone. */
+class MeanwhileFailed {
+  constructor(readonly error: unknown) {}
+}
+
 /** Git's housekeeping (packing loose objects when there are many), under the commit lock. */
 export async function maintainBox(box: Box): Promise<void> {
   await withCommitLock(box, async () => {
@@ -122,7 +150,9 @@ export async function applyAndCommit(
       const saved = saveIndex(box);
       try {
         // --verbose: simple-git waits 50 ms after any git command that prints nothing.
-        await box.git.raw([...durability(box), "add", "--verbose", "--", ...rels]);
+        const adding = box.git.raw([...durability(box), "add", "--verbose", "--", ...rels]);
+        if (plan.meanwhile) await whileGitRuns(adding, plan.meanwhile);
+        await adding;
         checkpoint(box, "in-commit");
         const out = await commitAs(box, [
           ...NO_AUTO_MAINTENANCE,
@@ -166,6 +196,8 @@ export async function applyAndCommit(
       // The undo failed too: the journal stays, and the next writer or doctor --repair finishes it.
       undone = false;
     }
-    throw asBoxError(box, error, undone);
+    if (!(error instanceof MeanwhileFailed)) throw asBoxError(box, error, undone);
+    // The caller's own failure, once the change is undone; else what the undo left to do.
+    throw undone ? error.error : asBoxError(box, error.error, undone);
   }
 }

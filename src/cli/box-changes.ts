@@ -5,10 +5,8 @@
 
 export { ageQuestions } from "../questions/aging.ts";
 export { answerQuestion } from "../questions/answer.ts";
-export { askQuestion } from "../questions/ask.ts";
-export { adviceForAsk } from "../questions/box-stats.ts";
 export { dismissQuestion } from "../questions/close.ts";
-export { similarForAsk } from "../questions/similar.ts";
 export { readCommitted, settleBeforeListing } from "../questions/transition.ts";
 export { waitForOutcome } from "../questions/waiter.ts";
 export { withdrawQuestion } from "../questions/withdraw.ts";
+export { askWithReply } from "./ask-reply.ts";

@@ -4,7 +4,6 @@ import type { Command } from "commander";
 import { initBox } from "../box/box.ts";
 import { InvalidInput } from "../errors.ts";
 import { listJobs, pendingQuestions } from "../questions/state.ts";
-import { heldField, heldUntilOf } from "../slot/held.ts";
 import { type AskFlags, askInputFromFlags, jsonCardWithFlags, usesCardFlags } from "./ask-input.ts";
 import { type CommonOptions, configFor, printJson, progress, withCore } from "./context.ts";
 import { registerListCommand, waitingOnMe } from "./list-command.ts";
@@ -93,17 +92,12 @@ Examples:
           options.callback && given && typeof given === "object"
             ? { ...given, callback: options.callback }
             : given;
-        const { askQuestion, adviceForAsk, similarForAsk } = await changes();
+        const { askWithReply } = await changes();
         await withCore(options, async (core, config) => {
-          const result = await askQuestion(core, input, {
+          const { result, reply: advice } = await askWithReply(core, config, input, {
             unlessOpen: options.unlessOpen ?? false,
             via: "cli",
           });
-          const advice = {
-            ...adviceForAsk(core, config, result.card.prompt),
-            similar: similarForAsk(core, result.id, result.card),
-            ...heldField(heldUntilOf(core, config.attention)(result)),
-          };
           if (options.json)
             return printJson({
               id: result.id,

@@ -73,10 +73,20 @@ export function validateAsk(input: unknown): ReturnType<typeof AskSchema.parse> 
   return result.data;
 }
 
+export interface AskOptions {
+  unlessOpen?: boolean;
+  via?: string;
+  /**
+   * The caller's own work on the question being filed (its reply), done while git commits it
+   * (CommitPlan.meanwhile); not called when nothing is filed. If it throws, nothing is filed.
+   */
+  meanwhile?: (filed: { id: string; card: Question }) => void;
+}
+
 export async function askQuestion(
   core: Core,
   input: unknown,
-  options: { unlessOpen?: boolean; via?: string } = {},
+  options: AskOptions = {},
 ): Promise<AskResult> {
   const asked = validateAsk(input);
   // Before any lock (the box-wide ask lock of unlessOpen too): a read-only box is refused in words.
@@ -95,6 +105,7 @@ export async function askQuestion(
   const ordered: Record<string, unknown> = {};
   for (const key of FIELD_ORDER) ordered[key] = card[key as keyof Question];
 
+  const { meanwhile } = options;
   const file = async (): Promise<AskResult> => {
     if (options.unlessOpen) {
       // An ask killed before its commit leaves its card on disk until its journal is settled;
@@ -140,6 +151,7 @@ export async function askQuestion(
             action: "ask",
             outcome: "applied",
           },
+          ...(meanwhile ? { meanwhile: () => meanwhile({ id, card }) } : {}),
         },
         auditCommitted(core),
       );
