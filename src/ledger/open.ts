@@ -121,6 +121,14 @@ function migrate(db: Db, path: string): void {
   }
 }
 
+/**
+ * Whether the ledger at `path` would open as a read-only box's copy in memory, asked without
+ * opening it: the check openLedgerFile makes first.
+ */
+export function ledgerReadOnly(path: string): boolean {
+  return readOnlyBox(dirname(path));
+}
+
 /** Whether the folder (or the nearest one that exists) refuses writes: a read-only mount. */
 function readOnlyBox(dir: string): boolean {
   let at = dir;

@@ -10,11 +10,16 @@ import { checkId } from "../box/paths.ts";
 import { serializeCard } from "../card/codec.ts";
 import { AskSchema, describeIssues, type Question } from "../card/question.ts";
 import { nodeCrypto } from "../crypto-on-demand.ts";
-import { InvalidInput } from "../errors.ts";
+import { BoxReadOnly, InvalidInput } from "../errors.ts";
+import { ledgerReadOnly } from "../ledger/open.ts";
 import { auditCommitted } from "./audit.ts";
 import type { Core } from "./core.ts";
 import { scanQuestions } from "./scan.ts";
-import { refuseOnReadOnly, settleInterruptedWrites, withQuestionLock } from "./transition.ts";
+import {
+  refuseOnReadOnly,
+  settleInterruptedWrites,
+  withQuestionLockLedgerLater,
+} from "./transition.ts";
 
 export interface AskResult {
   id: string;
@@ -89,8 +94,9 @@ export async function askQuestion(
   options: AskOptions = {},
 ): Promise<AskResult> {
   const asked = validateAsk(input);
-  // Before any lock (the box-wide ask lock of unlessOpen too): a read-only box is refused in words.
-  refuseOnReadOnly(core);
+  // Before any lock (the box-wide ask lock of unlessOpen too): a read-only box is refused in
+  // words. Asked of the ledger's folder: the ledger itself opens while git commits (below).
+  if (ledgerReadOnly(core.box.paths.ledgerPath)) throw new BoxReadOnly(core.box.paths.root);
   if (asked.callback !== undefined && !core.webhooks) {
     throw new InvalidInput(
       "a callback needs answer webhooks on: set QBRIDGE_WEBHOOK_SECRET (webhooks are signed with it) where qbridge runs, or leave the callback out",
@@ -121,7 +127,7 @@ export async function askQuestion(
       wantedId !== undefined
         ? checkId(wantedId)
         : newId(card.prompt, card["asked-at"].slice(0, 10));
-    return withQuestionLock(core, id, async () => {
+    return withQuestionLockLedgerLater(core, id, async () => {
       const rel = core.box.paths.questionRel(id);
       // Cards may live in subfolders too: an id is taken wherever its card is. The names
       // tell, whatever the card holds: no file is stat'ed or read.
@@ -151,7 +157,12 @@ export async function askQuestion(
             action: "ask",
             outcome: "applied",
           },
-          ...(meanwhile ? { meanwhile: () => meanwhile({ id, card }) } : {}),
+          // The ledger (the audit line needs it) opens while git runs: a ledger that cannot be
+          // opened, or a box found read-only there, files nothing, as when it opened first.
+          meanwhile: () => {
+            refuseOnReadOnly(core);
+            meanwhile?.({ id, card });
+          },
         },
         auditCommitted(core),
       );

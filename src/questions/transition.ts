@@ -49,6 +49,19 @@ export async function withQuestionLock<T>(
 }
 
 /**
+ * As withQuestionLock, for a writer that refused a read-only box without opening the ledger
+ * and opens it itself before its commit (ask, while git runs: refuseOnReadOnly there).
+ */
+export async function withQuestionLockLedgerLater<T>(
+  core: Core,
+  id: string,
+  fn: () => Promise<T>,
+): Promise<T> {
+  checkId(id);
+  return afterRecovery(core, id, fn);
+}
+
+/**
  * The committed card, read under the question's lock after any in-flight write finished. A
  * read, not a write: it does not open the ledger to ask whether the box is read-only (`wait`
  * and `show` read one card and never need SQLite); only a lock the box refuses asks it, and a
