@@ -3,6 +3,7 @@
 // comments, quoting and the body stay byte-for-byte as they were.
 
 import type * as Yaml from "yaml";
+import { readUsualFront } from "./usual-front.ts";
 import { yaml } from "./yaml-library.ts";
 
 const OPEN = /^\uFEFF?---[ \t]*\r?\n/;
@@ -131,7 +132,8 @@ function frontData(doc: ReturnType<typeof Yaml.parseDocument>): unknown {
 export function parseCardText(text: string): CardText {
   checkSize(text);
   const parts = splitCard(text);
-  const data = frontData(parseFront(parts.front));
+  // Most cards are in the shape our writer gives them: read without loading yaml (usual-front.ts).
+  const data = readUsualFront(parts.front, CARD_LIMITS.depth) ?? frontData(parseFront(parts.front));
   if (data === null || typeof data !== "object" || Array.isArray(data)) {
     throw new CardSyntaxError("its front matter is not a map of fields");
   }
