@@ -37,11 +37,13 @@ export interface CommitPlan {
    */
   record?: Record<string, unknown>;
   /**
-   * Work that needs neither the commit nor its lock, done while git adds the files: a short
-   * process would otherwise sit idle waiting for git (the ask's reply, for one). If it throws,
-   * nothing is committed: the change is undone and its error thrown, as for a failed commit.
+   * Work done while git runs, where a short process would otherwise sit idle waiting for it (an
+   * ask opens the ledger, then makes its reply). `whileAdding` runs once `git add` is under way:
+   * if it throws, nothing is committed (the change is undone and its own error thrown).
+   * `whileCommitting` runs once `git commit` is under way: if it throws, the commit stands and
+   * its error is thrown once the change is recorded.
    */
-  meanwhile?: () => void;
+  meanwhile?: { whileAdding?: () => void; whileCommitting?: () => void };
 }
 
 /** Named steps of a write, announced so a test can kill the process there (write-steps.ts). */
@@ -90,20 +92,25 @@ function durability(box: Box): string[] {
  * Runs `work` once git's process is started: simple-git spawns it within the turn of the event
  * loop that asked, so the next turn finds it running on its own core while `work` runs here.
  * Git's failure is the caller's to await (marked handled meanwhile, not reported as unhandled).
- * When `work` throws, git is waited for first: the index is put back only once git is done.
+ * What `work` threw is returned once git is done (so the index is never put back under it).
  */
-async function whileGitRuns(git: Promise<unknown>, work: () => void): Promise<void> {
+async function whileGitRuns(
+  git: Promise<unknown>,
+  work: (() => void) | undefined,
+): Promise<{ error: unknown } | undefined> {
+  if (!work) return undefined;
   git.catch(() => undefined);
   await new Promise((turn) => setImmediate(turn));
   try {
     work();
+    return undefined;
   } catch (error) {
     await git.catch(() => undefined);
-    throw new MeanwhileFailed(error);
+    return { error };
   }
 }
 
-/** A plan's meanwhile threw: its own error, thrown as it is once the change is undone. */
+/** A plan's whileAdding threw: its own error, thrown as it is once the change is undone. */
 class MeanwhileFailed {
   constructor(readonly error: unknown) {}
 }
@@ -135,6 +142,8 @@ export async function applyAndCommit(
     ...(plan.record ? { record: plan.record } : {}),
   };
   const rels = plan.writes.map((w) => w.rel);
+  let sha: string;
+  let late: { error: unknown } | undefined;
   checkpoint(box, "before-write");
   try {
     writeJournal(box, journal);
@@ -146,15 +155,16 @@ export async function applyAndCommit(
       });
     });
     checkpoint(box, "before-commit");
-    const sha = await withCommitLock(box, async () => {
+    sha = await withCommitLock(box, async () => {
       const saved = saveIndex(box);
       try {
         // --verbose: simple-git waits 50 ms after any git command that prints nothing.
         const adding = box.git.raw([...durability(box), "add", "--verbose", "--", ...rels]);
-        if (plan.meanwhile) await whileGitRuns(adding, plan.meanwhile);
+        const refused = await whileGitRuns(adding, plan.meanwhile?.whileAdding);
+        if (refused) throw new MeanwhileFailed(refused.error);
         await adding;
         checkpoint(box, "in-commit");
-        const out = await commitAs(box, [
+        const committing = commitAs(box, [
           ...NO_AUTO_MAINTENANCE,
           ...durability(box),
           "commit",
@@ -164,6 +174,8 @@ export async function applyAndCommit(
           "--",
           ...rels,
         ]);
+        late = await whileGitRuns(committing, plan.meanwhile?.whileCommitting);
+        const out = await committing;
         // "[main 1a2b3c4] message": the short id saves a rev-parse process per commit.
         const sha = /^\[[^\]]*?([0-9a-f]{7,40})\]/m.exec(out)?.[1];
         return sha ?? (await box.git.raw(["rev-parse", "HEAD"])).trim();
@@ -183,7 +195,6 @@ export async function applyAndCommit(
     if (plan.record) onCommitted?.(sha, plan.record);
     checkpoint(box, "after-record");
     dropJournal(box, key);
-    return sha;
   } catch (error) {
     // Files left staged (the index could not be put back) keep the journal, so the next
     // writer of this question or doctor --repair unstages them.
@@ -200,4 +211,6 @@ export async function applyAndCommit(
     // The caller's own failure, once the change is undone; else what the undo left to do.
     throw undone ? error.error : asBoxError(box, error.error, undone);
   }
+  if (late) throw late.error;
+  return sha;
 }

@@ -83,7 +83,8 @@ export interface AskOptions {
   via?: string;
   /**
    * The caller's own work on the question being filed (its reply), done while git commits it
-   * (CommitPlan.meanwhile); not called when nothing is filed. If it throws, nothing is filed.
+   * (CommitPlan.meanwhile's whileCommitting); not called when nothing is filed. If it throws,
+   * the question stays filed and its error is thrown once it is.
    */
   meanwhile?: (filed: { id: string; card: Question }) => void;
 }
@@ -159,9 +160,9 @@ export async function askQuestion(
           },
           // The ledger (the audit line needs it) opens while git runs: a ledger that cannot be
           // opened, or a box found read-only there, files nothing, as when it opened first.
-          meanwhile: () => {
-            refuseOnReadOnly(core);
-            meanwhile?.({ id, card });
+          meanwhile: {
+            whileAdding: () => refuseOnReadOnly(core),
+            ...(meanwhile ? { whileCommitting: () => meanwhile({ id, card }) } : {}),
           },
         },
         auditCommitted(core),
