@@ -50,10 +50,17 @@ export function launch(options: LaunchOptions = {}): void {
   const short = options.full ? undefined : shortCommand(args);
   // The version is the build's, written into this file: no bundle to load for it.
   if (short?.name === "version") writeOut(`${QBRIDGE_BUILT_VERSION}\n`);
-  else runBundle(short ? "short" : "cli", args, options.record ?? false);
+  // The lean bundle's cache is one per command: each deserializes only what it runs.
+  else if (short) runBundle(`short-${short.name}`, "short", args, options.record ?? false);
+  else runBundle("cli", "cli", args, options.record ?? false);
 }
 
-function runBundle(name: "cli" | "short", args: readonly string[], record: boolean): void {
+function runBundle(
+  cacheName: string,
+  name: "cli" | "short",
+  args: readonly string[],
+  record: boolean,
+): void {
   const bundle = join(__dirname, `${name}.cjs`);
   // ASCII (the build checks it): latin1 is a copy where UTF-8 would be decoded.
   const source = readFileSync(bundle, "latin1");
@@ -63,7 +70,7 @@ function runBundle(name: "cli" | "short", args: readonly string[], record: boole
   // One compile only: V8 keeps the first compile of a source in the process and would take a
   // second one from there, without looking at its cache. So the cache is chosen by name.
   const runtime = `${process.versions.v8}-${process.arch}-${shortHash(v8Flags())}`;
-  const shipped = join(__dirname, `${name}-${runtime}.cache`);
+  const shipped = join(__dirname, `${cacheName}-${runtime}.cache`);
   let cachedData = readOrNothing(shipped);
   // The user's own cache is looked for only when the build's is missing or V8 refuses it: a
   // served command pays no stat of the home folder.

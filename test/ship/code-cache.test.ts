@@ -41,9 +41,9 @@ describe("the launcher's code cache", () => {
   it("the build's caches serve the node that built it: a run writes no cache of its own", () => {
     const home = join(work, "served");
     const dist = readdirSync(join(ROOT, "dist"));
-    // One for each bundle: the full CLI's and the lean one of the short commands.
+    // The full CLI's, and one for each command the lean bundle runs (show, wait, list).
     expect(dist.filter((f) => /^cli-.+\.cache$/.test(f))).toHaveLength(1);
-    expect(dist.filter((f) => /^short-.+\.cache$/.test(f))).toHaveLength(1);
+    expect(dist.filter((f) => /^short-(show|wait|list)-.+\.cache$/.test(f))).toHaveLength(3);
     expect(qbridge(home)).toMatch(HELP);
     const box = join(work, "served-box");
     qbridge(home, "", ["init", "--box", box]);
