@@ -12,6 +12,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
+import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
@@ -20,6 +21,7 @@ const BUILD_ID_PREFIX = "// qbridge build ";
 const MODULE_WRAPPER = ["(function (exports, require, module, __filename, __dirname) {", "});"];
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const requireHere = createRequire(import.meta.url);
 const outdir = resolve(process.argv[2] ?? join(root, "dist"));
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 
@@ -178,6 +180,40 @@ const bundleOptions = {
   },
   write: false,
 };
+/**
+ * Libraries the lean bundle loads from a file of their own (dist/NAME.cjs, bundled apart, run
+ * without a code cache) on the rare paths that need them: simple-git only to finish or undo a
+ * write a killed process left half done. Kept out, they are text each short command would read.
+ */
+const OWN_FILES = ["simple-git"];
+const ownFiles = {
+  name: "own-files",
+  setup(build) {
+    const filter = new RegExp(`^(${OWN_FILES.join("|")})$`);
+    build.onResolve({ filter }, (args) => ({ path: `./${args.path}.cjs`, external: true }));
+  },
+};
+
+/**
+ * The code a bridge starts or checks itself with (`qbridge serve`, `qbridge doctor`), which no
+ * short command runs, left out of the lean bundle: in its place a module that says so, should
+ * it ever be imported there.
+ */
+const noBridgeRuns = {
+  name: "no-bridge-runs",
+  setup(build) {
+    build.onResolve({ filter: /^\.\/(serve|health)\.ts$/ }, (args) =>
+      /[\\/]bridges[\\/][^\\/]+[\\/]bridge\.ts$/.test(args.importer)
+        ? { path: args.path, namespace: "no-bridge-runs" }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "no-bridge-runs" }, (args) => ({
+      contents: `throw new Error("the lean bundle (dist/short.cjs) starts no bridge: ${args.path} is in dist/cli.cjs");`,
+      loader: "js",
+    }));
+  },
+};
+
 // Two bundles: the full CLI, and the lean one of the short commands (src/cli/short.ts).
 const outputFiles = [
   ...(
@@ -190,11 +226,21 @@ const outputFiles = [
   ...(
     await build({
       ...bundleOptions,
-      plugins: [asciiSources, zodMethodsUnbound, ...substitutes],
+      plugins: [asciiSources, zodMethodsUnbound, ownFiles, noBridgeRuns, ...substitutes],
       entryPoints: { short: "src/cli/short.ts" },
     })
   ).outputFiles,
 ];
+await build({
+  ...common,
+  plugins: substitutes,
+  entryPoints: Object.fromEntries(OWN_FILES.map((name) => [name, requireHere.resolve(name)])),
+  outdir,
+  outExtension: { ".js": ".cjs" },
+  format: "cjs",
+  minifyWhitespace: true,
+  minifySyntax: true,
+});
 // Each bundle's first line names its build: the launcher keys the user's code cache by it. The
 // second opens the function node wraps a CommonJS module in, written here so the launcher
 // compiles the file as read: wrapping it at run time made V8 copy the whole text once more

@@ -75,7 +75,7 @@ export async function showQuestion(id: string, options: CommonOptions): Promise<
     let question = loadQuestion(core, id);
     // Never a write half done (a killed answer the next writer undoes); see writeInFlight.
     if (writeInFlight(core, id)) {
-      const { readCommitted } = await import("./box-changes.ts");
+      const { readCommitted } = await import("../questions/transition.ts");
       question = await readCommitted(core, id);
     }
     if (!options.json) return void writeOut(showText(question));
@@ -100,7 +100,7 @@ export async function waitForQuestion(
     process.once("SIGINT", onSignal);
     process.once("SIGTERM", onSignal);
     try {
-      const { waitForOutcome } = await import("./box-changes.ts");
+      const { waitForOutcome } = await import("../questions/waiter.ts");
       const outcome = await waitForOutcome(core, id, seconds, {
         signal: stop.signal,
         link: await outcomeLink(core, config),
@@ -149,7 +149,7 @@ ${WAIT_EXIT.dismissed} dismissed, ${WAIT_EXIT.expired} expired (both still answe
     )
     .action(async (id: string, options: CommonOptions & { reason?: string }) => {
       await withCore(options, async (core, config) => {
-        const { withdrawQuestion } = await import("./box-changes.ts");
+        const { withdrawQuestion } = await import("../questions/withdraw.ts");
         await withdrawQuestion(core, id, { via: "cli" }, { reason: options.reason });
         const outcome = questionOutcome(loadQuestion(core, id), {
           now: core.box.clock.now(),
