@@ -183,9 +183,11 @@ const bundleOptions = {
 /**
  * Libraries the lean bundle loads from a file of their own (dist/NAME.cjs, bundled apart, run
  * without a code cache) on the rare paths that need them: simple-git only to finish or undo a
- * write a killed process left half done. Kept out, they are text each short command would read.
+ * write a killed process left half done; yaml for that, and for a card the usual-front reader
+ * (src/card/usual-front.ts) leaves to it, such as one edited by hand with a comment. Kept out,
+ * they are text each short command would read.
  */
-const OWN_FILES = ["simple-git"];
+const OWN_FILES = ["simple-git", "yaml"];
 const ownFiles = {
   name: "own-files",
   setup(build) {

@@ -17,7 +17,8 @@ const work = mkdtempSync(join(tmpdir(), "qbridge-loading-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** What a `qbridge ARGS` process loaded: the packages (by name under node_modules) it
- * requires from node_modules or whose code bundled into the CLI ran, and node's own modules. */
+ * requires from node_modules or from their own file in dist/, or whose code bundled into the
+ * CLI ran, and node's own modules. */
 function loadsOf(
   args: string[],
   input = "",
@@ -47,7 +48,12 @@ function loadsOf(
     ...sourcesRun(coverage, join(ROOT, "dist/cli.cjs")),
     ...sourcesRun(coverage, join(ROOT, "dist/short.cjs")),
   ]
-    .map((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1])
+    // A package from node_modules, or one the lean bundle loads from its own file in dist/.
+    .map(
+      (url) =>
+        /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1] ??
+        /\/dist\/(simple-git|yaml)\.cjs$/.exec(url)?.[1],
+    )
     .filter((name): name is string => name !== undefined);
   const builtins = lines.filter((line) => line.startsWith("node:")).map((line) => line.slice(5));
   return { packages: new Set(packages), builtins: new Set(builtins), stderr: String(run.stderr) };

@@ -4,7 +4,7 @@
 // errors and the same exit codes.
 
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -73,6 +73,24 @@ beforeAll(() => {
   qbridge(["ask", "--json"], card("keep-cache-77b0c3"));
   qbridge(["ask", "--json"], card("why-so-slow-19ce02", "text"));
   qbridge(["dismiss", "why-so-slow-19ce02"]);
+  // A card edited by hand with a comment: a shape the usual-front reader leaves to yaml, which
+  // the lean bundle loads from dist/yaml.cjs.
+  qbridge(["ask", "--json"], card("edited-by-hand-5d0e6a"));
+  const rel = "_bookkeeping/questions/edited-by-hand-5d0e6a.question.card";
+  const text = readFileSync(join(box, rel), "utf8");
+  writeFileSync(
+    join(box, rel),
+    text.replace("\nmemo:", "\n# asked again after the cleanup\nmemo:"),
+  );
+  execFileSync("git", ["-C", box, "commit", "-q", "-m", "a comment", "--", rel], {
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: "t",
+      GIT_AUTHOR_EMAIL: "t@t",
+      GIT_COMMITTER_NAME: "t",
+      GIT_COMMITTER_EMAIL: "t@t",
+    },
+  });
 });
 
 describe("the short command lines", () => {
@@ -122,6 +140,8 @@ describe("the short command lines", () => {
       ["show", "keep"], // two ids begin so: the error lists them
       ["show", "../escape"],
       ["show", "why-so-slow-19ce02", "--json"],
+      ["show", "edited-by-hand-5d0e6a", "--json"],
+      ["wait", "edited-by-hand-5d0e6a", "--timeout", "0", "--json"],
       ["wait", "keep-old-logs-4f2a91", "--json"],
       ["wait", "keep-old-logs-4f2a91"],
       ["wait", "keep-cache-77b0c3", "--timeout", "0"],
