@@ -1,8 +1,11 @@
 // Waiting for a question to leave `pending`, without polling git. It wakes on the transition:
 // the in-process event (events.ts) for this process's transitions, fs.watch on the card's
 // folder and on the journal folder for other processes', and a slow re-read of the one card
-// file as a safety net for a watch that misses. A card seen changed on disk is confirmed under
-// the question's lock, so a write that is later rolled back is never reported.
+// file as a safety net for a watch that misses. A card seen decided on disk is confirmed as
+// committed before it is reported, so a write that is later rolled back never is: with no
+// journal of the question once it was read, what was read is committed (a writer journals
+// before its first write and drops the journal after its commit; see writeInFlight); with one,
+// it is read again under the question's lock, once that write finished or was undone.
 // It never reports a timeout as a status: a wait that ends unanswered returns `pending`.
 
 import { type FSWatcher, mkdirSync, watch } from "node:fs";
@@ -16,7 +19,7 @@ import {
   type QuestionOutcome,
   questionOutcome,
 } from "./outcome.ts";
-import { type LoadedQuestion, loadQuestion } from "./store.ts";
+import { type LoadedQuestion, loadQuestion, writeInFlight } from "./store.ts";
 import { readCommitted } from "./transition.ts";
 
 /** The longest wait one call may ask for (a client's 60 s request timeout minus headroom). */
@@ -151,8 +154,8 @@ export async function waitForQuestion(
 }
 
 /** The committed card: read under the question's lock, after any in-flight write finished. */
-function confirmed(core: Core, id: string, seen: LoadedQuestion): Promise<LoadedQuestion> {
-  return readCommitted(core, id, seen);
+async function confirmed(core: Core, id: string, seen: LoadedQuestion): Promise<LoadedQuestion> {
+  return writeInFlight(core, id) ? readCommitted(core, id, seen) : seen;
 }
 
 const GONE = "gone";

@@ -5,6 +5,7 @@
 import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { dropJournal, writeJournal } from "../../src/box/journal.ts";
 import { rewriteCardText } from "../../src/card/codec.ts";
 import { QuestionNotFound } from "../../src/errors.ts";
 import { answerQuestion } from "../../src/questions/answer.ts";
@@ -150,14 +151,15 @@ describe("waiting for the outcome", () => {
     const waiting = waitForOutcome(box, id, 1);
     const loaded = loadQuestion(box, id);
     const path = join(box.dir, loaded.rel);
-    // As a transition does: under the lock, the card flips on disk, then is put back.
+    // As a transition that fails does: under the lock, its journal, the card flipped on disk,
+    // then put back and the journal dropped.
     await withQuestionLock(box, id, async () => {
-      writeFileSync(
-        path,
-        rewriteCardText(loaded.text, { status: "dismissed", "dismissed-at": LATER }),
-      );
+      const after = rewriteCardText(loaded.text, { status: "dismissed", "dismissed-at": LATER });
+      writeJournal(box.box, { key: id, files: [{ rel: loaded.rel, before: loaded.text, after }] });
+      writeFileSync(path, after);
       await new Promise((r) => setTimeout(r, 300));
       writeFileSync(path, loaded.text);
+      dropJournal(box.box, id);
     });
     expect((await waiting).status).toBe("pending");
   });

@@ -94,7 +94,7 @@ describe("what a command loads", () => {
       for (const name of SERVICE_ONLY) expect(loaded).not.toContain(name);
   });
 
-  it("qbridge show and qbridge wait run no git and do not load it, nor yaml for a card in the usual shape; show takes no lock and opens no ledger either", () => {
+  it("qbridge show and qbridge wait run no git and do not load it, nor yaml for a card in the usual shape, and take no lock; show opens no ledger either", () => {
     const { box, card } = boxAndCard("read-box", "keep-cache");
     const asked = packagesLoaded(["ask", "--box", box], card);
     expect(asked).toContain("simple-git");
@@ -108,8 +108,10 @@ describe("what a command loads", () => {
       expect(loaded).not.toContain("yaml");
       expect(loaded).not.toContain("simple-git");
     }
-    // wait reads the answer under the question's lock (a write still in flight may be undone).
+    // With no write of the question in flight (no journal), the card read is committed: no
+    // lock is needed to report it (a journal sends both to the lock: writeInFlight).
     expect(shown).not.toContain("proper-lockfile");
+    expect(waited).not.toContain("proper-lockfile");
     // show of a closed question reads one card: the ledger (SQLite, native) is never opened.
     expect(asked).toContain("better-sqlite3");
     expect(shown).not.toContain("better-sqlite3");
