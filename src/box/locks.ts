@@ -31,10 +31,12 @@ export async function withFileLock<T>(
     // Loaded with the first lock: commands that only read cards never take one.
     const { default: lockfile } = await import("proper-lockfile");
     const started = Date.now();
-    let release: (() => Promise<void>) | undefined;
+    let release: (() => void) | undefined;
     for (let attempt = 0; release === undefined; attempt++) {
       try {
-        release = await lockfile.lock(target, {
+        // Taken at once (a mkdir and a stat): the promise API made each a round trip through
+        // libuv's thread pool, started for it alone in a short command. Waiting stays ours.
+        release = lockfile.lockSync(target, {
           realpath: false,
           stale: options.staleMs,
           retries: 0,
@@ -57,7 +59,11 @@ export async function withFileLock<T>(
       // saying otherwise would make a recorded answer look lost. What happened is reported.
       return await fn();
     } finally {
-      await release().catch(() => undefined);
+      try {
+        release();
+      } catch {
+        // Lost meanwhile (see above): nothing of ours to remove.
+      }
     }
   });
 }
