@@ -28,10 +28,23 @@ let required: NodeRequire | undefined;
 const load = (): NodeRequire => (required ??= createRequire(import.meta.url));
 let sqlite: { Database: typeof BetterSqlite3; addon: object | undefined } | undefined;
 
+/** better-sqlite3's compiled part, as npm installs it beside the built CLI (dist/../node_modules). */
+const ADDON_BESIDE_BUILD = "../node_modules/better-sqlite3/build/Release/better_sqlite3.node";
+
+/** The compiled part: where npm puts it beside the build, tried first (node's search of every
+ * node_modules folder up the tree cost a short command half a millisecond), else found. */
+function sqliteAddon(): object {
+  try {
+    return load()(ADDON_BESIDE_BUILD) as object;
+  } catch {
+    return load()(load().resolve("better-sqlite3/build/Release/better_sqlite3.node")) as object;
+  }
+}
+
 function sqliteModules(): { Database: typeof BetterSqlite3; addon: object | undefined } {
   let addon: object | undefined;
   try {
-    addon = load()(load().resolve("better-sqlite3/build/Release/better_sqlite3.node")) as object;
+    addon = sqliteAddon();
   } catch {
     // Built somewhere else: better-sqlite3 from node_modules finds its own.
     return { Database: load()("better-sqlite3") as typeof BetterSqlite3, addon: undefined };
