@@ -24,8 +24,12 @@ export const PAGE_CACHE_KIB = -2000;
  * `bindings`). Run as ES module sources (tests, tsx) it comes from node_modules as it is.
  */
 let required: NodeRequire | undefined;
-/** node's require for this module, made on first use (making it reads the module's URL). */
-const load = (): NodeRequire => (required ??= createRequire(import.meta.url));
+/**
+ * node's require for this module: in the bundle the CommonJS one it runs with (resolving from
+ * dist/), else one made on first use (making it reads the module's URL, which loads node:url).
+ */
+const load = (): NodeRequire =>
+  typeof require === "function" ? require : (required ??= createRequire(import.meta.url));
 let sqlite: { Database: typeof BetterSqlite3; addon: object | undefined } | undefined;
 
 /** better-sqlite3's compiled part, as npm installs it beside the built CLI (dist/../node_modules). */
