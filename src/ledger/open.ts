@@ -28,8 +28,11 @@ let required: NodeRequire | undefined;
  * node's require for this module: in the bundle the CommonJS one it runs with (resolving from
  * dist/), else one made on first use (making it reads the module's URL, which loads node:url).
  */
-const load = (): NodeRequire =>
-  typeof require === "function" ? require : (required ??= createRequire(import.meta.url));
+function load(): NodeRequire {
+  if (typeof require === "function") return require;
+  required ??= createRequire(import.meta.url);
+  return required;
+}
 let sqlite: { Database: typeof BetterSqlite3; addon: object | undefined } | undefined;
 
 /** better-sqlite3's compiled part, as npm installs it beside the built CLI (dist/../node_modules). */
