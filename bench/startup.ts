@@ -1,6 +1,7 @@
 // Start-up of the short commands agents run as processes many times a day, each beside
 // `node -e 0` measured in the same run: `--version`, `ask` (one JSON card on stdin, which
-// includes its git commit), `show` and `wait` (of an answered question). `ask` is also put
+// includes its git commit), `show` (of a pending question, which reads the ledger for its
+// hold; also of the question an ask just filed) and `wait` (of an answered one). `ask` is also put
 // beside `node -e 0` plus the bare floor of its commit (one card written with fsync, `git add`
 // and `git commit` with git's fsync), so start-up and the commit read apart; `show` also beside
 // node parsing the same card with the yaml package, what reading a card costs any node program.
@@ -71,6 +72,11 @@ export async function benchStartUp(): Promise<string[]> {
     };
     qbridge(["ask", "--json"], card(RUNS));
     qbridge(["answer", `startup-${RUNS}`, "yes"]);
+    // The question `show` reads, pending (the ledger is read for its hold), asked before the
+    // runs as `wait`'s is answered before them: each round's ask writes and flushes a card, a
+    // journal, git's objects and the ledger's log, and the process right after it meets that
+    // flush on the disk. `show` of the question each ask just filed is timed too.
+    qbridge(["ask", "--json"], card(RUNS + 1));
     // Interleaved, one of each per round: a shared machine's load changes over a run, and
     // every figure must meet the same load as its floor.
     const figures = {
@@ -78,6 +84,7 @@ export async function benchStartUp(): Promise<string[]> {
       version: [] as number[],
       ask: [] as number[],
       show: [] as number[],
+      showAfterAsk: [] as number[],
       wait: [] as number[],
       commit: [] as number[],
       parse: [] as number[],
@@ -91,13 +98,14 @@ export async function benchStartUp(): Promise<string[]> {
         );
       }
       figures.version.push(await timeIt(() => node([CLI, "--version"])));
-      figures.ask.push(await timeIt(() => qbridge(["ask", "--json"], card(i))));
-      figures.show.push(await timeIt(() => qbridge(["show", `startup-${i}`, "--json"])));
+      figures.show.push(await timeIt(() => qbridge(["show", `startup-${RUNS + 1}`, "--json"])));
       figures.wait.push(await timeIt(() => qbridge(["wait", `startup-${RUNS}`, "--json"])));
+      figures.ask.push(await timeIt(() => qbridge(["ask", "--json"], card(i))));
+      figures.showAfterAsk.push(await timeIt(() => qbridge(["show", `startup-${i}`, "--json"])));
       figures.commit.push(await timeIt(() => commitFloor(i)));
       figures.parse.push(await timeIt(() => parseCard(i)));
     }
-    const { bare, version, ask, show, wait, commit, parse, inherited } = figures;
+    const { bare, version, ask, show, showAfterAsk, wait, commit, parse, inherited } = figures;
     const startAndCommit = bare.map((ms, i) => ms + (commit[i] ?? 0));
     return [
       row("qbridge --version", version, "node -e 0", bare),
@@ -109,8 +117,9 @@ export async function benchStartUp(): Promise<string[]> {
         startAndCommit,
       ),
       row("  its bare git commit alone", commit, "node -e 0", bare),
-      row("qbridge show", show, "node -e 0", bare),
-      row("qbridge show", show, "node + yaml parsing the card", parse),
+      row("qbridge show (pending)", show, "node -e 0", bare),
+      row("qbridge show, just after its ask", showAfterAsk, "node -e 0", bare),
+      row("qbridge show (pending)", show, "node + yaml parsing the card", parse),
       row("qbridge wait (answered)", wait, "node -e 0", bare),
       ...(inheritedWork.length > 0
         ? [
