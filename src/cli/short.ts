@@ -27,6 +27,11 @@ async function run(command: ShortCommand): Promise<void> {
 const command = shortCommand(process.argv.slice(2));
 // The launcher sends only the command lines short-args.ts reads here.
 if (command === undefined) throw new Error("dist/short.cjs runs only the short command lines");
-run(command).catch((error: unknown) =>
-  reportFailure(error, command.name !== "version" && command.options.json === true),
-);
+// Done once run: its output is written (synchronously, output.ts), its ledger closed, nothing
+// of it left pending. It exits then, with its exit code, instead of letting node take its heap
+// down page by page and first run the collection V8 had scheduled (about 2 ms of each show).
+run(command)
+  .catch((error: unknown) =>
+    reportFailure(error, command.name !== "version" && command.options.json === true),
+  )
+  .then(() => process.exit());
