@@ -19,13 +19,22 @@ export interface CommonOptions {
   envFile?: string;
 }
 
+/** The settings read for each command's options: read once, though the id resolution and the
+ * command both ask (the process's environment does not change while it runs). */
+const configs = new WeakMap<CommonOptions, Config>();
+
 /**
  * The settings with this command's flags applied, the core's and every listed bridge's, every
  * problem of any of them reported at once.
  */
 export function configFor(options: CommonOptions): Config {
-  const { box, host, port, watchMs } = options;
-  return loadConfig(environmentWith(options.envFile), { box, host, port, watchMs }, BRIDGES);
+  let config = configs.get(options);
+  if (config === undefined) {
+    const { box, host, port, watchMs } = options;
+    config = loadConfig(environmentWith(options.envFile), { box, host, port, watchMs }, BRIDGES);
+    configs.set(options, config);
+  }
+  return config;
 }
 
 /** Runs `fn` with the core open, closing the ledger afterwards. `lasting`: the command runs

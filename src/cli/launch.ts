@@ -18,7 +18,6 @@
 
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import Module from "node:module";
-import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { Script } from "node:vm";
 import { writeOut } from "./output.ts";
@@ -119,6 +118,8 @@ function ownCacheFile(
 ): { file: string; folder: "ours" | "absent" | "foreign" } | undefined {
   let home: string;
   try {
+    // node:os only here: a served command never looks for a home.
+    const { homedir } = require("node:os") as typeof import("node:os");
     home = process.env.XDG_CACHE_HOME || join(homedir(), ".cache");
   } catch {
     return undefined;

@@ -3,7 +3,7 @@
 // question id runs, so every such command (show, answer, dismiss, link, ...) takes them alike.
 // An id that matches nothing names the closest ids; one that matches several lists them.
 
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Command } from "commander";
 import { BoxPaths, QUESTION_SUFFIX } from "../box/paths.ts";
@@ -100,7 +100,12 @@ export function resolveQuestionId(given: string, ids: string[]): string {
  */
 export function fullQuestionId(given: string, options: CommonOptions): string {
   if (!/^[A-Za-z0-9._-]+$/.test(given) || given.includes("..")) return given;
-  const ids = questionIds(configFor(options).boxDir);
+  const { boxDir } = configFor(options);
+  // The whole id, as agents give it: its card is there, no folder need be listed.
+  if (existsSync(join(new BoxPaths(boxDir).questionsDir, `${given}${QUESTION_SUFFIX}`))) {
+    return given;
+  }
+  const ids = questionIds(boxDir);
   return ids ? resolveQuestionId(given, ids) : given;
 }
 
