@@ -7,7 +7,7 @@ import type { Config } from "../config.ts";
 import { InvalidInput } from "../errors.ts";
 import type { Core } from "../questions/core.ts";
 import { type OutcomeLink, type QuestionOutcome, questionOutcome } from "../questions/outcome.ts";
-import { loadQuestion, writeInFlight } from "../questions/store.ts";
+import { loadCommitted, loadQuestion } from "../questions/store.ts";
 import { heldUntilOf } from "../slot/held.ts";
 import { type CommonOptions, printJson, withCore } from "./context.ts";
 import { WAIT_EXIT } from "./exit.ts";
@@ -72,12 +72,8 @@ function timeoutSeconds(text: string | undefined): number {
 /** `qbridge show ID`: the question and its outcome (commander and the lean bundle, short.ts). */
 export async function showQuestion(id: string, options: CommonOptions): Promise<void> {
   await withCore(options, async (core, config) => {
-    let question = loadQuestion(core, id);
-    // Never a write half done (a killed answer the next writer undoes); see writeInFlight.
-    if (writeInFlight(core, id)) {
-      const { readCommitted } = await import("../questions/transition.ts");
-      question = await readCommitted(core, id);
-    }
+    // Never a write half done (a killed answer the next writer undoes).
+    const question = await loadCommitted(core, id);
     if (!options.json) return void writeOut(showText(question));
     const outcome = questionOutcome(question, {
       now: core.box.clock.now(),

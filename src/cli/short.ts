@@ -6,15 +6,14 @@
 // sources run.
 
 import { reportFailure } from "./exit.ts";
-import { writeOut } from "./output.ts";
 import { type ShortCommand, shortCommand } from "./short-args.ts";
-import { packageVersion } from "./version.ts";
+
+/** What the launcher sends here: `--version` it answers itself. */
+type BundleCommand = Exclude<ShortCommand, { name: "version" }>;
 
 // Imported when run, not with the bundle: each command's modules (and the card schemas they
 // build as they load) are set up only for the command that needs them.
-async function run(command: ShortCommand): Promise<void> {
-  // The launcher prints the version itself; the full CLI does when the sources run.
-  if (command.name === "version") return writeOut(`${packageVersion()}\n`);
+async function run(command: BundleCommand): Promise<void> {
   if (command.name === "list") {
     return (await import("./list-command.ts")).listQuestions(command.options);
   }
@@ -25,13 +24,13 @@ async function run(command: ShortCommand): Promise<void> {
 }
 
 const command = shortCommand(process.argv.slice(2));
-// The launcher sends only the command lines short-args.ts reads here.
-if (command === undefined) throw new Error("dist/short.cjs runs only the short command lines");
+// The launcher sends only the command lines short-args.ts reads here, and answers --version.
+if (command === undefined || command.name === "version") {
+  throw new Error("dist/short.cjs runs only show, wait and list (short-args.ts)");
+}
 // Done once run: its output is written (synchronously, output.ts), its ledger closed, nothing
 // of it left pending. It exits then, with its exit code, instead of letting node take its heap
 // down page by page and first run the collection V8 had scheduled (about 2 ms of each show).
 run(command)
-  .catch((error: unknown) =>
-    reportFailure(error, command.name !== "version" && command.options.json === true),
-  )
+  .catch((error: unknown) => reportFailure(error, command.options.json === true))
   .then(() => process.exit());

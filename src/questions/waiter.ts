@@ -2,10 +2,7 @@
 // the in-process event (events.ts) for this process's transitions, fs.watch on the card's
 // folder and on the journal folder for other processes', and a slow re-read of the one card
 // file as a safety net for a watch that misses. A card seen decided on disk is confirmed as
-// committed before it is reported, so a write that is later rolled back never is: with no
-// journal of the question once it was read, what was read is committed (a writer journals
-// before its first write and drops the journal after its commit; see writeInFlight); with one,
-// it is read again under the question's lock, once that write finished or was undone.
+// committed before it is reported (loadCommitted), so a write that is later rolled back never is.
 // It never reports a timeout as a status: a wait that ends unanswered returns `pending`.
 
 import { type FSWatcher, mkdirSync, watch } from "node:fs";
@@ -19,7 +16,7 @@ import {
   type QuestionOutcome,
   questionOutcome,
 } from "./outcome.ts";
-import { type LoadedQuestion, loadQuestion, writeInFlight } from "./store.ts";
+import { type LoadedQuestion, loadCommitted, loadQuestion } from "./store.ts";
 import { readCommitted } from "./transition.ts";
 
 /** The longest wait one call may ask for (a client's 60 s request timeout minus headroom). */
@@ -66,7 +63,7 @@ export async function waitForQuestion(
   options: Omit<WaitOptions, "link"> = {},
 ): Promise<LoadedQuestion> {
   const first = loadQuestion(core, id);
-  if (first.card.status !== "pending") return confirmed(core, id, first);
+  if (first.card.status !== "pending") return loadCommitted(core, id, first);
   if (seconds <= 0 || options.signal?.aborted) return first;
 
   const stops: (() => void)[] = [];
@@ -89,7 +86,7 @@ export async function waitForQuestion(
             // hears "no such question" instead of waiting for good on a card that is gone.
             if (seen === GONE && (await goneForGood(core, id))) return resolve(undefined);
             if (seen && seen !== GONE && seen.card.status !== "pending") {
-              const sure = await confirmed(core, id, seen);
+              const sure = await loadCommitted(core, id, seen);
               if (sure.card.status !== "pending") return resolve(sure);
             }
           } while (again);
@@ -147,15 +144,10 @@ export async function waitForQuestion(
     });
     if (settled) return settled;
     const last = loadQuestion(core, id);
-    return last.card.status === "pending" ? last : confirmed(core, id, last);
+    return last.card.status === "pending" ? last : loadCommitted(core, id, last);
   } finally {
     for (const stop of stops) stop();
   }
-}
-
-/** The committed card: read under the question's lock, after any in-flight write finished. */
-async function confirmed(core: Core, id: string, seen: LoadedQuestion): Promise<LoadedQuestion> {
-  return writeInFlight(core, id) ? readCommitted(core, id, seen) : seen;
 }
 
 const GONE = "gone";

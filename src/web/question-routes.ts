@@ -14,8 +14,7 @@ import { dismissQuestion } from "../questions/close.ts";
 import { EXTEND_STEP } from "../questions/deadline.ts";
 import { extendQuestion } from "../questions/extend.ts";
 import type { QuestionView } from "../questions/state.ts";
-import { loadQuestion, writeInFlight } from "../questions/store.ts";
-import { readCommitted } from "../questions/transition.ts";
+import { loadCommitted, loadQuestion } from "../questions/store.ts";
 import { lastTimeFor } from "../slot/last-time.ts";
 import { checkFormToken, formToken } from "./csrf.ts";
 import { announce, type WebDeps } from "./deps.ts";
@@ -78,8 +77,8 @@ export function questionRoutes(deps: WebDeps): Hono {
     if (refused) return refused;
     const signature = c.req.query("s") as string;
     try {
-      // Never a write half done (a killed answer the next writer undoes); see writeInFlight.
-      const view = writeInFlight(core, id) ? await readCommitted(core, id) : loadQuestion(core, id);
+      // Never a write half done (a killed answer the next writer undoes).
+      const view = await loadCommitted(core, id);
       const action = questionHref(id, signature, "../");
       const token = formToken(secret, { question: id }, signature);
       const { timeZone } = deps.config;
