@@ -2,7 +2,7 @@
 // and a killed holder's lock goes stale), with an in-process queue on top so that callers in
 // one process wait for each other without polling the file system.
 
-import { mkdirSync } from "node:fs";
+import { mkdirSync, realpathSync, rmdirSync, statSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { BoxError } from "../errors.ts";
@@ -16,6 +16,14 @@ export interface LockOptions {
 }
 
 export const DEFAULT_LOCK_OPTIONS: LockOptions = { staleMs: 10_000, waitMs: 60_000 };
+
+/**
+ * The file calls proper-lockfile's sync API makes (it wraps the five it calls back through).
+ * Its default is a copy of all of graceful-fs, whose copying reads every getter of node's fs
+ * and so loads fs/promises and the file streams: a few ms of each command that takes a lock,
+ * for calls whose sync forms graceful-fs leaves as node's own.
+ */
+const LOCK_FS = { mkdirSync, realpathSync, statSync, rmdirSync, utimesSync };
 
 const withInProcessLock = createKeyedMutex();
 
@@ -38,6 +46,7 @@ export async function withFileLock<T>(
         // libuv's thread pool, started for it alone in a short command. Waiting stays ours.
         release = lockfile.lockSync(target, {
           realpath: false,
+          fs: LOCK_FS,
           stale: options.staleMs,
           retries: 0,
           // The default throws from a timer, which would end the process midway.
