@@ -232,6 +232,15 @@ const outputFiles = [
       entryPoints: { short: "src/cli/short.ts" },
     })
   ).outputFiles,
+  // `ask` commits, so git's library is on its every run, and so is yaml's writer: the same
+  // entry with both inside, read back from its code cache, not compiled from their own files.
+  ...(
+    await build({
+      ...bundleOptions,
+      plugins: [asciiSources, zodMethodsUnbound, noBridgeRuns, ...substitutes],
+      entryPoints: { ask: "src/cli/short.ts" },
+    })
+  ).outputFiles,
 ];
 await build({
   ...common,

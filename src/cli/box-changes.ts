@@ -9,4 +9,3 @@ export { dismissQuestion } from "../questions/close.ts";
 export { readCommitted, settleBeforeListing } from "../questions/transition.ts";
 export { waitForOutcome } from "../questions/waiter.ts";
 export { withdrawQuestion } from "../questions/withdraw.ts";
-export { askWithReply } from "./ask-reply.ts";

@@ -50,13 +50,14 @@ export function launch(options: LaunchOptions = {}): void {
   // The version is the build's, written into this file: no bundle to load for it.
   if (short?.name === "version") writeOut(`${QBRIDGE_BUILT_VERSION}\n`);
   // The lean bundle's cache is one per command: each deserializes only what it runs.
+  else if (short?.name === "ask") runBundle("ask", "ask", args, options.record ?? false);
   else if (short) runBundle(`short-${short.name}`, "short", args, options.record ?? false);
   else runBundle("cli", "cli", args, options.record ?? false);
 }
 
 function runBundle(
   cacheName: string,
-  name: "cli" | "short",
+  name: "cli" | "short" | "ask",
   args: readonly string[],
   record: boolean,
 ): void {

@@ -4,7 +4,7 @@ import type { Command } from "commander";
 import { initBox } from "../box/box.ts";
 import { InvalidInput } from "../errors.ts";
 import { listJobs, pendingQuestions } from "../questions/state.ts";
-import { type AskFlags, askInputFromFlags, jsonCardWithFlags, usesCardFlags } from "./ask-input.ts";
+import type { AskCommandOptions } from "./ask-command.ts";
 import { type CommonOptions, configFor, printJson, progress, withCore } from "./context.ts";
 import { registerListCommand, waitingOnMe } from "./list-command.ts";
 import { registerOutcomeCommands } from "./outcome-commands.ts";
@@ -83,37 +83,8 @@ Examples:
     --option finance=Finance --option taxes=Taxes --directive "Move the receipt there."
   echo '{"prompt":"Delete old backups?","memo":"Disk is full.","input":{"type":"confirm"},"directive":"Delete them."}' | qbridge ask --json`,
     )
-    .action(
-      async (options: CommonOptions & AskFlags & { unlessOpen?: boolean; callback?: string }) => {
-        const given = usesCardFlags(options)
-          ? askInputFromFlags(options)
-          : jsonCardWithFlags(parseJsonCard(await readStdin()), options);
-        const input =
-          options.callback && given && typeof given === "object"
-            ? { ...given, callback: options.callback }
-            : given;
-        const { askWithReply } = await changes();
-        await withCore(options, async (core, config) => {
-          const { result, reply: advice } = await askWithReply(core, config, input, {
-            unlessOpen: options.unlessOpen ?? false,
-            via: "cli",
-          });
-          if (options.json)
-            return printJson({
-              id: result.id,
-              deduplicated: result.deduplicated,
-              card: result.card,
-              ...advice,
-            });
-          writeOut(result.deduplicated ? `already open: ${result.id}\n` : `asked ${result.id}\n`);
-          if (advice.hint) writeErr(`note: ${advice.hint}\n`);
-          for (const like of advice.similar) {
-            writeErr(
-              `note: answered before (${like.answeredAt.slice(0, 10)}, ${like.id}): ${like.answer}\n`,
-            );
-          }
-        });
-      },
+    .action(async (options: AskCommandOptions) =>
+      (await import("./ask-command.ts")).askCommand(options),
     );
 
   registerListCommand(program, common);
@@ -219,19 +190,4 @@ Examples:
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
-}
-
-function parseJsonCard(text: string): unknown {
-  if (!text.trim()) {
-    throw new InvalidInput(
-      "ask needs --prompt (and --memo, --directive), or one JSON card on standard input",
-    );
-  }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new InvalidInput(
-      `standard input is not JSON (${(error as Error).message}): send one card object`,
-    );
-  }
 }

@@ -1,7 +1,8 @@
 // The entry of the lean bundle (dist/short.cjs): the short command lines agents run as
 // processes many times a day (short-args.ts says which), without the command-line parser and
 // the other commands' code. Each command is the same function the full CLI runs (show, wait,
-// list, the id resolution, the error report); only the parsing of its plain form is this file's.
+// list, ask, the id resolution, the error report); only the parsing of its plain form is this
+// file's.
 // The full CLI (main.ts) is the entry for every other command line, and for these too when the
 // sources run.
 
@@ -17,6 +18,11 @@ async function run(command: BundleCommand): Promise<void> {
   if (command.name === "list") {
     return (await import("./list-command.ts")).listQuestions(command.options);
   }
+  if (command.name === "ask") {
+    // The card comes on standard input: the plain form sets none of its fields with flags.
+    const noCardFlags = { option: [], context: [], task: [] };
+    return (await import("./ask-command.ts")).askCommand({ ...noCardFlags, ...command.options });
+  }
   const id = (await import("./question-ids.ts")).fullQuestionId(command.id, command.options);
   const outcomes = await import("./outcome-commands.ts");
   if (command.name === "show") return outcomes.showQuestion(id, command.options);
@@ -26,7 +32,7 @@ async function run(command: BundleCommand): Promise<void> {
 const command = shortCommand(process.argv.slice(2));
 // The launcher sends only the command lines short-args.ts reads here, and answers --version.
 if (command === undefined || command.name === "version") {
-  throw new Error("dist/short.cjs runs only show, wait and list (short-args.ts)");
+  throw new Error("dist/short.cjs runs only show, wait, list and ask (short-args.ts)");
 }
 // Done once run: its output is written (synchronously, output.ts), its ledger closed, nothing
 // of it left pending. It exits then, with its exit code, instead of letting node take its heap

@@ -41,13 +41,27 @@ describe("the launcher's code cache", () => {
   it("the build's caches serve the node that built it: a run writes no cache of its own", () => {
     const home = join(work, "served");
     const dist = readdirSync(join(ROOT, "dist"));
-    // The full CLI's, and one for each command the lean bundle runs (show, wait, list).
+    // The full CLI's, one for each command the lean bundle runs (show, wait, list), and the
+    // lean ask's.
     expect(dist.filter((f) => /^cli-.+\.cache$/.test(f))).toHaveLength(1);
     expect(dist.filter((f) => /^short-(show|wait|list)-.+\.cache$/.test(f))).toHaveLength(3);
+    expect(dist.filter((f) => /^ask-.+\.cache$/.test(f))).toHaveLength(1);
     expect(qbridge(home)).toMatch(HELP);
     const box = join(work, "served-box");
     qbridge(home, "", ["init", "--box", box]);
     expect(JSON.parse(qbridge(home, "", ["list", "--json", "--box", box])).pending).toEqual([]);
+    const asked = execFileSync(process.execPath, [LAUNCHER, "ask", "--json", "--box", box], {
+      cwd: work,
+      encoding: "utf8",
+      input: JSON.stringify({
+        prompt: "Cached?",
+        memo: "A test.",
+        input: { type: "confirm" },
+        directive: "None.",
+      }),
+      env: { PATH: process.env.PATH ?? "", XDG_CACHE_HOME: home },
+    });
+    expect(JSON.parse(asked).deduplicated).toBe(false);
     expect(existsSync(join(home, "question-bridge"))).toBe(false);
   });
 

@@ -47,6 +47,7 @@ function loadsOf(
     ...lines,
     ...sourcesRun(coverage, join(ROOT, "dist/cli.cjs")),
     ...sourcesRun(coverage, join(ROOT, "dist/short.cjs")),
+    ...sourcesRun(coverage, join(ROOT, "dist/ask.cjs")),
   ]
     // A package from node_modules, or one the lean bundle loads from its own file in dist/.
     .map(

@@ -1,10 +1,10 @@
-// Story: an agent runs `qbridge show`, `wait` and `list` as processes many times a day. The
+// Story: an agent runs `qbridge ask`, `show`, `wait` and `list` as processes many times a day. The
 // launcher runs those command lines through a lean bundle (dist/short.cjs) and every other one
 // through the full CLI (dist/cli.cjs); whichever runs, the agent sees the same output, the same
 // errors and the same exit codes.
 
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -26,11 +26,12 @@ interface Run {
 }
 
 /** `qbridge ARGS` through the launcher: as it chooses, or (`full`) through the full CLI. */
-function run(args: string[], full = false): Run {
+function run(args: string[], full = false, input = ""): Run {
   const coverage = mkdtempSync(join(work, "coverage-"));
   const script = `require(${JSON.stringify(LAUNCHER)}).launch({ args: JSON.parse(process.argv[1]), full: ${full} })`;
   const result = spawnSync(process.execPath, ["-e", script, JSON.stringify(args)], {
     cwd: work,
+    input,
     encoding: "utf8",
     env: {
       PATH: process.env.PATH ?? "",
@@ -39,7 +40,7 @@ function run(args: string[], full = false): Run {
       NODE_V8_COVERAGE: coverage,
     },
   });
-  const bundles = ["cli.cjs", "short.cjs"].filter((name) => {
+  const bundles = ["cli.cjs", "short.cjs", "ask.cjs"].filter((name) => {
     const url = pathToFileURL(join(ROOT, "dist", name)).href;
     return readdirSync(coverage).some((file) =>
       readFileSync(join(coverage, file), "utf8").includes(JSON.stringify(url)),
@@ -107,6 +108,11 @@ describe("the short command lines", () => {
       options: { timeout: "5", box: "b" },
     });
     expect(shortCommand(["list", "--json"])).toEqual({ name: "list", options: { json: true } });
+    expect(shortCommand(["ask", "--json"])).toEqual({ name: "ask", options: { json: true } });
+    expect(shortCommand(["ask", "--unless-open", "--box", "b"])).toEqual({
+      name: "ask",
+      options: { unlessOpen: true, box: "b" },
+    });
     for (const args of [
       [],
       ["--version", "show"],
@@ -123,6 +129,13 @@ describe("the short command lines", () => {
       ["show", ""],
       ["list", "--all"],
       ["list", "pending"],
+      ["list", "--unless-open"],
+      ["ask", "--prompt", "Keep it?"],
+      ["ask", "--id", "keep-it"],
+      ["ask", "--unless-open=yes"],
+      ["ask", "--unless-open", "--unless-open"],
+      ["ask", "keep-it"],
+      ["ask", "--help"],
       ["--box", "b", "show", "abcd"],
       ["answer", "abcd", "yes"],
     ]) {
@@ -165,6 +178,52 @@ describe("the short command lines", () => {
     // The table reaches every way these commands end: answered, a usage error, not found, a
     // broken box, still pending, dismissed.
     expect([...codes].sort((a, b) => Number(a) - Number(b))).toEqual([0, 1, 2, 4, 10, 11]);
+  });
+
+  it("ask files, refuses and exits exactly as the full CLI does, in the lean bundle", () => {
+    const lines: [string, string[], string][] = [
+      ["a card", ["--json"], card("prune-tmp-0a1b2c")],
+      ["as text", [], card("prune-tmp-0a1b2c")],
+      [
+        "one without an id",
+        ["--json"],
+        JSON.stringify({ ...JSON.parse(card("x")), id: undefined }),
+      ],
+      [
+        "an open prompt",
+        ["--json", "--unless-open"],
+        card("keep-cache-77b0c3").replace('"id":"keep-cache-77b0c3"', '"id":"again-5e5e5e"'),
+      ],
+      ["an id taken", ["--json"], card("keep-cache-77b0c3")],
+      ["not JSON", ["--json"], "{ prompt: Keep?"],
+      ["nothing on stdin", ["--json"], ""],
+      ["an invalid card", [], JSON.stringify({ prompt: "Keep?", input: { type: "select" } })],
+      ["a path in the id", ["--json"], card("../escape")],
+    ];
+    const codes = new Set<number | null>();
+    for (const [label, flags, input] of lines) {
+      // Each in its own copy of the box: the first ask of a card would take its id.
+      const ran = [false, true].map((full) => {
+        const copy = mkdtempSync(join(work, "ask-"));
+        cpSync(box, copy, { recursive: true });
+        const result = run(["ask", ...flags, "--box", copy], full, input);
+        const commits = execFileSync("git", ["-C", copy, "rev-list", "--count", "HEAD"], {
+          encoding: "utf8",
+        });
+        const drop = (text: string) =>
+          text
+            .replaceAll(copy, "BOX")
+            .replace(/-[0-9a-f]{6}"/g, '-RANDOM"')
+            .replace(/-[0-9a-f]{6}$/m, "-RANDOM");
+        return { ...result, stdout: drop(result.stdout), stderr: drop(result.stderr), commits };
+      });
+      const [short, full] = ran as [Run & { commits: string }, Run & { commits: string }];
+      codes.add(short.code);
+      expect(short.bundles, label).toEqual(["ask.cjs"]);
+      expect(full.bundles, label).toEqual(["cli.cjs"]);
+      expect({ ...short, bundles: [] }, label).toEqual({ ...full, bundles: [] });
+    }
+    expect([...codes].sort((a, b) => Number(a) - Number(b))).toEqual([0, 1]);
   });
 
   it("qbridge --version loads no bundle at all", () => {
