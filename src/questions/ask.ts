@@ -9,7 +9,7 @@ import { withFileLock } from "../box/locks.ts";
 import { checkId } from "../box/paths.ts";
 import { serializeCard } from "../card/codec.ts";
 import { AskSchema, describeIssues, type Question } from "../card/question.ts";
-import { nodeCrypto } from "../crypto-on-demand.ts";
+import { randomHex } from "../crypto-on-demand.ts";
 import { BoxReadOnly, InvalidInput } from "../errors.ts";
 import { ledgerReadOnly } from "../ledger/open.ts";
 import { auditCommitted } from "./audit.ts";
@@ -66,9 +66,9 @@ function slug(text: string): string {
   );
 }
 
-/** Random bytes only when the asker brought no id (crypto loads then, not with every ask). */
+/** Random bytes only when the asker brought no id. */
 function newId(prompt: string, date: string): string {
-  return `${date}-${slug(prompt)}-${nodeCrypto().randomBytes(3).toString("hex")}`;
+  return `${date}-${slug(prompt)}-${randomHex(3)}`;
 }
 
 export function validateAsk(input: unknown): ReturnType<typeof AskSchema.parse> {

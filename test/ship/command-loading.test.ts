@@ -121,10 +121,18 @@ describe("what a command loads", () => {
   it("the agent's short commands build none of node's streams, crypto, tty or assert; a list over a current card index loads no YAML parser", () => {
     const { box, card } = boxAndCard("lean-box", "keep-tmp");
     // ask reads its card from a pipe and spawns git: child_process brings node's streams, but
-    // nothing needs crypto (the card names its id), tty or assert.
+    // nothing needs crypto, tty or assert.
     const asked = loadsOf(["ask", "--json", "--box", box], card).builtins;
     expect(asked).toContain("child_process"); // the record is there: the preload saw the exit
     for (const name of ["crypto", "tty", "assert"]) expect(asked).not.toContain(name);
+    // Nor one that leaves the id to qbridge: its random part comes from the kernel's source.
+    const { id: _named, ...unnamed } = JSON.parse(card) as Record<string, unknown>;
+    const drawn = loadsOf(
+      ["ask", "--json", "--box", box],
+      JSON.stringify({ ...unnamed, prompt: "Keep the tmp folder too?" }),
+    );
+    expect(drawn.builtins).toContain("child_process");
+    expect(drawn.builtins).not.toContain("crypto");
     execFileSync(process.execPath, [CLI, "answer", "keep-tmp", "yes", "--box", box]);
     const shown = loadsOf(["show", "keep-tmp", "--json", "--box", box]).builtins;
     const waited = loadsOf(["wait", "keep-tmp", "--json", "--box", box]).builtins;
