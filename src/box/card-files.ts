@@ -3,7 +3,7 @@
 // reading again, and the order they are listed in, is the scan's (src/questions/scan.ts).
 
 import { lstatSync, readdirSync, readFileSync, type Stats } from "node:fs";
-import { join } from "node:path";
+import { join, relative, sep } from "node:path";
 import { CARD_LIMITS } from "../card/codec.ts";
 import { parseQuestion } from "../card/load.ts";
 import type { Question, Status } from "../card/question.ts";
@@ -42,6 +42,32 @@ export function listCardFiles(box: Box, folders?: string[]): string[] {
     }
   };
   walk(box.paths.questionsDir, `${QUESTIONS_DIR}/`);
+  return rels;
+}
+
+/**
+ * The card files directly in each of `folders` (absolute, below the questions folder), as
+ * box-relative paths: a walk of folders already known, without listing the top folder.
+ */
+export function listCardFilesIn(box: Box, folders: readonly string[]): string[] {
+  checkCardFolders(box.paths);
+  const rels: string[] = [];
+  const root = box.paths.root;
+  for (const folder of folders) {
+    let entries: import("node:fs").Dirent[];
+    try {
+      entries = readdirSync(folder, { withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") continue;
+      throw error;
+    }
+    const prefix = `${relative(root, folder).split(sep).join("/")}/`;
+    for (const entry of entries) {
+      if (!entry.isDirectory() && entry.name.endsWith(QUESTION_SUFFIX)) {
+        rels.push(prefix + entry.name);
+      }
+    }
+  }
   return rels;
 }
 

@@ -3,6 +3,7 @@
 // the files that changed. Storage only: what a row says is the scan's (src/questions/scan.ts).
 // Rows made under other card rules are dropped whole, never served.
 
+import { QUESTIONS_DIR } from "../box/paths.ts";
 import { CARD_LIMITS } from "../card/codec.ts";
 import {
   askedFields,
@@ -71,13 +72,18 @@ export function keepIndexCurrent(ledger: Ledger): void {
 }
 
 /** name -> [name, mtime, size] for every indexed file (raw rows: the scan's hot path). */
-export function indexStamps(ledger: Ledger): Map<string, [string, string, number]> {
+export function indexStamps(
+  ledger: Ledger,
+  which: "all" | "subfolders" = "all",
+): Map<string, [string, string, number]> {
   const known = new Map<string, [string, string, number]>();
-  for (const row of ledger.db.prepare("SELECT name, mtime, size FROM card_index").raw().all() as [
-    string,
-    string,
-    number,
-  ][]) {
+  // A card in a subfolder has a slash after the questions folder's own.
+  const where =
+    which === "all" ? "" : ` WHERE instr(substr(name, ${QUESTIONS_DIR.length + 2}), '/') > 0`;
+  for (const row of ledger.db
+    .prepare(`SELECT name, mtime, size FROM card_index${where}`)
+    .raw()
+    .all() as [string, string, number][]) {
     known.set(row[0], row);
   }
   return known;

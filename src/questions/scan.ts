@@ -7,7 +7,7 @@
 import type { Stats } from "node:fs";
 import { lstatSync, statSync } from "node:fs";
 import type { Box } from "../box/box.ts";
-import { type CardEntry, listCardFiles, listedEntry } from "../box/card-files.ts";
+import { type CardEntry, listCardFiles, listCardFilesIn, listedEntry } from "../box/card-files.ts";
 import type { Status } from "../card/question.ts";
 import {
   type IndexedCard,
@@ -33,7 +33,8 @@ export function scanQuestions(box: Box, ledger: Ledger, status?: Status): CardEn
 /** Brings the card index up to the files (as scanQuestions does) without listing the cards. */
 export function freshenIndex(box: Box, ledger: Ledger): void {
   keepIndexCurrent(ledger);
-  if (!quietSinceLastWalk(box)) walkCards(box, ledger);
+  const look = lookNeeded(box);
+  if (look !== "none") walkCards(box, ledger, look === "subfolders");
 }
 
 /** Where the card with this id is (box-relative), in any subfolder; undefined if nowhere. */
@@ -47,14 +48,20 @@ export function findCardRel(box: Box, ledger: Ledger, id: string): string | unde
  * `serve` or `chat`) observes the questions folder, a scan whose folders all kept their
  * modification time skips the walk: every card written by qbridge, git or an editor that
  * saves by renaming changes its folder's time, and the watcher marks an in-place edit of the
- * top folder. A walk at least every FULL_WALK_MS catches an in-place edit in a subfolder.
- * Without it, a serve over 10,000 cards stat'ed every card every second and kept ~100 MB of
- * heap busy with the garbage.
+ * top folder. A walk of the subfolders at least every FULL_WALK_MS catches an in-place edit
+ * there, which no watcher tells (node watches no subfolder on Linux). Without it, a serve over
+ * 10,000 cards stat'ed every card every second and kept ~100 MB of heap busy with the garbage.
+ * The top folder, where the cards usually all are, is walked whole only every TOP_WALK_MS, in
+ * case the watcher missed an event: a minute's walk of all 10,000 made ~10 MB of garbage, which
+ * kept an idle service's memory going up and down.
  */
 interface Quiet {
   /** Folder (absolute) -> its modification time at the last walk; undefined: walk next time. */
   folders: Map<string, number> | undefined;
+  /** When the last walk (whole, or of the subfolders) started. */
   walkedAt: number;
+  /** When the last whole walk started. */
+  wholeWalkAt: number;
   /** Changes the watcher told; one told during a walk makes that walk untrusted. */
   told: number;
 }
@@ -64,8 +71,10 @@ const watched = new WeakMap<Box, Quiet>();
 /** Cards read anew are recorded in the index this many at a time. */
 const INDEX_BATCH = 25;
 
-/** A full walk at least this often, whatever the folders say. */
+/** A walk of the subfolders at least this often, whatever the folders say. */
 export const FULL_WALK_MS = 60_000;
+/** A whole walk, top folder included, at least this often, whatever the watcher says. */
+export const TOP_WALK_MS = 600_000;
 /**
  * A folder changed this recently before the walk may change again within the same tick of
  * the file system's clock, its time unchanged: such a walk is not trusted (as git treats a
@@ -83,7 +92,7 @@ export interface CardWatch {
 
 /** Lets scans of `box` in this process skip the walk while its folders are unchanged. */
 export function watchCards(box: Box): CardWatch {
-  const quiet: Quiet = { folders: undefined, walkedAt: 0, told: 0 };
+  const quiet: Quiet = { folders: undefined, walkedAt: 0, wholeWalkAt: 0, told: 0 };
   watched.set(box, quiet);
   return {
     changed() {
@@ -96,26 +105,40 @@ export function watchCards(box: Box): CardWatch {
   };
 }
 
-function quietSinceLastWalk(box: Box): boolean {
+/** What a scan must walk: nothing (a watched box, quiet), the subfolders, or every card. */
+function lookNeeded(box: Box): "none" | "subfolders" | "whole" {
   const quiet = watched.get(box);
-  if (!quiet?.folders || Date.now() - quiet.walkedAt > FULL_WALK_MS) return false;
+  if (!quiet?.folders) return "whole";
+  const now = Date.now();
+  if (now - quiet.wholeWalkAt > TOP_WALK_MS) return "whole";
   for (const [folder, mtimeMs] of quiet.folders) {
-    const now = statSync(folder, { throwIfNoEntry: false });
-    if (now?.mtimeMs !== mtimeMs) return false;
+    const stat = statSync(folder, { throwIfNoEntry: false });
+    if (stat?.mtimeMs !== mtimeMs) return "whole";
   }
-  return true;
+  return now - quiet.walkedAt > FULL_WALK_MS ? "subfolders" : "none";
 }
 
-function walkCards(box: Box, ledger: Ledger): void {
+/**
+ * Stats the cards (`subfolders`: only those below the top folder, whose folders the last walk
+ * found unchanged) and reads again the ones whose stamp changed.
+ */
+function walkCards(box: Box, ledger: Ledger, subfolders = false): void {
   const quiet = watched.get(box);
   const walkedAt = Date.now();
   const told = quiet?.told;
+  const top = box.paths.questionsDir;
+  const lastFolders = [...(quiet?.folders?.keys() ?? [])];
   if (quiet) quiet.folders = undefined;
-  const folders: string[] = [];
-  const files = listCardFiles(box, quiet ? folders : undefined);
+  const folders: string[] = subfolders ? lastFolders : [];
+  const files = subfolders
+    ? listCardFilesIn(
+        box,
+        lastFolders.filter((folder) => folder !== top),
+      )
+    : listCardFiles(box, quiet ? folders : undefined);
   const root = box.paths.root;
   // What is left in `known` after the walk is gone.
-  const known = indexStamps(ledger);
+  const known = indexStamps(ledger, subfolders ? "subfolders" : "all");
   let changed: { card: IndexedCard; stamp: IndexStamp }[] = [];
   for (const rel of files) {
     const row = known.get(rel);
@@ -153,5 +176,6 @@ function walkCards(box: Box, ledger: Ledger): void {
     }
     quiet.folders = stamps;
     quiet.walkedAt = walkedAt;
+    if (!subfolders) quiet.wholeWalkAt = walkedAt;
   }
 }

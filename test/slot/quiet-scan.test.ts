@@ -2,13 +2,14 @@
 // every second; while no card folder changed, that look re-reads no card (it used to stat all
 // of them every second, and the garbage kept ~100 MB of heap busy). What changes is still
 // seen: a card written by renaming it into place changes its folder, an edit in place is told
-// by the watcher, and a full walk every minute catches what neither shows.
+// by the watcher, and a walk of the subfolders every minute catches what neither shows there.
+// The top folder, where the cards usually all are, is walked whole every ten minutes only.
 
 import { mkdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { writeAtomic } from "../../src/box/atomic.ts";
-import { FULL_WALK_MS, scanQuestions, watchCards } from "../../src/questions/scan.ts";
+import { FULL_WALK_MS, scanQuestions, TOP_WALK_MS, watchCards } from "../../src/questions/scan.ts";
 import {
   cleanupBoxes,
   makeBox,
@@ -82,6 +83,37 @@ describe("scanning a watched box", () => {
     watch.stop();
     writeCardFile(box.dir, "one", pendingCardText(textCard({ prompt: "One, again?" })));
     expect(prompts(box)).toContain("One, again?");
+  });
+
+  it("the minute's walk reads the subfolders only; an edit in the top folder no watcher told waits for the whole walk every ten minutes", async () => {
+    const box = await makeBox();
+    const questions = box.box.paths.questionsDir;
+    const sub = join(questions, "2026");
+    const deeper = join(sub, "12");
+    mkdirSync(deeper, { recursive: true });
+    const card = (prompt: string) => pendingCardText(textCard({ prompt }));
+    writeCardFile(box.dir, "one", card("One?"));
+    writeFileSync(join(sub, "two.question.card"), card("Two?"));
+    writeFileSync(join(deeper, "three.question.card"), card("Three?"));
+    settle(questions, sub, deeper);
+    const watch = watchCards(box.box);
+    expect(prompts(box)).toEqual(["One?", "Three?", "Two?"]);
+
+    // Each edited in place, and nobody told the scan.
+    writeCardFile(box.dir, "one", card("One, edited?"));
+    writeFileSync(join(sub, "two.question.card"), card("Two, edited?"));
+    writeFileSync(join(deeper, "three.question.card"), card("Three, edited?"));
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"], now: start + FULL_WALK_MS + 1 });
+    // The subfolders are read again, at every depth; the top folder's card is left to the
+    // watcher, and stays in the index as it was.
+    expect(prompts(box)).toEqual(["One?", "Three, edited?", "Two, edited?"]);
+    vi.setSystemTime(start + 2 * FULL_WALK_MS + 2);
+    expect(prompts(box)).toEqual(["One?", "Three, edited?", "Two, edited?"]);
+    // Ten minutes after the last whole walk, the top folder is walked too.
+    vi.setSystemTime(start + TOP_WALK_MS + 1);
+    expect(prompts(box)).toEqual(["One, edited?", "Three, edited?", "Two, edited?"]);
+    watch.stop();
   });
 
   it("a box nobody watches is walked on every scan", async () => {
