@@ -2,7 +2,10 @@
 // Telegram bridge on (against the telegram-test-api emulator) and the web page on, beside an
 // idle `node` and the same service over an empty box, each with node's defaults and with the
 // settings deploy/ gives the service; then RSS before and after 2,000 questions asked and
-// answered through the JSON API (BENCH_ROUNDS), read idle and once the heap has settled.
+// answered through the JSON API (BENCH_ROUNDS), read idle and once the heap has settled. The
+// growth is given from two starting points: the service idle as started, and idle again after
+// its first questions (BENCH_WARM_ROUNDS), once V8 has compiled the code that asking and
+// answering run, which a service compiles once whatever it then serves.
 
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -19,6 +22,7 @@ const DEPLOY_ENV = { NODE_OPTIONS: "--max-semi-space-size=2", MALLOC_ARENA_MAX: 
 const API_TOKEN = "bench-api-token-0123456789";
 const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 20_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2_000);
+const WARM_ROUNDS = Number(process.env.BENCH_WARM_ROUNDS ?? 100);
 /**
  * After the rounds, how much longer the settled reading waits. V8 gives a grown heap back
  * through its memory reducer, which looks every 8 s for a low allocation rate and so runs 10 to
@@ -143,23 +147,37 @@ export async function benchMemory(print: (line: string) => void): Promise<void> 
       }
       if (!service) continue;
       if (count === 10_000) {
-        process.stderr.write(`memory: ${ROUNDS} questions asked and answered…\n`);
-        for (let i = 0; i < ROUNDS; i++) {
-          if (i > 0 && i % 100 === 0) process.stderr.write(`memory: ${i} of ${ROUNDS}…\n`);
-          const asked = await api(service.base, "/questions", {
+        const running = service;
+        const round = async (i: number) => {
+          const asked = await api(running.base, "/questions", {
             prompt: `Bench question ${i}?`,
             memo: "Asked by the memory bench.",
             input: { type: "confirm" },
             directive: "Nothing; a bench.",
           });
-          await api(service.base, `/questions/${asked.id as string}/answer`, { answer: "yes" });
+          await api(running.base, `/questions/${asked.id as string}/answer`, { answer: "yes" });
+        };
+        process.stderr.write(`memory: ${WARM_ROUNDS} questions to warm up…\n`);
+        for (let i = 0; i < WARM_ROUNDS; i++) await round(-1 - i);
+        const warm = await idleRss(service.child);
+        process.stderr.write(`memory: ${ROUNDS} questions asked and answered…\n`);
+        for (let i = 0; i < ROUNDS; i++) {
+          if (i > 0 && i % 100 === 0) process.stderr.write(`memory: ${i} of ${ROUNDS}…\n`);
+          await round(i);
         }
         const after = await idleRss(service.child);
         await sleep(Math.max(0, SETTLE_MS - 5_000));
         const settled = await idleRss(service.child, 0);
-        const growth = (rss: number) => `${(((rss - idle) / idle) * 100).toFixed(1)}%`;
+        const growth = (rss: number, from: number) =>
+          `${(((rss - from) / from) * 100).toFixed(1)}%`;
         print(
-          `serve RSS after ${ROUNDS} asked+answered (deploy settings)  ${mb(after)} after ${IDLE_MS / 1000} s idle, ${mb(settled)} after ${(IDLE_MS + SETTLE_MS) / 1000} s | before ${mb(idle)} | growth ${growth(after)}, settled ${growth(settled)}`,
+          `serve RSS after ${ROUNDS} asked+answered (deploy settings)  ${mb(after)} after ${IDLE_MS / 1000} s idle, ${mb(settled)} after ${(IDLE_MS + SETTLE_MS) / 1000} s`,
+        );
+        print(
+          `  from idle as started  ${mb(idle)} | growth ${growth(after, idle)}, settled ${growth(settled, idle)}`,
+        );
+        print(
+          `  from idle after ${WARM_ROUNDS} warm-up questions ${mb(warm)} | growth ${growth(after, warm)}, settled ${growth(settled, warm)}`,
         );
       }
       await service.stop();
