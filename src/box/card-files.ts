@@ -2,7 +2,7 @@
 // card that fails to parse is an entry with its reason, never rewritten. Which files need
 // reading again, and the order they are listed in, is the scan's (src/questions/scan.ts).
 
-import { lstatSync, readdirSync, readFileSync, type Stats } from "node:fs";
+import { type Dirent, lstatSync, readdirSync, readFileSync, type Stats } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { CARD_LIMITS } from "../card/codec.ts";
 import { parseQuestion } from "../card/load.ts";
@@ -28,13 +28,8 @@ export function listCardFiles(box: Box, folders?: string[]): string[] {
   checkCardFolders(box.paths);
   const rels: string[] = [];
   const walk = (dir: string, prefix: string): void => {
-    let entries: import("node:fs").Dirent[];
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
-      throw error;
-    }
+    const entries = folderEntries(dir);
+    if (entries === undefined) return;
     folders?.push(dir);
     for (const entry of entries) {
       if (entry.isDirectory()) walk(`${dir}/${entry.name}`, `${prefix}${entry.name}/`);
@@ -54,21 +49,24 @@ export function listCardFilesIn(box: Box, folders: readonly string[]): string[] 
   const rels: string[] = [];
   const root = box.paths.root;
   for (const folder of folders) {
-    let entries: import("node:fs").Dirent[];
-    try {
-      entries = readdirSync(folder, { withFileTypes: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") continue;
-      throw error;
-    }
     const prefix = `${relative(root, folder).split(sep).join("/")}/`;
-    for (const entry of entries) {
+    for (const entry of folderEntries(folder) ?? []) {
       if (!entry.isDirectory() && entry.name.endsWith(QUESTION_SUFFIX)) {
         rels.push(prefix + entry.name);
       }
     }
   }
   return rels;
+}
+
+/** A folder's entries with their types; undefined when the folder is gone. */
+function folderEntries(dir: string): Dirent[] | undefined {
+  try {
+    return readdirSync(dir, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
 }
 
 export function cardIdOf(name: string): string {
