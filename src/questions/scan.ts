@@ -115,7 +115,9 @@ function lookNeeded(box: Box): "none" | "subfolders" | "whole" {
     const stat = statSync(folder, { throwIfNoEntry: false });
     if (stat?.mtimeMs !== mtimeMs) return "whole";
   }
-  return now - quiet.walkedAt > FULL_WALK_MS ? "subfolders" : "none";
+  // The top folder alone (the usual box): no subfolder to walk.
+  const subfolders = quiet.folders.size > 1;
+  return subfolders && now - quiet.walkedAt > FULL_WALK_MS ? "subfolders" : "none";
 }
 
 /**
