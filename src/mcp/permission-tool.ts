@@ -1,11 +1,11 @@
 // `request_permission`: a coding agent's permission-prompt tool. The tool call becomes an
-// irreversible confirm question (the same request while one is open reuses it), the call waits
-// for the owner, and answers with the text the agent's permission prompt expects.
+// irreversible confirm question (the same request while one is open reuses it, looked for and
+// filed under the ask core's lock, so calls made at once file one), the call waits for the
+// owner, and answers with the text the agent's permission prompt expects.
 
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
-import { askQuestion } from "../questions/ask.ts";
-import { pendingQuestions } from "../questions/state.ts";
+import { askQuestion, type SameQuestion } from "../questions/ask.ts";
 import { waitSeconds } from "./ask-tool.ts";
 import { type McpDeps, tellChange } from "./deps.ts";
 import { type PermissionRequest, permissionCard, permissionDecision } from "./permission.ts";
@@ -14,16 +14,10 @@ import { MAX_TOOL_WAIT_SECONDS, waitReporting } from "./waiting.ts";
 
 const DESCRIPTION = `Ask the owner whether a tool call may run (a coding agent's permission prompt). Files a yes/no question showing the tool and its input and waits for the owner. Returns JSON text: {"behavior":"allow","updatedInput":...} only after the owner said yes; otherwise {"behavior":"deny","message":...}. A deny whose message says nobody has decided yet is not a refusal: the question stays open; read it later with get_answer. Silence is never consent.`;
 
-/** The open question this exact request filed before, so a retry waits on it instead of a copy. */
-function openQuestionFor(deps: McpDeps, card: Record<string, unknown>): string | undefined {
-  const { pending } = pendingQuestions(deps.core);
-  return pending.find(
-    (view) =>
-      view.card.prompt === card.prompt &&
-      view.card.memo === card.memo &&
-      view.card.input.type === "confirm",
-  )?.id;
-}
+/** The open question this exact request filed before, so a retry waits on it instead of a
+ * copy: the prompt alone may be cut short, the memo shows the whole input. */
+const sameRequest: SameQuestion = (open, asked) =>
+  open.prompt === asked.prompt && open.memo === asked.memo && open.input.type === "confirm";
 
 export function registerPermissionTool(server: McpServer, deps: McpDeps): void {
   server.registerTool(
@@ -46,12 +40,12 @@ export function registerPermissionTool(server: McpServer, deps: McpDeps): void {
           input: args.input,
           tool_use_id: args.tool_use_id,
         };
-        const card = permissionCard(request);
-        let id = openQuestionFor(deps, card);
-        if (!id) {
-          id = (await askQuestion(deps.core, card, { via: "mcp" })).id;
-          await tellChange(deps, { id, action: "asked" });
-        }
+        const asked = await askQuestion(deps.core, permissionCard(request), {
+          unlessOpen: sameRequest,
+          via: "mcp",
+        });
+        const { id } = asked;
+        if (!asked.deduplicated) await tellChange(deps, { id, action: "asked" });
         const outcome = await waitReporting(deps, id, args.wait_seconds, extra);
         const decision = permissionDecision(request, outcome);
         return { content: [{ type: "text", text: JSON.stringify(decision) }] };

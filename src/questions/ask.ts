@@ -1,5 +1,6 @@
 // Filing a question: validate what the asker sent, stamp `asked-at`, pick an id, commit.
-// With `unlessOpen`, a question whose prompt is already open is not filed twice.
+// With `unlessOpen`, a question the same as one already open (by default: the same prompt) is
+// not filed twice: the look for it and the filing are one step under the box-wide ask lock.
 
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -78,8 +79,16 @@ export function validateAsk(input: unknown): ReturnType<typeof AskSchema.parse> 
   return result.data;
 }
 
+/** Whether an open question counts as the one being asked (unlessOpen). */
+export type SameQuestion = (open: Question, asked: Question) => boolean;
+
+/** The usual sameness: the same prompt, whatever its case and spacing. */
+export const samePrompt: SameQuestion = (open, asked) =>
+  normalizePrompt(open.prompt) === normalizePrompt(asked.prompt);
+
 export interface AskOptions {
-  unlessOpen?: boolean;
+  /** File nothing when an open question is the same (true: samePrompt); return that one. */
+  unlessOpen?: boolean | SameQuestion;
   via?: string;
   /**
    * The caller's own work on the question being filed (its reply), done while git commits it
@@ -113,14 +122,14 @@ export async function askQuestion(
   for (const key of FIELD_ORDER) ordered[key] = card[key as keyof Question];
 
   const { meanwhile } = options;
+  const same = options.unlessOpen === true ? samePrompt : options.unlessOpen || undefined;
   const file = async (): Promise<AskResult> => {
-    if (options.unlessOpen) {
+    if (same) {
       // An ask killed before its commit leaves its card on disk until its journal is settled;
       // settle those first, so a question that was never filed is not taken for an open one.
       await settleInterruptedWrites(core);
-      const wanted = normalizePrompt(card.prompt);
       const open = scanQuestions(core.box, core.ledger, "pending").find(
-        (entry) => entry.card && normalizePrompt(entry.card.prompt) === wanted,
+        (entry) => entry.card?.status === "pending" && same(entry.card, card),
       );
       if (open?.card) return { id: open.id, rel: open.rel, card: open.card, deduplicated: true };
     }
@@ -171,7 +180,5 @@ export async function askQuestion(
     });
   };
   // Asking with dedup holds one box-wide lock so two identical asks cannot both file.
-  return options.unlessOpen
-    ? withFileLock(core.box.paths.locksDir, "ask", core.box.locks, file)
-    : file();
+  return same ? withFileLock(core.box.paths.locksDir, "ask", core.box.locks, file) : file();
 }
