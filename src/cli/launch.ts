@@ -16,7 +16,15 @@
 //   meets an old cache (V8 itself compares only the source's length).
 // Process settings are read here, before the CLI's own settings exist: only where to cache.
 
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
 import Module from "node:module";
 import { dirname, join } from "node:path";
 import { Script } from "node:vm";
@@ -88,7 +96,10 @@ function runBundle(
     own ??= ownCacheFile(buildId, runtime, args);
     if (own !== undefined && own.folder !== "foreign") {
       const { file } = own;
-      process.once("exit", () => writeCache(file, true, () => script.createCachedData()));
+      process.once("exit", () => {
+        writeCache(file, true, () => script.createCachedData());
+        pruneOwnCaches(dirname(file), buildId);
+      });
     }
   }
   const cli = new Module(bundle, module);
@@ -171,6 +182,28 @@ function writeCache(file: string, mine: boolean, data: () => Buffer): void {
     renameSync(partial, file);
   } catch {
     // no cache this time
+  }
+}
+
+/** How long another build's cache is kept unwritten before a build that writes its own takes
+ * it away. Every build (each upgrade) leaves a cache per command in the user's folder; one
+ * still in use was written when it was first missed, so a month is time enough to tell. */
+const OTHER_BUILDS_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Takes away the caches of other builds, and the partial writes of killed processes, once
+ * they are a month old. Runs only when a cache of this build was written, which is rare. */
+function pruneOwnCaches(folder: string, buildId: string): void {
+  try {
+    if (folderState(folder) !== "ours") return;
+    const before = Date.now() - OTHER_BUILDS_KEPT_MS;
+    for (const name of readdirSync(folder)) {
+      if (name.startsWith(`${buildId}-`) && name.endsWith(".cache")) continue;
+      if (!/\.cache(\.\d+\.partial)?$/.test(name)) continue;
+      const path = join(folder, name);
+      if (statSync(path).mtimeMs < before) unlinkSync(path);
+    }
+  } catch {
+    // a cache left behind costs only disk space
   }
 }
 

@@ -12,6 +12,7 @@ import {
   readdirSync,
   rmSync,
   statSync,
+  utimesSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -91,6 +92,26 @@ describe("the launcher's code cache", () => {
     expect(qbridge(home, OTHER_FLAGS)).toMatch(HELP);
     expect(statSync(file).ino).not.toBe(damaged.ino);
     expect(statSync(file).size).toBeGreaterThan(damaged.size);
+  });
+
+  it("writing its own cache takes away other builds' caches and partial writes a month old, not newer ones", () => {
+    const home = join(work, "upgraded");
+    const folder = join(home, "question-bridge");
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    const monthAgo = (Date.now() - 31 * 24 * 60 * 60 * 1000) / 1000;
+    const old = [
+      "0123456789abcdef-runtime-help.cache",
+      "0123456789abcdef-runtime-ask.cache.77.partial",
+    ];
+    const recent = ["fedcba9876543210-runtime-help.cache", "notes.txt"];
+    for (const name of [...old, ...recent]) writeFileSync(join(folder, name), "x", { mode: 0o600 });
+    for (const name of [...old, "notes.txt"]) utimesSync(join(folder, name), monthAgo, monthAgo);
+    expect(qbridge(home, OTHER_FLAGS)).toMatch(HELP);
+    const left = readdirSync(folder);
+    expect(left.filter((name) => !recent.includes(name))).toHaveLength(1);
+    expect(left).toEqual(expect.arrayContaining(recent));
+    // This build's new cache is the one left beside the others.
+    expect(left.find((name) => !recent.includes(name))).toMatch(/^[0-9a-f]{16}-.+\.cache$/);
   });
 
   it("a cache folder others may write to is neither read nor written", () => {
