@@ -230,6 +230,7 @@ const outputFiles = [
       ...bundleOptions,
       plugins: [asciiSources, zodMethodsUnbound, ownFiles, noBridgeRuns, ...substitutes],
       entryPoints: { short: "src/cli/short.ts" },
+      define: { ...bundleOptions.define, QBRIDGE_LEAN_BUNDLE: '"short"' },
     })
   ).outputFiles,
   // `ask` commits, so git's library is on its every run, and so is yaml's writer: the same
@@ -239,6 +240,7 @@ const outputFiles = [
       ...bundleOptions,
       plugins: [asciiSources, zodMethodsUnbound, noBridgeRuns, ...substitutes],
       entryPoints: { ask: "src/cli/short.ts" },
+      define: { ...bundleOptions.define, QBRIDGE_LEAN_BUNDLE: '"ask"' },
     })
   ).outputFiles,
 ];

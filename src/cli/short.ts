@@ -12,17 +12,34 @@ import { type ShortCommand, shortCommand } from "./short-args.ts";
 /** What the launcher sends here: `--version` it answers itself. */
 type BundleCommand = Exclude<ShortCommand, { name: "version" }>;
 
+/** Which bundle this entry is built into (scripts/build.mjs): dist/ask.cjs runs only `ask`,
+ * dist/short.cjs every other short command. The build drops the branches of the other. */
+declare const QBRIDGE_LEAN_BUNDLE: "ask" | "short";
+
+/** The launcher sent a command line to the bundle that does not run it. */
+function wrongBundle(name: string): never {
+  throw new Error(`dist/${QBRIDGE_LEAN_BUNDLE}.cjs does not run ${name} (src/cli/launch.ts)`);
+}
+
 // Imported when run, not with the bundle: each command's modules (and the card schemas they
-// build as they load) are set up only for the command that needs them.
-async function run(command: BundleCommand): Promise<void> {
+// build as they load) are set up only for the command that needs them. The bundle is chosen
+// with a constant, so that each bundle holds only its own commands' imports.
+function run(command: BundleCommand): Promise<void> {
+  return QBRIDGE_LEAN_BUNDLE === "ask" ? ask(command) : readingCommand(command);
+}
+
+async function ask(command: BundleCommand): Promise<void> {
+  if (command.name !== "ask") return wrongBundle(command.name);
+  // The card comes on standard input: the plain form sets none of its fields with flags.
+  const noCardFlags = { option: [], context: [], task: [] };
+  return (await import("./ask-command.ts")).askCommand({ ...noCardFlags, ...command.options });
+}
+
+async function readingCommand(command: BundleCommand): Promise<void> {
   if (command.name === "list") {
     return (await import("./list-command.ts")).listQuestions(command.options);
   }
-  if (command.name === "ask") {
-    // The card comes on standard input: the plain form sets none of its fields with flags.
-    const noCardFlags = { option: [], context: [], task: [] };
-    return (await import("./ask-command.ts")).askCommand({ ...noCardFlags, ...command.options });
-  }
+  if (command.name === "ask") return wrongBundle(command.name);
   const id = (await import("./question-ids.ts")).fullQuestionId(command.id, command.options);
   const outcomes = await import("./outcome-commands.ts");
   if (command.name === "show") return outcomes.showQuestion(id, command.options);

@@ -10,6 +10,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
   rmSync,
   statSync,
   utimesSync,
@@ -125,6 +126,17 @@ describe("the launcher's code cache", () => {
 });
 
 describe("the bundle's text", () => {
+  it("each lean bundle holds only its own commands: ask's has no show, wait or list, the other no ask", () => {
+    // The build keeps function names, so a command's body shows by its name.
+    const text = (name: string) => readFileSync(join(ROOT, "dist", `${name}.cjs`), "latin1");
+    const commands = ["askCommand", "showQuestion", "waitForQuestion", "listQuestions"];
+    const held = (name: string) =>
+      commands.filter((command) => text(name).includes(`function ${command}(`));
+    expect(held("ask")).toEqual(["askCommand"]);
+    expect(held("short")).toEqual(["showQuestion", "waitForQuestion", "listQuestions"]);
+    expect(held("cli")).toEqual(commands);
+  });
+
   it("prints the characters the sources write beyond ASCII as they are (the bundle escapes them)", () => {
     const box = join(work, "typographic-box");
     const run = (args: string[], input?: string) =>
