@@ -10,9 +10,10 @@ import type { ButtonToken } from "../../src/slot/tokens.ts";
 import type { TriageView } from "../../src/slot/triage-actions.ts";
 import type { Access } from "./access.ts";
 import { cutWithin } from "./html.ts";
-import { answerLayout, confirmLayout, type Layout, laterLayout, NO_BUTTONS } from "./keyboard.ts";
+import { answerLayout, confirmLayout, laterLayout, NO_BUTTONS } from "./keyboard.ts";
 import { MAX_CALLBACK_ANSWER_CHARS } from "./limits.ts";
 import { isNotModified, SURFACE } from "./presenter.ts";
+import { relayout } from "./relayout.ts";
 import { replyForError } from "./replies.ts";
 import { offerLayout } from "./triage-keyboard.ts";
 import { offerHtml, offerResultHtml } from "./triage-render.ts";
@@ -48,23 +49,6 @@ export function createTapHandler(deps: TapDeps) {
     } catch (error) {
       if (!isNotModified(error)) throw error;
     }
-  }
-
-  /** Replaces the buttons of the tapped message with a new layout, for the same presentation. */
-  async function relayout(token: ButtonToken, layout: Layout): Promise<void> {
-    const { presentationSeq, questionId, cardHash, chatId } = token;
-    const messageId = token.messageId as string;
-    await judge.withButtons(
-      { presentationSeq, questionId, cardHash },
-      chatId,
-      layout.specs,
-      async (tokens) => {
-        await api.editMessageReplyMarkup(chatId, Number(messageId), {
-          reply_markup: layout.build(tokens),
-        });
-        return messageId;
-      },
-    );
   }
 
   /** The digest's message becomes the list the next tap records, then what it recorded. */
@@ -103,12 +87,17 @@ export function createTapHandler(deps: TapDeps) {
       case "drop":
         return dropButtons(token);
       case "confirm":
-        return relayout(token, confirmLayout(token.optionId ?? "", token.label ?? ""));
+        return relayout(api, judge, token, confirmLayout(token.optionId ?? "", token.label ?? ""));
       case "later":
-        return relayout(token, laterLayout(outcome.later ?? []));
+        return relayout(api, judge, token, laterLayout(outcome.later ?? []));
       case "choices":
         if (outcome.card)
-          return relayout(token, answerLayout(outcome.card, deps.link(token.questionId)));
+          return relayout(
+            api,
+            judge,
+            token,
+            answerLayout(outcome.card, deps.link(token.questionId)),
+          );
         return;
       case "triage":
         return showTriage(token, outcome.triage);

@@ -7,8 +7,9 @@ import type { Context } from "grammy";
 import type { Judge, Outcome } from "../../src/slot/attempts.ts";
 import type { Slot } from "../../src/slot/slot.ts";
 import { escapeWithin, flat } from "./html.ts";
-import { wordsLayout } from "./keyboard.ts";
+import { answerLayout, wordsLayout } from "./keyboard.ts";
 import { quoting, SURFACE } from "./presenter.ts";
+import { relayout } from "./relayout.ts";
 import { putOffText, waitingHtml } from "./render.ts";
 import { replyForError } from "./replies.ts";
 
@@ -18,7 +19,12 @@ export const EDITED_REPLY =
 
 const WAITING_QUESTION = /^\s*(what('?s| is)?\s+)?(is\s+)?waiting(\s+on\s+me)?\s*\??\s*$/i;
 
-export function createTypedReplyHandler(deps: { slot: Slot; judge: Judge }) {
+export function createTypedReplyHandler(deps: {
+  slot: Slot;
+  judge: Judge;
+  /** The signed web link of a question, for the choices a typed no brings back. */
+  link: (questionId: string) => string | undefined;
+}) {
   const { slot, judge } = deps;
 
   async function sayWaiting(ctx: Context): Promise<void> {
@@ -100,6 +106,11 @@ export function createTypedReplyHandler(deps: { slot: Slot; judge: Judge }) {
           return;
         }
         await ctx.reply(replyHtml(outcome, text), { parse_mode: "HTML", ...answerTo });
+        // A typed no to [Confirm X] [Back]: that message shows the choices again.
+        const { token, card } = outcome;
+        if (outcome.relayout === "choices" && token?.messageId !== undefined && card) {
+          await relayout(ctx.api, judge, token, answerLayout(card, deps.link(token.questionId)));
+        }
       },
     );
   };

@@ -153,6 +153,29 @@ export class TokenStore {
     );
   }
 
+  /**
+   * The Confirm button of a presentation's message when the newest buttons put on that message
+   * are the confirming step of a tapped option ([Confirm X] [Back], minted together, in that
+   * order) and neither was used: what the boxholder sees there now.
+   */
+  confirmShown(
+    presentationSeq: number,
+    chatId: string,
+    messageId: string,
+  ): ButtonToken | undefined {
+    const rows = this.db
+      .prepare(
+        "SELECT * FROM button_tokens WHERE chat_id = ? AND message_id = ? ORDER BY rowid DESC LIMIT 2",
+      )
+      .all(chatId, messageId) as Record<string, unknown>[];
+    const [back, confirm] = rows.map(fromRow);
+    if (back?.action !== "back" || confirm?.action !== "confirm") return undefined;
+    if (confirm.presentationSeq !== presentationSeq || confirm.optionId === undefined)
+      return undefined;
+    if (back.optionId !== confirm.optionId || back.usedAt || confirm.usedAt) return undefined;
+    return confirm;
+  }
+
   /** Every token of one sent message marked used with one reply (its question was settled). */
   markMessageUsed(chatId: string, messageId: string, reply: string, at: string): void {
     this.db

@@ -3,8 +3,9 @@
 // the same transition as a tap, with the fingerprint of the presentation it targets: a card
 // edited since it was shown refuses it on every surface. A lone character on a text question,
 // and an answer to an irreversible question (but a typed no to a yes/no one, which declines),
-// is recorded only once confirmed, by a tap or by a typed yes (a typed no declines). A reply to
-// a question already answered is audited and never applied.
+// is recorded only once confirmed, by a tap or by a typed yes (a typed no declines); so is the
+// option tapped on such a question (typed-confirm.ts). A reply to a question already answered
+// is audited and never applied.
 
 import { OTHER_OPTION, optionsOf, type Question } from "../card/question.ts";
 import { attemptFromText, findOption, resolveAnswer } from "../card/resolve.ts";
@@ -14,6 +15,7 @@ import { confirmingQuestion, needsConfirming, otherReply, wordsDropped } from ".
 import type { Judging, Outcome, TextAttempt } from "./attempts.ts";
 import { heldElsewhereReply } from "./button-attempts.ts";
 import { closureOf } from "./closure.ts";
+import { declined, screenAct } from "./typed-confirm.ts";
 import { askedWords, quotesOtherQuestion, targetOf } from "./typed-target.ts";
 
 /** True when the card holds exactly the answer `text` gives, recorded from this person here. */
@@ -138,8 +140,12 @@ export async function judgeText(j: Judging, a: TextAttempt): Promise<Outcome> {
     j.slot.tokens.markMessageUsed(asked.chatId, asked.messageId as string, reply, j.now());
     return { kind: "recorded", name: "words-dropped", reply, target, card };
   }
+  // On the confirming screen of a tapped option, a yes confirms that option and a no declines.
+  const act = asked ? undefined : screenAct(j, a, target, card);
+  if (act && "decline" in act) return declined(j, act.decline, target, card);
+  const tapped = act?.confirm.optionId;
   const words = asked?.label ?? text;
-  if (!a.confirmed && !asked) {
+  if (!a.confirmed && !asked && !tapped) {
     const confirm = confirmation(card, text, a.literal === true);
     if (confirm instanceof Error) return { target, card, ...failed(confirm) };
     if (confirm) {
@@ -161,7 +167,8 @@ export async function judgeText(j: Judging, a: TextAttempt): Promise<Outcome> {
   try {
     const { result, closed } = await ops.answer(
       target.questionId,
-      attemptFromText(card, words),
+      // The tapped option is named by id, as its Confirm button would.
+      tapped ? { text: tapped, option: tapped } : attemptFromText(card, words),
       { via: a.surface, by: a.actor.id },
       { fingerprint: target.cardHash },
     );
