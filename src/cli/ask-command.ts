@@ -4,8 +4,9 @@
 // both run this, so an agent sees the same reply and the same errors from either.
 
 import { InvalidInput } from "../errors.ts";
+import { askWithReply } from "../questions/ask-reply.ts";
+import { heldUntilOf } from "../slot/held.ts";
 import { type AskFlags, askInputFromFlags, jsonCardWithFlags, usesCardFlags } from "./ask-input.ts";
-import { askWithReply } from "./ask-reply.ts";
 import { type CommonOptions, printJson, withCore } from "./context.ts";
 import { readStdin, writeErr, writeOut } from "./output.ts";
 
@@ -21,20 +22,17 @@ export async function askCommand(options: AskCommandOptions): Promise<void> {
       ? { ...given, callback: options.callback }
       : given;
   await withCore(options, async (core, config) => {
-    const { result, reply: advice } = await askWithReply(core, config, input, {
+    const context = { timeZone: config, heldUntil: heldUntilOf(core, config.attention) };
+    const reply = await askWithReply(core, context, input, {
       unlessOpen: options.unlessOpen ?? false,
       via: "cli",
     });
-    if (options.json)
-      return printJson({
-        id: result.id,
-        deduplicated: result.deduplicated,
-        card: result.card,
-        ...advice,
-      });
-    writeOut(result.deduplicated ? `already open: ${result.id}\n` : `asked ${result.id}\n`);
-    if (advice.hint) writeErr(`note: ${advice.hint}\n`);
-    for (const like of advice.similar) {
+    // The JSON is the core's reply without the commit (docs/AGENTS.md, `ask --json`).
+    const { commit: _, ...shown } = reply;
+    if (options.json) return printJson(shown);
+    writeOut(reply.deduplicated ? `already open: ${reply.id}\n` : `asked ${reply.id}\n`);
+    if (reply.hint) writeErr(`note: ${reply.hint}\n`);
+    for (const like of reply.similar) {
       writeErr(
         `note: answered before (${like.answeredAt.slice(0, 10)}, ${like.id}): ${like.answer}\n`,
       );

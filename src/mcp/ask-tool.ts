@@ -1,16 +1,15 @@
 // `ask_human`: files a question through the same ask core as `qbridge ask` and the API, then
 // waits (optionally, up to 50 s) for the owner's answer. The same open prompt is not filed
 // twice unless the caller says so, so an agent that asks again after a restart finds its
-// question instead of queuing a copy. The result carries the same advice as the CLI and API ask
-// response (deduplicated, expectedWaitSeconds, hint, similar), computed when the question is filed.
+// question instead of queuing a copy. The result carries the ask core's reply (ask-reply.ts) as
+// the CLI and API do (deduplicated, expectedWaitSeconds, hint, similar), made as it is filed.
 
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { AskSchema, describeIssues, PRIORITIES } from "../card/question.ts";
-import { askQuestion } from "../questions/ask.ts";
-import { adviceForAsk } from "../questions/box-stats.ts";
+import { askWithReply } from "../questions/ask-reply.ts";
 import { QuestionOutcomeSchema } from "../questions/outcome.ts";
-import { MAX_SIMILAR, SIMILAR_THRESHOLD, similarForAsk } from "../questions/similar.ts";
+import { MAX_SIMILAR, SIMILAR_THRESHOLD } from "../questions/similar.ts";
 import { toolArguments } from "./arguments.ts";
 import { type McpDeps, tellChange } from "./deps.ts";
 import { errorResult, guarded, structuredResult } from "./result.ts";
@@ -191,20 +190,17 @@ export function registerAskTool(server: McpServer, deps: McpDeps): void {
         const card = cardOf(args);
         const refusal = cardRefusal(card);
         if (refusal) return errorResult(refusal);
-        const asked = await askQuestion(deps.core, card, {
+        const context = { timeZone: deps.timeZone, heldUntil: deps.heldUntil };
+        const reply = await askWithReply(deps.core, context, card, {
           unlessOpen: args.unless_open,
           via: "mcp",
         });
-        if (!asked.deduplicated) await tellChange(deps, { id: asked.id, action: "asked" });
-        const advice = adviceForAsk(deps.core, deps.timeZone, asked.card.prompt);
-        const similar = similarForAsk(deps.core, asked.id, asked.card);
-        const outcome = await waitReporting(deps, asked.id, args.wait_seconds, extra);
-        return structuredResult({
-          ...outcome,
-          deduplicated: asked.deduplicated,
-          ...advice,
-          similar,
-        });
+        if (!reply.deduplicated) await tellChange(deps, { id: reply.id, action: "asked" });
+        // The outcome after the wait, with the core's reply beside it; `heldUntil` is the
+        // outcome's, as it stands when the wait ends.
+        const outcome = await waitReporting(deps, reply.id, args.wait_seconds, extra);
+        const { deduplicated, expectedWaitSeconds, hint, similar } = reply;
+        return structuredResult({ ...outcome, deduplicated, expectedWaitSeconds, hint, similar });
       }),
   );
 }

@@ -26,8 +26,3 @@ export function heldUntilOf(core: Core, attention: Attention): HeldUntil {
     return until ? toIso(until) : undefined;
   };
 }
-
-/** `heldUntil` as a field to spread into a response: absent when the question waits for nothing. */
-export function heldField(until: string | undefined): { heldUntil?: string } {
-  return until === undefined ? {} : { heldUntil: until };
-}

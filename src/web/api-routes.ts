@@ -6,19 +6,18 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { STATUSES } from "../card/question.ts";
 import { answerQuestion } from "../questions/answer.ts";
-import { askQuestion } from "../questions/ask.ts";
-import { adviceForAsk, boxStats } from "../questions/box-stats.ts";
+import { askWithReply } from "../questions/ask-reply.ts";
+import { boxStats } from "../questions/box-stats.ts";
 import { dismissQuestion } from "../questions/close.ts";
 import { extendQuestion } from "../questions/extend.ts";
 import { markJobDone, readJob } from "../questions/job-done.ts";
 import { type OutcomeLink, questionOutcome } from "../questions/outcome.ts";
-import { similarForAsk } from "../questions/similar.ts";
 import { boxState, pendingQuestions, questionsWithStatus } from "../questions/state.ts";
 import { loadQuestion } from "../questions/store.ts";
 import { settleBeforeListing } from "../questions/transition.ts";
 import { waitForQuestion } from "../questions/waiter.ts";
 import { withdrawQuestion } from "../questions/withdraw.ts";
-import { heldField, heldUntilOf } from "../slot/held.ts";
+import { heldUntilOf } from "../slot/held.ts";
 import {
   AnswerBody,
   BodyProblem,
@@ -83,20 +82,11 @@ export function apiRoutes(deps: WebDeps): Hono {
       unlessOpen ||= isTrue(unless_open);
       input = rest;
     }
-    const result = await askQuestion(core, input, { unlessOpen, via: "api" });
-    const advice = {
-      ...adviceForAsk(core, deps.config, result.card.prompt),
-      similar: similarForAsk(core, result.id, result.card),
-      ...heldField(heldUntil({ id: result.id, card: result.card })),
-    };
-    if (result.deduplicated) {
-      return c.json({ id: result.id, deduplicated: true, card: result.card, ...advice }, 200);
-    }
-    c.header("Location", `/api/v1/questions/${encodeURIComponent(result.id)}`);
-    return c.json(
-      { id: result.id, deduplicated: false, card: result.card, commit: result.commit, ...advice },
-      201,
-    );
+    const context = { timeZone: deps.config, heldUntil };
+    const reply = await askWithReply(core, context, input, { unlessOpen, via: "api" });
+    if (reply.deduplicated) return c.json(reply, 200);
+    c.header("Location", `/api/v1/questions/${encodeURIComponent(reply.id)}`);
+    return c.json(reply, 201);
   });
 
   // Stop-asking signals and responsiveness, as `qbridge stats --json` prints them.
