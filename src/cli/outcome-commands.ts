@@ -9,9 +9,9 @@ import type { Core } from "../questions/core.ts";
 import { type OutcomeLink, type QuestionOutcome, questionOutcome } from "../questions/outcome.ts";
 import { loadCommitted, loadQuestion } from "../questions/store.ts";
 import { heldUntilOf } from "../slot/held.ts";
+import { linkSecretIfAny } from "../web/link-secret.ts";
 import { type CommonOptions, printJson, withCore } from "./context.ts";
 import { WAIT_EXIT } from "./exit.ts";
-import { linkSecretIfAny } from "./link-secret.ts";
 import { writeOut } from "./output.ts";
 import { showText } from "./render.ts";
 

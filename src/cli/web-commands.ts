@@ -4,9 +4,9 @@ import type { Command } from "commander";
 import type { Config } from "../config.ts";
 import { InvalidInput } from "../errors.ts";
 import { loadQuestion } from "../questions/store.ts";
+import { linkSecretIfAny, noLinkSecret, pagesOff } from "../web/link-secret.ts";
 import { LINK_LIFETIME_MS, type LinkScope, linkUrl, loadSecret } from "../web/links.ts";
 import { type CommonOptions, printJson, withCore } from "./context.ts";
-import { linkSecretIfAny, noLinkSecret } from "./link-secret.ts";
 import { writeErr, writeOut } from "./output.ts";
 
 function common(command: Command): Command {
@@ -51,8 +51,12 @@ Examples:
           const logger = pino({ level: config.logLevel }, pino.destination(2));
           const web = await startWeb({ core, config, logger });
           const api = config.apiToken ? "on" : "off (set QBRIDGE_API_TOKEN to turn it on)";
-          if (options.json) printJson({ url: web.url, api: Boolean(config.apiToken) });
-          else writeOut(`web page on ${web.url}\nAPI ${api}\n`);
+          if (options.json) {
+            printJson({ url: web.url, api: Boolean(config.apiToken), pages: web.pages });
+          } else {
+            const pages = web.pages ? "" : `pages off: ${pagesOff(core.box)}\n`;
+            writeOut(`web page on ${web.url}\nAPI ${api}\n${pages}`);
+          }
           await new Promise<void>((resolve) => {
             process.once("SIGINT", resolve);
             process.once("SIGTERM", resolve);

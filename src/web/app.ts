@@ -6,7 +6,7 @@ import { apiRoutes } from "./api-routes.ts";
 import type { WebDeps } from "./deps.ts";
 import { createHealthProbe, healthRoutes } from "./health.ts";
 import { mcpRoute } from "./mcp-route.ts";
-import { failurePage, homePage, notFoundPage } from "./problem-page.ts";
+import { failurePage, homePage, noLinkKeyPage, notFoundPage } from "./problem-page.ts";
 import { questionRoutes } from "./question-routes.ts";
 import { questionsRoute } from "./questions-route.ts";
 import { statsRoute } from "./stats-route.ts";
@@ -17,6 +17,9 @@ export type { TransitionListener, WebDeps, WebTransition } from "./deps.ts";
 /** No scripts, no frames, no outside resources; forms post only back here. */
 const PAGE_POLICY =
   "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+/** The pages a signed link opens. */
+const SIGNED_PAGES = ["/q/:id", "/questions", "/questions/triage", "/stats"];
 
 export function createWebApp(deps: WebDeps): Hono {
   const app = new Hono();
@@ -34,10 +37,18 @@ export function createWebApp(deps: WebDeps): Hono {
   app.route("/", healthRoutes(deps.health ?? createHealthProbe(deps.core)));
   app.route("/api/v1", apiRoutes(deps));
   app.route("/mcp", mcpRoute(deps));
-  app.route("/", questionRoutes(deps));
-  app.route("/", questionsRoute(deps));
-  app.route("/", triageRoute(deps));
-  app.route("/", statsRoute(deps));
+  const { secret } = deps;
+  if (secret) {
+    const signed = { ...deps, secret };
+    app.route("/", questionRoutes(signed));
+    app.route("/", questionsRoute(signed));
+    app.route("/", triageRoute(signed));
+    app.route("/", statsRoute(signed));
+  } else {
+    // No key (a read-only box never served): no link can open a page, so each says why rather
+    // than call every link changed.
+    for (const path of SIGNED_PAGES) app.all(path, (c) => c.html(noLinkKeyPage(), 503));
+  }
 
   app.get("/", (c) => c.html(homePage()));
 

@@ -20,12 +20,17 @@ export type TransitionListener = (event: WebTransition) => void | Promise<void>;
 export interface WebDeps {
   core: Core;
   config: Config;
-  secret: Buffer;
+  /** The link key; none on a read-only box never served: the pages are off, the API and /mcp
+   * give outcomes without links. */
+  secret: Buffer | undefined;
   logger?: Logger | undefined;
   onTransition?: TransitionListener | undefined;
   /** What /healthz shows; the service passes its own so its parts (a bridge's) appear. */
   health?: HealthProbe | undefined;
 }
+
+/** What the signed pages are built from: they exist only when the box has a link key. */
+export type SignedDeps = WebDeps & { secret: Buffer };
 
 /** Tells the listener, never letting its failure undo or fail the committed transition. */
 export async function announce(deps: WebDeps, event: WebTransition): Promise<void> {

@@ -70,14 +70,15 @@ export function checkLink(
   return { ok: true, expires: new Date(expires * 1000) };
 }
 
-/** The full URL of a signed link, or undefined when no public URL is configured. */
+/** The full URL of a signed link, or undefined when no public URL is configured or the box has
+ * no link key (a read-only box never served). */
 export function linkUrl(
   publicUrl: string | undefined,
-  secret: Buffer,
+  secret: Buffer | undefined,
   scope: LinkScope,
   now: Date,
 ): string | undefined {
-  if (!publicUrl) return undefined;
+  if (!publicUrl || !secret) return undefined;
   const path = "question" in scope ? `/q/${encodeURIComponent(scope.question)}` : `/${scope.page}`;
   return `${publicUrl}${path}?s=${signLink(secret, scope, now)}`;
 }

@@ -60,6 +60,14 @@ export function homePage(): string {
   );
 }
 
+/** Every page of a read-only box that was never served: there is no key to check a link with. */
+export function noLinkKeyPage(): string {
+  return page(
+    "Pages off",
+    html`<h1>This box has no link key yet</h1><div class="card problem"><p>The box this server reads is read-only and has never been served, so it has no key to check links with (<code>.qbridge/secret</code>), and no link can open a page.</p><p>On the box's machine, make the box writable (or run <code>qbridge link --questions</code> once where it is writable), then start <code>qbridge web</code> again.</p></div>`,
+  );
+}
+
 export function staleFormPage(): string {
   return page(
     "Form out of date",

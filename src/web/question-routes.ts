@@ -17,7 +17,7 @@ import type { QuestionView } from "../questions/state.ts";
 import { loadCommitted, loadQuestion } from "../questions/store.ts";
 import { lastTimeFor } from "../slot/last-time.ts";
 import { checkFormToken, formToken } from "./csrf.ts";
-import { announce, type WebDeps } from "./deps.ts";
+import { announce, type SignedDeps } from "./deps.ts";
 import { laterForm, laterLine, putOffFromPage } from "./later-form.ts";
 import { pageFailure } from "./page-errors.ts";
 import { badRequestPage, staleFormPage, tooLargePage } from "./problem-page.ts";
@@ -66,7 +66,7 @@ function missingAnswer(card: Question, values: FormValues): string | undefined {
   return undefined;
 }
 
-export function questionRoutes(deps: WebDeps): Hono {
+export function questionRoutes(deps: SignedDeps): Hono {
   const app = new Hono();
   const { core, secret } = deps;
 

@@ -7,7 +7,7 @@ import { boxState } from "../questions/state.ts";
 import { settleBeforeListing } from "../questions/transition.ts";
 import { boxDigest } from "../slot/triage.ts";
 import { formToken } from "./csrf.ts";
-import type { WebDeps } from "./deps.ts";
+import type { SignedDeps } from "./deps.ts";
 import { signLink } from "./links.ts";
 import { pageFailure } from "./page-errors.ts";
 import { questionsPage } from "./questions-page.ts";
@@ -15,7 +15,7 @@ import { pageLinks, questionHref, refuseLink } from "./signed-page.ts";
 import { digestSection } from "./triage-page.ts";
 import { triageAction } from "./triage-route.ts";
 
-export function questionsRoute(deps: WebDeps): Hono {
+export function questionsRoute(deps: SignedDeps): Hono {
   const app = new Hono();
   const { core, secret } = deps;
 

@@ -11,12 +11,15 @@ import type { Core } from "../questions/core.ts";
 import { createWebApp } from "./app.ts";
 import type { TransitionListener } from "./deps.ts";
 import type { HealthProbe } from "./health.ts";
+import { linkSecretIfAny, nothingToServe, pagesOff } from "./link-secret.ts";
 import { loadSecret } from "./links.ts";
 
 export interface RunningWeb {
   /** Where the server listens, e.g. http://127.0.0.1:8787 (not the public URL). */
   url: string;
   close(): Promise<void>;
+  /** Whether the signed pages are on: off on a read-only box that has no link key. */
+  pages: boolean;
 }
 
 export interface StartWebOptions {
@@ -36,7 +39,9 @@ function urlOf(address: AddressInfo): string {
 
 export async function startWeb(options: StartWebOptions): Promise<RunningWeb> {
   const { core, config, logger } = options;
-  const secret = loadSecret(core.box);
+  // A read-only box never served has no key and cannot make one: its API still reads.
+  const secret = linkSecretIfAny(() => loadSecret(core.box));
+  if (!secret && !config.apiToken) throw nothingToServe(core.box);
   const app = createWebApp({
     core,
     config,
@@ -65,9 +70,12 @@ export async function startWeb(options: StartWebOptions): Promise<RunningWeb> {
   });
   server.on("error", (error) => logger?.error({ err: error }, "the web server failed"));
   const url = urlOf(server.address() as AddressInfo);
-  logger?.info({ url, api: config.apiToken ? "on" : "off" }, "web page listening");
+  const pages = secret ? "on" : "off";
+  logger?.info({ url, api: config.apiToken ? "on" : "off", pages }, "web page listening");
+  if (!secret) logger?.warn({}, `the pages are off: ${pagesOff(core.box)}`);
   return {
     url,
+    pages: Boolean(secret),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

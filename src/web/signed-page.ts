@@ -6,7 +6,7 @@ import { readdirSync } from "node:fs";
 import type { Context } from "hono";
 import { QUESTION_SUFFIX } from "../box/paths.ts";
 import { type BoxState, boxState } from "../questions/state.ts";
-import type { WebDeps } from "./deps.ts";
+import type { SignedDeps } from "./deps.ts";
 import type { PageLinks } from "./layout.ts";
 import { checkLink, type LinkScope, signLink } from "./links.ts";
 import { deniedLinkPage, type LinkProblem } from "./problem-page.ts";
@@ -28,7 +28,7 @@ export function questionHref(id: string, signature: string, toRoot: ToRoot): str
  */
 export function refuseLink(
   c: Context,
-  deps: WebDeps,
+  deps: SignedDeps,
   scope: LinkScope,
   typed: readonly string[] = [],
 ): Response | undefined {
@@ -52,7 +52,7 @@ export function refuseLink(
  * scan of the box.
  */
 function signedForAnother(
-  deps: WebDeps,
+  deps: SignedDeps,
   scope: LinkScope,
   signature: string | undefined,
   now: Date,
@@ -84,7 +84,7 @@ function expiryOf(signature: string | undefined): Date | undefined {
  * `state` saves a second scan where the caller has one.
  */
 export function pageLinks(
-  deps: WebDeps,
+  deps: SignedDeps,
   toRoot: ToRoot,
   current?: string,
   state?: BoxState,

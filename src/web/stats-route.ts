@@ -2,12 +2,12 @@
 
 import { Hono } from "hono";
 import { boxStats } from "../questions/box-stats.ts";
-import type { WebDeps } from "./deps.ts";
+import type { SignedDeps } from "./deps.ts";
 import { pageFailure } from "./page-errors.ts";
 import { refuseLink } from "./signed-page.ts";
 import { statsPage } from "./stats-page.ts";
 
-export function statsRoute(deps: WebDeps): Hono {
+export function statsRoute(deps: SignedDeps): Hono {
   const app = new Hono();
   app.get("/stats", (c) => {
     const refused = refuseLink(c, deps, { page: "stats" });

@@ -13,7 +13,7 @@ import { loadQuestion } from "../questions/store.ts";
 import { type AnswerPath, boxDigest } from "../slot/triage.ts";
 import { TriageOffers } from "../slot/triage-offers.ts";
 import { checkFormToken, formToken } from "./csrf.ts";
-import { announce, type WebDeps } from "./deps.ts";
+import { announce, type SignedDeps } from "./deps.ts";
 import { pageFailure } from "./page-errors.ts";
 import { staleFormPage, tooLargePage } from "./problem-page.ts";
 import { pageLinks, refuseLink, type ToRoot } from "./signed-page.ts";
@@ -27,7 +27,7 @@ export function triageAction(signature: string, toRoot: ToRoot): string {
   return `${toRoot}questions/triage?s=${signature}`;
 }
 
-export function triageRoute(deps: WebDeps): Hono {
+export function triageRoute(deps: SignedDeps): Hono {
   const app = new Hono();
   const { core, secret } = deps;
   const offers = new TriageOffers(core.ledger.db);

@@ -1,7 +1,7 @@
 // The qbridge command run as a real child process with exactly the environment given (plus
 // PATH and HOME), typed to over stdin; and the bounded wait the stories poll with.
 
-import { spawn } from "node:child_process";
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { CLI } from "./box.ts";
 import { crashFlags } from "./crash-point.ts";
 
@@ -37,7 +37,7 @@ export interface Child {
 }
 
 /** Children still running; a test that fails before it stops its child leaves one here. */
-const running = new Set<ReturnType<typeof spawn>>();
+const running = new Set<ChildProcessWithoutNullStreams>();
 
 /** SIGKILLs every child a test file left running (its setup file calls this after the file). */
 export function killLeftoverChildren(): void {
@@ -60,6 +60,11 @@ export function qbridge(
     env,
     stdio: ["pipe", "pipe", "pipe"],
   });
+  return watched(child);
+}
+
+/** A spawned child as a test drives it (killed after the file if a test leaves it running). */
+export function watched(child: ChildProcessWithoutNullStreams): Child {
   running.add(child);
   let out = "";
   let err = "";

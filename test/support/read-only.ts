@@ -4,16 +4,13 @@
 
 import { spawn } from "node:child_process";
 import { CLI, type CliResult, childResult, ROOT } from "./box.ts";
+import { type Child, watched } from "./child.ts";
 
-/** Runs `qbridge ARGS` with `dir` read-only for it alone; `env` is the whole environment. */
-export function runOnReadOnlyBox(
-  dir: string,
-  args: string[],
-  options: { env: NodeJS.ProcessEnv; input?: string },
-): Promise<CliResult> {
+function spawnOnReadOnlyBox(dir: string, args: string[], env: NodeJS.ProcessEnv) {
   const script =
     'mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" "$1" && shift && exec "$@"';
-  const child = spawn(
+  // unshare and sh both exec: the child is qbridge itself, so a signal to it reaches qbridge.
+  return spawn(
     "unshare",
     [
       "--user",
@@ -28,7 +25,20 @@ export function runOnReadOnlyBox(
       CLI,
       ...args,
     ],
-    { cwd: ROOT, env: options.env, stdio: ["pipe", "pipe", "pipe"] },
+    { cwd: ROOT, env, stdio: ["pipe", "pipe", "pipe"] },
   );
-  return childResult(child, options.input ?? "");
+}
+
+/** Runs `qbridge ARGS` with `dir` read-only for it alone; `env` is the whole environment. */
+export function runOnReadOnlyBox(
+  dir: string,
+  args: string[],
+  options: { env: NodeJS.ProcessEnv; input?: string },
+): Promise<CliResult> {
+  return childResult(spawnOnReadOnlyBox(dir, args, options.env), options.input ?? "");
+}
+
+/** Starts a lasting `qbridge ARGS` (web, serve) with `dir` read-only for it alone. */
+export function startOnReadOnlyBox(dir: string, args: string[], env: NodeJS.ProcessEnv): Child {
+  return watched(spawnOnReadOnlyBox(dir, args, env));
 }
