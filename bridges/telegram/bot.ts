@@ -11,6 +11,7 @@ import type { Slot, SlotLogger } from "../../src/slot/slot.ts";
 import { createAccess } from "./access.ts";
 import { commandsInAnyCase } from "./command-case.ts";
 import { createCommands, registerCommands } from "./commands.ts";
+import { heardFromOwner } from "./heard.ts";
 import { type Polling, startPolling } from "./poll.ts";
 import { createTelegramPresenter } from "./presenter.ts";
 import { classify, createStanding, failureOf, type TelegramHealth } from "./standing.ts";
@@ -143,6 +144,7 @@ export function createBot(options: BotOptions): TelegramBridge {
       judge.handled(key);
     }
   });
+  bot.use(heardFromOwner(slot, access));
   bot.on("callback_query:data", onTap);
   bot.use(commandsInAnyCase);
   bot.command("start", commands.start);

@@ -10,6 +10,7 @@ import type { Address, Presentation } from "../../src/slot/presentations.ts";
 import type { Closure, Presenter, PresentRequest } from "../../src/slot/presenter.ts";
 import type { Slot } from "../../src/slot/slot.ts";
 import { answerLayout, NO_BUTTONS, showLayout } from "./keyboard.ts";
+import { toOwnerChat } from "./refusal.ts";
 import { closedHtml, expiredHtml, nudgeHtml, overnightText, presentationHtml } from "./render.ts";
 
 export const SURFACE = "telegram";
@@ -76,13 +77,60 @@ export function createTelegramPresenter(deps: PresenterDeps): Presenter & {
     return { chatId, messageId };
   }
 
+  async function sendExpired(questions: readonly QuestionView[]): Promise<boolean> {
+    const chatId = deps.ownerChat();
+    if (chatId === undefined) return false;
+    const lines = questions.map((q) => ({
+      id: q.id,
+      prompt: q.card.prompt,
+      link: deps.link(q.id),
+    }));
+    await api.sendMessage(chatId, expiredHtml(lines), {
+      parse_mode: "HTML",
+      link_preview_options: { is_disabled: true },
+    });
+    return true;
+  }
+
+  async function sendNudge(question: QuestionView, presented: Presentation | undefined) {
+    const chatId = deps.ownerChat();
+    if (chatId === undefined) return false;
+    const asked = new Date(question.card["asked-at"]).getTime();
+    const days = Math.floor((slot.core.box.clock.now().getTime() - asked) / 86_400_000);
+    if (presented?.messageId !== undefined && presented.chatId === chatId) {
+      await api.sendMessage(chatId, nudgeHtml(question.card, days, true), {
+        parse_mode: "HTML",
+        reply_parameters: {
+          message_id: Number(presented.messageId),
+          allow_sending_without_reply: true,
+        },
+      });
+      return true;
+    }
+    const layout = showLayout();
+    const cardHash = questionFingerprint(question.card);
+    await judge.withButtons(
+      { questionId: question.id, cardHash },
+      chatId,
+      layout.specs,
+      async (tokens) => {
+        const sent = await api.sendMessage(chatId, nudgeHtml(question.card, days, false), {
+          parse_mode: "HTML",
+          reply_markup: layout.build(tokens),
+        });
+        return String(sent.message_id);
+      },
+    );
+    return true;
+  }
+
   return {
     surface: SURFACE,
     ready: () => deps.ownerChat() !== undefined,
     sendQuestion,
     async present(request) {
       const chatId = deps.ownerChat();
-      return chatId === undefined ? undefined : sendQuestion(request, chatId);
+      return chatId === undefined ? undefined : toOwnerChat(() => sendQuestion(request, chatId));
     },
     async closed(presentation: Presentation, closure: Closure) {
       if (presentation.chatId === undefined || presentation.messageId === undefined) return;
@@ -98,50 +146,7 @@ export function createTelegramPresenter(deps: PresenterDeps): Presenter & {
         if (!isNotModified(error)) throw error;
       }
     },
-    async expired(questions) {
-      const chatId = deps.ownerChat();
-      if (chatId === undefined) return false;
-      const lines = questions.map((q) => ({
-        id: q.id,
-        prompt: q.card.prompt,
-        link: deps.link(q.id),
-      }));
-      await api.sendMessage(chatId, expiredHtml(lines), {
-        parse_mode: "HTML",
-        link_preview_options: { is_disabled: true },
-      });
-      return true;
-    },
-    async nudge(question: QuestionView, presented: Presentation | undefined) {
-      const chatId = deps.ownerChat();
-      if (chatId === undefined) return false;
-      const asked = new Date(question.card["asked-at"]).getTime();
-      const days = Math.floor((slot.core.box.clock.now().getTime() - asked) / 86_400_000);
-      if (presented?.messageId !== undefined && presented.chatId === chatId) {
-        await api.sendMessage(chatId, nudgeHtml(question.card, days, true), {
-          parse_mode: "HTML",
-          reply_parameters: {
-            message_id: Number(presented.messageId),
-            allow_sending_without_reply: true,
-          },
-        });
-        return true;
-      }
-      const layout = showLayout();
-      const cardHash = questionFingerprint(question.card);
-      await judge.withButtons(
-        { questionId: question.id, cardHash },
-        chatId,
-        layout.specs,
-        async (tokens) => {
-          const sent = await api.sendMessage(chatId, nudgeHtml(question.card, days, false), {
-            parse_mode: "HTML",
-            reply_markup: layout.build(tokens),
-          });
-          return String(sent.message_id);
-        },
-      );
-      return true;
-    },
+    expired: (questions) => toOwnerChat(() => sendExpired(questions)),
+    nudge: (question, presented) => toOwnerChat(() => sendNudge(question, presented)),
   };
 }

@@ -11,10 +11,16 @@ const TOLD_THROUGH = "expiries-told-through";
 
 /**
  * Sends one notice for the questions that expired since the last one, through the first ready
- * presenter that can. Resolves to the ids told (none when there was nothing new or nobody to
- * tell). On a box never told before, only what expires from now on is news, not history.
+ * presenter that can (`deliver` sends it: the slot's holds off a chat that refuses). Resolves
+ * to the ids told (none when there was nothing new or nobody to tell). On a box never told
+ * before, only what expires from now on is news, not history.
  */
-export async function tellExpired(core: Core, presenters: readonly Presenter[]): Promise<string[]> {
+export async function tellExpired(
+  core: Core,
+  presenters: readonly Presenter[],
+  deliver: (presenter: Presenter, questions: QuestionView[]) => Promise<boolean> = (p, qs) =>
+    p.expired?.(qs) ?? Promise.resolve(false),
+): Promise<string[]> {
   let told = core.ledger.getMeta(TOLD_THROUGH);
   if (told === undefined) {
     told = new Date(core.box.clock.now().getTime() - 1).toISOString();
@@ -31,7 +37,7 @@ export async function tellExpired(core: Core, presenters: readonly Presenter[]):
   );
   for (const presenter of presenters) {
     if (!presenter.expired || !presenter.ready()) continue;
-    if (!(await presenter.expired(expired))) continue;
+    if (!(await deliver(presenter, expired))) continue;
     const latest = expired.at(-1)?.card["expired-at"] ?? core.box.clock.iso();
     core.ledger.setMeta(TOLD_THROUGH, new Date(latest).toISOString());
     return expired.map((view) => view.id);

@@ -20,6 +20,7 @@ import { dueQueue } from "./order.ts";
 import { present } from "./present.ts";
 import type { Presentation, PresentationStore } from "./presentations.ts";
 import type { Closure } from "./presenter.ts";
+import type { Reach } from "./reach.ts";
 import type { Registry } from "./registry.ts";
 import type { SlotLogger, SlotOps } from "./slot.ts";
 import type { TokenStore } from "./tokens.ts";
@@ -35,6 +36,7 @@ export interface OperationsDeps {
   load: (questionId: string) => Question | undefined;
   attention: Attention;
   later: LaterStore;
+  reach: Reach;
 }
 
 export function createOperations(deps: OperationsDeps): SlotOps {
@@ -43,9 +45,9 @@ export function createOperations(deps: OperationsDeps): SlotOps {
   let started = false;
   let retryAt = 0;
 
-  /** Presents through the first ready presenter; a presenter that fails holds off filling. */
-  async function presentQuestion(question: QuestionView, pending: QuestionView[]) {
-    const outcome = await present(deps, question, pending);
+  /** Presents through the first ready presenter; one that fails holds off filling for 5 s. */
+  async function presentQuestion(question: QuestionView, pending: QuestionView[], anyway = false) {
+    const outcome = await present(deps, question, pending, anyway);
     if (outcome.failed) retryAt = Date.now() + 5_000;
     return outcome.presented;
   }
@@ -159,7 +161,7 @@ export function createOperations(deps: OperationsDeps): SlotOps {
 
     async fill(afterClose = false) {
       if (presentations.open() || Date.now() < retryAt) return undefined;
-      if (!registry.presenters.some((p) => p.ready())) return undefined;
+      if (!registry.presenters.some((p) => p.ready() && deps.reach.open(p.surface))) return;
       const { pending, ready, parked } = queue();
       const first = ready.find(mayFill) ?? (afterClose ? parked.find(mayFill) : undefined);
       return first ? presentQuestion(first, pending) : undefined;
@@ -170,7 +172,7 @@ export function createOperations(deps: OperationsDeps): SlotOps {
       const { pending, ready, parked } = queue();
       const first = ready[0] ?? parked[0];
       return {
-        presented: first ? await presentQuestion(first, pending) : undefined,
+        presented: first ? await presentQuestion(first, pending, true) : undefined,
         busy: false,
       };
     },

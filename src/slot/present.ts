@@ -12,6 +12,8 @@ import { lastTimeFor } from "./last-time.ts";
 import type { LaterStore } from "./later.ts";
 import { overnightNews, overnightTold } from "./overnight.ts";
 import type { Presentation, PresentationStore } from "./presentations.ts";
+import { ChatRefuses } from "./presenter.ts";
+import type { Reach } from "./reach.ts";
 import type { Registry } from "./registry.ts";
 import type { SlotLogger } from "./slot.ts";
 
@@ -23,19 +25,23 @@ export interface PresentDeps {
   logger: SlotLogger;
   now: () => string;
   attention: Attention;
+  reach: Reach;
 }
 
 /**
  * Presents `question` (`pending` is the queue it heads) through the first ready presenter that
- * shows it. `failed` when a presenter threw: the claim is released and nothing else is tried.
+ * shows it, skipping one whose chat is held off as refusing messages unless `anyway` (/next).
+ * `failed` when a presenter threw: the claim is released and nothing else is tried. A chat that
+ * refused is held off longer (reach.ts, which logs it once), and is not `failed`.
  */
 export async function present(
   deps: PresentDeps,
   question: QuestionView,
   pending: QuestionView[],
+  anyway = false,
 ): Promise<{ presented?: Presentation | undefined; failed?: true }> {
-  const { core, presentations, registry, later, logger, now, attention } = deps;
-  const ready = registry.presenters.filter((p) => p.ready());
+  const { core, presentations, registry, later, logger, now, attention, reach } = deps;
+  const ready = registry.presenters.filter((p) => p.ready() && (anyway || reach.open(p.surface)));
   if (ready.length === 0) return {};
   const cardHash = questionFingerprint(question.card);
   const behind = pending.length - 1;
@@ -59,12 +65,17 @@ export async function present(
         presentations.unpark(question.id);
         later.clear(question.id);
         if (news) overnightTold(core, news);
+        reach.reached(presenter.surface);
         logger.info({ question: question.id, surface: presenter.surface }, "presented");
         return { presented: presentations.get(seq) };
       }
       presentations.release(seq);
     } catch (error) {
       if (seq !== undefined) presentations.release(seq);
+      if (error instanceof ChatRefuses) {
+        reach.refused(presenter.surface, error);
+        return {};
+      }
       logger.warn({ err: error, question: question.id }, "could not present a question");
       return { failed: true };
     }

@@ -7,6 +7,19 @@ import type { QuestionView } from "../questions/state.ts";
 import type { LastTimeOffer } from "./last-time.ts";
 import type { Address, Presentation } from "./presentations.ts";
 
+/**
+ * Thrown by a presenter when the boxholder's chat does not take messages and will not by
+ * itself (the bot blocked, the chat gone), unlike a chat service that is down: the slot holds
+ * off that surface (reach.ts) until the hold-off ends or the boxholder writes there.
+ */
+export class ChatRefuses extends Error {
+  override name = "ChatRefuses";
+  /** `why`: the chat service's own words ("Forbidden: bot was blocked by the user"). */
+  constructor(readonly why: string) {
+    super(`the boxholder's chat refuses messages: ${why}`);
+  }
+}
+
 export interface PresentRequest {
   /** The presentation's ledger number: buttons minted for it name it. */
   seq: number;
@@ -56,7 +69,10 @@ export interface Presenter {
   readonly livesWithProcess?: boolean;
   /** False while the bridge cannot show anything (no boxholder bound yet). */
   ready(): boolean;
-  /** Shows the question; resolves to where it was shown, or undefined when it could not. */
+  /**
+   * Shows the question; resolves to where it was shown, or undefined when it could not. Throws
+   * ChatRefuses (here and in `nudge`, `expired`) when the boxholder's chat refuses messages.
+   */
   present(request: PresentRequest): Promise<Address | undefined>;
   /** Updates a presentation that was closed: says what happened, leaves no buttons. */
   closed(presentation: Presentation, closure: Closure): Promise<void>;

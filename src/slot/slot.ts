@@ -28,6 +28,7 @@ import { createOperations } from "./operations.ts";
 import { Owners } from "./owner.ts";
 import { type Presentation, PresentationStore } from "./presentations.ts";
 import type { Closure, Presenter } from "./presenter.ts";
+import { createReach } from "./reach.ts";
 import { createRegistry } from "./registry.ts";
 import { TokenStore } from "./tokens.ts";
 import { type SlotWatcher, watchSlot } from "./watcher.ts";
@@ -121,6 +122,11 @@ export interface Slot extends SlotOps {
   exclusive<T>(fn: (ops: SlotOps) => Promise<T>): Promise<T>;
   /** The aging sweep's nudge, delivered by the bridge that can. */
   nudger(): Nudger;
+  /**
+   * The boxholder wrote on `surface`: a chat held off as refusing messages takes them again.
+   * True when it was held off (the bridge then fills the slot).
+   */
+  heard(surface: string): boolean;
   /** Tells the boxholder once, in one message, of questions that expired since last told. */
   tellExpired(): Promise<string[]>;
   /**
@@ -152,6 +158,7 @@ export function createSlot(deps: { core: Core; logger?: SlotLogger; attention?: 
     }
   };
   const teller = createClosedTeller({ presentations, registry, logger, now, load });
+  const reach = createReach({ now: () => core.box.clock.now(), logger });
   const ops = createOperations({
     core,
     presentations,
@@ -163,6 +170,7 @@ export function createSlot(deps: { core: Core; logger?: SlotLogger; attention?: 
     load,
     attention,
     later,
+    reach,
   });
   const mutex = createMutex();
   const lock = <T>(fn: () => Promise<T>): Promise<T> => mutex.run(fn);
@@ -206,16 +214,25 @@ export function createSlot(deps: { core: Core; logger?: SlotLogger; attention?: 
         const open = presentations.open();
         const presented = open?.questionId === question.id ? open : undefined;
         for (const presenter of registry.presenters) {
-          if (!presenter.nudge || !presenter.ready()) continue;
-          if (await presenter.nudge(question, presented)) return true;
+          if (!presenter.nudge || !presenter.ready() || !reach.open(presenter.surface)) continue;
+          const nudge = () => presenter.nudge?.(question, presented) ?? Promise.resolve(false);
+          if (await reach.through(presenter.surface, nudge)) return true;
         }
         return false;
       };
     },
     tellExpired: () =>
-      lock(async () =>
-        quietEnds(core.box.clock.now(), attention) ? [] : tellExpired(core, registry.presenters),
-      ),
+      lock(async () => {
+        if (quietEnds(core.box.clock.now(), attention)) return [];
+        const open = registry.presenters.filter((p) => reach.open(p.surface));
+        return tellExpired(core, open, (presenter, questions) =>
+          reach.through(
+            presenter.surface,
+            () => presenter.expired?.(questions) ?? Promise.resolve(false),
+          ),
+        );
+      }),
+    heard: (surface) => reach.heard(surface),
     watch(intervalMs = 1_000) {
       watcher ??= watchSlot({
         box: core.box,
