@@ -1,7 +1,7 @@
 // The one place errors become exit codes and a one-sentence message on stderr.
 // 0 ok, 1 usage or validation, 2 not found, 3 rejected transition, 4 the box is broken or
-// unusable (no box, git failing, the disk full or read-only, a ledger from a newer qbridge), so
-// a script can tell "fix your call" from "fix the box"; 78 (EX_CONFIG) a bridge that cannot go
+// unusable (no box, git failing, the disk full or read-only, a ledger from a newer qbridge, the
+// card asked for broken by hand), so a script can tell "fix your call" from "fix the box"; 78 (EX_CONFIG) a bridge that cannot go
 // on as configured (a bot token another poller holds, or that its surface refuses), so a
 // supervisor does not restart into the same conflict or the same bad token.
 // `qbridge wait` ends with 0 when answered, and 10-13 for what else it found (WAIT_EXIT).
@@ -9,6 +9,7 @@
 import {
   BoxError,
   BridgeFailed,
+  CardUnreadable,
   InvalidInput,
   QbridgeError,
   QuestionNotFound,
@@ -32,6 +33,8 @@ export function exitCodeOf(error: unknown): number {
   if (error instanceof TransitionRejected) return EXIT.rejected;
   if (error instanceof QuestionNotFound) return EXIT.notFound;
   if (error instanceof BoxError) return EXIT.box;
+  // The id was right and the card is there: its file is what needs fixing, not the call.
+  if (error instanceof CardUnreadable) return EXIT.box;
   if (error instanceof InvalidInput) return EXIT.usage;
   return EXIT.usage;
 }

@@ -11,7 +11,7 @@ import { loadCommitted, loadQuestion } from "../questions/store.ts";
 import { heldUntilOf } from "../slot/held.ts";
 import { linkSecretIfAny } from "../web/link-secret.ts";
 import { type CommonOptions, printJson, withCore } from "./context.ts";
-import { WAIT_EXIT } from "./exit.ts";
+import { EXIT, WAIT_EXIT } from "./exit.ts";
 import { writeOut } from "./output.ts";
 import { showText } from "./render.ts";
 
@@ -132,7 +132,8 @@ export function registerOutcomeCommands(program: Command, common: (c: Command) =
       `
 Exit codes: ${WAIT_EXIT.answered} answered, ${WAIT_EXIT.pending} still pending when the timeout ended the wait,
 ${WAIT_EXIT.dismissed} dismissed, ${WAIT_EXIT.expired} expired (both still answerable: wait again), ${WAIT_EXIT.withdrawn} withdrawn;
-2 no such question. A timeout is not an answer: the question stays open.`,
+${EXIT.notFound} no such question; ${EXIT.box} its card is broken (fix the file the message names) or the box is unusable.
+A timeout is not an answer: the question stays open.`,
     )
     .action(waitForQuestion);
 

@@ -83,6 +83,11 @@ beforeAll(() => {
     join(box, rel),
     text.replace("\nmemo:", "\n# asked again after the cleanup\nmemo:"),
   );
+  // A card broken by hand (its YAML does not parse): show and wait of it say so, exit 4.
+  writeFileSync(
+    join(box, "_bookkeeping/questions/broken-by-hand-0c0c0c.question.card"),
+    "---\nstatus: pending\nprompt: [unclosed\n---\n",
+  );
   execFileSync("git", ["-C", box, "commit", "-q", "-m", "a comment", "--", rel], {
     env: {
       ...process.env,
@@ -155,6 +160,8 @@ describe("the short command lines", () => {
       ["show", "why-so-slow-19ce02", "--json"],
       ["show", "edited-by-hand-5d0e6a", "--json"],
       ["wait", "edited-by-hand-5d0e6a", "--timeout", "0", "--json"],
+      ["show", "broken-by-hand-0c0c0c"],
+      ["wait", "0c0c0c", "--json"],
       ["wait", "keep-old-logs-4f2a91", "--json"],
       ["wait", "keep-old-logs-4f2a91"],
       ["wait", "keep-cache-77b0c3", "--timeout", "0"],
@@ -176,7 +183,7 @@ describe("the short command lines", () => {
       expect({ ...short, bundles: [] }, label).toEqual({ ...full, bundles: [] });
     }
     // The table reaches every way these commands end: answered, a usage error, not found, a
-    // broken box, still pending, dismissed.
+    // broken box or card, still pending, dismissed.
     expect([...codes].sort((a, b) => Number(a) - Number(b))).toEqual([0, 1, 2, 4, 10, 11]);
   });
 
