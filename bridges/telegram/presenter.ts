@@ -133,15 +133,17 @@ export function createTelegramPresenter(deps: PresenterDeps): Presenter & {
       return chatId === undefined ? undefined : toOwnerChat(() => sendQuestion(request, chatId));
     },
     async closed(presentation: Presentation, closure: Closure) {
-      if (presentation.chatId === undefined || presentation.messageId === undefined) return;
+      const { chatId, messageId } = presentation;
+      if (chatId === undefined || messageId === undefined) return;
       const prompt = closure.card?.prompt ?? presentation.questionId;
+      const edit = () =>
+        api.editMessageText(chatId, Number(messageId), closedHtml(prompt, closure), {
+          parse_mode: "HTML",
+          reply_markup: NO_BUTTONS,
+        });
       try {
-        await api.editMessageText(
-          presentation.chatId,
-          Number(presentation.messageId),
-          closedHtml(prompt, closure),
-          { parse_mode: "HTML", reply_markup: NO_BUTTONS },
-        );
+        // Only the boxholder's own chat refusing holds the surface off (not a former owner's).
+        await (chatId === deps.ownerChat() ? toOwnerChat(edit) : edit());
       } catch (error) {
         if (!isNotModified(error)) throw error;
       }

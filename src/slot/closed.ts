@@ -2,13 +2,15 @@
 // until that lands. The edit can fail (the chat service was down) or never run (the
 // acknowledgement before it failed, or the process was killed first). The ledger remembers
 // each untold one; each watcher tick tries again, a bounded number of times, so a closed
-// question never keeps live-looking buttons because of one bad minute or one crash. Only the
-// process that runs the surface tells it.
+// question never keeps live-looking buttons because of one bad minute or one crash. A chat that
+// refuses messages (reach.ts) is told once it takes them again. Only the process that runs the
+// surface tells it.
 
 import type { Question } from "../card/question.ts";
 import { closureOf, PARKED, SET_ASIDE } from "./closure.ts";
 import type { Presentation, PresentationStore } from "./presentations.ts";
-import type { Closure } from "./presenter.ts";
+import { ChatRefuses, type Closure } from "./presenter.ts";
+import type { Reach } from "./reach.ts";
 import type { Registry } from "./registry.ts";
 import type { SlotLogger } from "./slot.ts";
 
@@ -27,16 +29,22 @@ export function createClosedTeller(deps: {
   logger: SlotLogger;
   now: () => string;
   load: (questionId: string) => Question | undefined;
+  reach: Reach;
 }): ClosedTeller {
-  const { presentations, registry, logger, now, load } = deps;
+  const { presentations, registry, logger, now, load, reach } = deps;
 
   async function tell(presentation: Presentation, closure: Closure): Promise<void> {
-    const presenter = registry.presenterFor(presentation.surface);
+    const { surface } = presentation;
+    const presenter = registry.presenterFor(surface);
     if (!presenter || presentation.messageId === undefined) return;
+    // A chat that refuses messages does not use up the tries: told once it takes them again.
+    if (!reach.open(surface)) return;
     try {
       await presenter.closed(presentation, closure);
       presentations.told(presentation.seq, now());
+      reach.reached(surface);
     } catch (error) {
+      if (error instanceof ChatRefuses) return reach.refused(surface, error);
       presentations.tellFailed(presentation.seq);
       logger.warn(
         { err: error, question: presentation.questionId },

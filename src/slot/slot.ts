@@ -157,8 +157,8 @@ export function createSlot(deps: { core: Core; logger?: SlotLogger; attention?: 
       throw error;
     }
   };
-  const teller = createClosedTeller({ presentations, registry, logger, now, load });
   const reach = createReach({ now: () => core.box.clock.now(), logger });
+  const teller = createClosedTeller({ presentations, registry, logger, now, load, reach });
   const ops = createOperations({
     core,
     presentations,

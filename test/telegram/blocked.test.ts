@@ -5,15 +5,16 @@
 // tries at once when the boxholder writes to the bot again.
 //
 // Simulated: the emulator has no blocked chats, so a transformer at the bot's API (where grammY
-// talks to Telegram) answers sendMessage with Telegram's own error object for a blocked chat,
-// {ok: false, error_code: 403, description: "Forbidden: bot was blocked by the user"}, while
-// `blocked` is set. Everything else is real: the emulator, the box, the ledger, the slot.
+// talks to Telegram) answers sendMessage and the edits with Telegram's own error object for a blocked chat,
+// {ok: false, error_code: 403, description: "Forbidden: bot was blocked by the user"} (or for
+// a chat that is gone, 400 "chat not found"), while `blocked` is set. Everything else is real: the emulator, the box, the ledger, the slot.
 
 import type { Transformer } from "grammy";
 import { describe, expect, it } from "vitest";
 import { createBot } from "../../bridges/telegram/bot.ts";
 import { createClock } from "../../src/box/clock.ts";
 import { ageQuestions } from "../../src/questions/aging.ts";
+import { answerQuestion } from "../../src/questions/answer.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
 import { createSlot } from "../../src/slot/slot.ts";
 import { makeBox, selectCard, T0 } from "../support/box.ts";
@@ -28,8 +29,10 @@ import {
 
 const emulator = useEmulator();
 
-/** A bot on the emulator whose sendMessage Telegram refuses while `chat.blocked`. */
-async function blockedChat() {
+const BLOCKED = { error_code: 403, description: "Forbidden: bot was blocked by the user" };
+
+/** A bot on the emulator whose messages Telegram refuses (`refusal`) while `chat.blocked`. */
+async function blockedChat(refusal = BLOCKED) {
   const box = await makeBox();
   const logs: { level: string; msg: string }[] = [];
   const log = (level: string) => (_obj: object, msg?: string) => {
@@ -39,12 +42,8 @@ async function blockedChat() {
   const slot = createSlot({ core: box, logger });
   const chat = { blocked: true };
   const block: Transformer = async (prev, method, payload, signal) =>
-    chat.blocked && method === "sendMessage"
-      ? ({
-          ok: false,
-          error_code: 403,
-          description: "Forbidden: bot was blocked by the user",
-        } as never)
+    chat.blocked && (method === "sendMessage" || method.startsWith("editMessage"))
+      ? ({ ok: false, ...refusal } as never)
       : prev(method, payload, signal);
   const { calls, transformer } = recorder();
   const bridge = createBot({
@@ -115,6 +114,20 @@ describe("a chat that blocked the bot", () => {
     expect(slot.current()).toBeUndefined();
   });
 
+  it("a chat that is gone (400 chat not found) is held off the same way", async () => {
+    const gone = { error_code: 400, description: "Bad Request: chat not found" };
+    const { box, slot, sends, warnings, at } = await blockedChat(gone);
+    await askQuestion(box, selectCard());
+    await slot.reconcile();
+    at(29);
+    await slot.reconcile();
+    expect(sends()).toBe(1);
+    at(30);
+    await slot.reconcile();
+    expect(sends()).toBe(2);
+    expect(warnings()).toHaveLength(1);
+  });
+
   it("shows the question at once when the boxholder writes to the bot again, and says so once", async () => {
     const { box, slot, chat, bridge, logs, sends, at } = await blockedChat();
     const id = (await askQuestion(box, selectCard())).id;
@@ -139,6 +152,28 @@ describe("a chat that blocked the bot", () => {
     expect(slot.current()?.questionId).toBe(id);
     expect(slot.current()?.messageId).toBeDefined();
     expect(logs.filter((l) => l.msg.includes("takes messages again"))).toHaveLength(1);
+  });
+
+  it("updates the message of a question answered elsewhere once the chat takes messages, not at every tick", async () => {
+    const { box, slot, chat, calls, warnings, at } = await blockedChat();
+    const id = (await askQuestion(box, selectCard())).id;
+    chat.blocked = false;
+    await slot.reconcile();
+    chat.blocked = true;
+    const edits = () => calls.filter((c) => c.method === "editMessageText").length;
+    await answerQuestion(box, id, { text: "Taxes" }, { via: "cli" });
+    await slot.reconcile();
+    expect(edits()).toBe(1);
+    at(20);
+    for (let i = 0; i < 3; i++) await slot.reconcile();
+    expect(edits()).toBe(1);
+    expect(warnings()).toHaveLength(1);
+
+    chat.blocked = false;
+    at(30);
+    await slot.reconcile();
+    expect(edits()).toBe(2);
+    expect(String(calls.at(-1)?.payload.text)).toContain("Answered via cli: Taxes");
   });
 
   it("holds a nudge while the hold-off runs: it stays due and is not sent at every sweep", async () => {
