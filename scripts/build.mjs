@@ -55,7 +55,8 @@ const common = {
 // lazily: a module reached only through import() runs when first imported.
 /** A plugin giving the bundled package `importer` its own `contents` for module `name`. */
 function substitute(name, importer, contents) {
-  const namespace = `substitute-${importer}`;
+  // One namespace per pair: esbuild gives a namespace's every module to its first onLoad.
+  const namespace = `substitute-${importer}-${name}`;
   const filter = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
   const from = new RegExp(`[\\\\/]${importer}[\\\\/]`);
   return {
@@ -96,6 +97,18 @@ const asciiSources = {
 };
 
 const substitutes = [
+  // node-fetch (grammy's fetch on node) takes its URL class from node's url module and loads
+  // whatwg-url only as a fallback for runtimes without one; loading it parsed tr46's 260 KB
+  // table of Unicode mappings into 1.6 MB of heap that an idle service kept for good.
+  substitute("whatwg-url", "node-fetch", 'module.exports = { URL: require("node:url").URL };'),
+  // grammy's AbortController for node is the abort-controller package; node has its own. The
+  // package's bundled class is renamed AbortSignal2 (the global's name is taken), and
+  // node-fetch knows a signal by its constructor's name: every Bot API call was refused.
+  substitute(
+    "abort-controller",
+    "grammy",
+    "module.exports = { AbortController, AbortSignal, default: AbortController };",
+  ),
   // commander spawns a process only for a subcommand that is a separate executable, which
   // qbridge has none of: it gets node:child_process on first use, not on every start-up.
   substitute(
@@ -114,10 +127,11 @@ const substitutes = [
     "signal-exit",
     "module.exports = { equal(actual, expected, message) { if (actual != expected) throw new TypeError(message); } };",
   ),
-  // simple-git logs through debug, which loads node's tty and net and opens process.stderr as it
-  // loads, to print nothing unless DEBUG is set. Unset, it gets loggers that do nothing; set,
-  // the real debug, as before (DEBUG=simple-git* still shows every git command).
-  ...["simple-git", "@kwsites/file-exists"].map((importer) =>
+  // simple-git and grammy log through debug, which loads node's tty and net and opens
+  // process.stderr as it loads, to print nothing unless DEBUG is set. Unset, they get loggers
+  // that do nothing; set, the real debug, as before (DEBUG=simple-git* still shows every git
+  // command, DEBUG=grammy* every Bot API call). grammy takes it as `debug.debug`.
+  ...["simple-git", "@kwsites/file-exists", "grammy", "@grammyjs/auto-retry"].map((importer) =>
     substitute(
       "debug",
       importer,
@@ -128,7 +142,7 @@ else {
     extend: (sub, delimiter = ":") => quiet(namespace + delimiter + sub),
   });
   module.exports = Object.assign(quiet, {
-    formatters: {}, enabled: () => false, enable() {}, disable: () => "",
+    debug: quiet, formatters: {}, enabled: () => false, enable() {}, disable: () => "",
   });
 }`,
     ),
