@@ -2,13 +2,12 @@
 
 import type { Command } from "commander";
 import { initBox } from "../box/box.ts";
-import { InvalidInput } from "../errors.ts";
 import { listJobs, pendingQuestions } from "../questions/state.ts";
 import type { AskCommandOptions } from "./ask-command.ts";
 import { type CommonOptions, configFor, printJson, progress, withCore } from "./context.ts";
 import { registerListCommand, waitingOnMe } from "./list-command.ts";
 import { registerOutcomeCommands } from "./outcome-commands.ts";
-import { readStdin, writeErr, writeOut } from "./output.ts";
+import { writeErr, writeOut } from "./output.ts";
 import { showText } from "./render.ts";
 import { settleBeforeListing } from "./settled.ts";
 
