@@ -9,6 +9,7 @@ import {
   promptKey,
   recentAnswers,
   type Stats,
+  UNANSWERED_RUN,
   type UnansweredPrompt,
   unansweredOf,
 } from "./stats.ts";
@@ -37,6 +38,23 @@ export function adviceFigures(
     byHour: byHourOf(recentAnswers(cards, now), timeZone),
     unanswered: unansweredOf(cards),
   };
+}
+
+/**
+ * Whether the prompts of the cards closed unanswered (dismissed or expired) can make a run at
+ * all: a run is one prompt's such cards alone, so with fewer than UNANSWERED_RUN of each prompt
+ * there is none, whatever the other cards are, and they need not be read.
+ */
+export function mayRunUnanswered(closedUnanswered: readonly string[]): boolean {
+  if (closedUnanswered.length < UNANSWERED_RUN) return false;
+  const counts = new Map<string, number>();
+  for (const prompt of closedUnanswered) {
+    const key = promptKey(prompt);
+    const count = (counts.get(key) ?? 0) + 1;
+    if (count >= UNANSWERED_RUN) return true;
+    counts.set(key, count);
+  }
+  return false;
 }
 
 /** What the ask response adds: the expected wait at this hour and a stop-asking hint. */

@@ -3,6 +3,7 @@
 // Pure: no git, no ledger, no I/O; the CLI, the API and the stats page load the cards and pass
 // them in, so every figure can be checked exactly over a fixture.
 
+import type { AnswerTimes } from "../ledger/advice-digests.ts";
 import type { CardDigest } from "../ledger/card-index.ts";
 import { ascending, dateIn, hourIn, percentile, type Zone } from "./stats-clock.ts";
 
@@ -54,7 +55,7 @@ export interface Stats {
 }
 
 /** The card's time to answer in whole seconds, or undefined when it was not answered. */
-export function answerSeconds(card: CardDigest): number | undefined {
+export function answerSeconds(card: AnswerTimes): number | undefined {
   if (card.status !== "answered" || !card["answered-at"]) return undefined;
   const ms = Date.parse(card["answered-at"]) - Date.parse(card["asked-at"]);
   return Number.isNaN(ms) ? undefined : Math.max(0, Math.round(ms / 1000));
@@ -182,7 +183,7 @@ function days(cards: readonly CardDigest[], now: Date, timeZone: string): Stats[
   return rows;
 }
 
-export function recentAnswers(cards: readonly CardDigest[], now: Date): CardDigest[] {
+export function recentAnswers<T extends AnswerTimes>(cards: readonly T[], now: Date): T[] {
   const since = now.getTime() - WINDOW_DAYS * 86_400_000;
   return cards.filter((c) => {
     const at = c["answered-at"] ? Date.parse(c["answered-at"]) : Number.NaN;
@@ -190,14 +191,14 @@ export function recentAnswers(cards: readonly CardDigest[], now: Date): CardDige
   });
 }
 
-const secondsOf = (list: readonly CardDigest[]) => list.map((c) => answerSeconds(c) ?? 0);
+const secondsOf = (list: readonly AnswerTimes[]) => list.map((c) => answerSeconds(c) ?? 0);
 
 export function byHourOf(
-  recent: readonly CardDigest[],
+  recent: readonly AnswerTimes[],
   timeZone: Zone,
 ): Stats["responsiveness"]["byHour"] {
   // Each card's hour is worked out once, not once per hour of the day.
-  const byHour = Array.from({ length: 24 }, () => [] as CardDigest[]);
+  const byHour = Array.from({ length: 24 }, () => [] as AnswerTimes[]);
   for (const card of recent) byHour[hourIn(new Date(card["asked-at"]), timeZone)]?.push(card);
   return byHour.map((list, hour) => ({ hour, ...spread(secondsOf(list)) }));
 }
