@@ -51,10 +51,9 @@ function formatter(format: keyof typeof FORMATS, timeZone: string): Intl.DateTim
 /** The hour of day (0-23) of `at` in `zone`. */
 export function hourIn(at: Date, zone: Zone): number {
   if (zone === undefined) return at.getHours();
-  const text = formatter("hour", zone)
-    .formatToParts(at)
-    .find((p) => p.type === "hour")?.value;
-  return Number(text ?? "0") % 24;
+  // The hour alone is all the format writes ("09"): read whole, not through formatToParts,
+  // whose parts were most of the garbage the ask advice made, once for every answered card.
+  return Number(formatter("hour", zone).format(at)) % 24;
 }
 
 /** The calendar date (YYYY-MM-DD) of `at` in `zone`. */

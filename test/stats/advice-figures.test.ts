@@ -15,6 +15,7 @@ import { adviceFigures } from "../../src/questions/ask-advice.ts";
 import { indexedAdviceFigures } from "../../src/questions/box-stats.ts";
 import { closedAt } from "../../src/questions/state.ts";
 import { computeStats, promptKey } from "../../src/questions/stats.ts";
+import { hourIn } from "../../src/questions/stats-clock.ts";
 
 const NOW = new Date("2026-07-10T09:00:00Z");
 const HOUR = 3_600_000;
@@ -136,5 +137,27 @@ describe("the ask advice's figures read from the card index", () => {
     // Both ways of finding the runs were taken.
     expect(seen.withRuns).toBeGreaterThan(0);
     expect(seen.withoutRuns).toBeGreaterThan(0);
+  });
+});
+
+describe("the hour of day the advice's figures are counted by", () => {
+  it("is the hour Intl's formatted parts name, in any zone and at any instant", () => {
+    const zones = Intl.supportedValuesOf("timeZone");
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...zones),
+        fc.integer({ min: Date.UTC(1971, 0, 1), max: Date.UTC(2100, 0, 1) }),
+        (zone, ms) => {
+          const at = new Date(ms);
+          const parts = new Intl.DateTimeFormat("en-GB", {
+            hour: "2-digit",
+            hourCycle: "h23",
+            timeZone: zone,
+          }).formatToParts(at);
+          expect(hourIn(at, zone)).toBe(Number(parts.find((p) => p.type === "hour")?.value));
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });
