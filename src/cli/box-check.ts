@@ -1,10 +1,11 @@
 // Before `serve` starts anything: the box directory must exist or be makeable, and be writable
 // (its root, its .git and its .qbridge state), or start-up stops with one sentence naming
-// QBRIDGE_BOX and the fix instead of failing later inside git or SQLite.
+// QBRIDGE_BOX and the fix instead of failing later inside git or SQLite: exit 4, the box is
+// unusable, as every command says of a read-only box.
 
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { InvalidInput } from "../errors.ts";
+import { BoxError } from "../errors.ts";
 
 function probe(dir: string): void {
   const path = join(dir, `.qbridge-write-check-${process.pid}`);
@@ -32,7 +33,7 @@ export function checkBoxWritable(boxDir: string): void {
     }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new InvalidInput(
+    throw new BoxError(
       `QBRIDGE_BOX ${boxDir} is not a writable directory (${code}): make it writable for the user running qbridge, or point QBRIDGE_BOX (or --box) at a directory that is`,
     );
   }

@@ -14,6 +14,7 @@ import {
 import { createServer, type Server } from "node:net";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { EXIT } from "../../src/cli/exit.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
 import { CLI, cleanupBoxes, cliEnv, makeBox, ROOT, selectCard, T0 } from "../support/box.ts";
@@ -55,9 +56,13 @@ function readOnly(dir: string): void {
 }
 
 /** Runs serve from a fresh directory; expects exit 1 and exactly one line on stderr. */
-async function refusedStart(env: Record<string, string>, cwd = freshDir()): Promise<string> {
+async function refusedStart(
+  env: Record<string, string>,
+  cwd = freshDir(),
+  code: number = EXIT.usage,
+): Promise<string> {
   const result = await qbridgeRun(["serve"], { cwd, env: { QBRIDGE_WEB_PORT: "0", ...env } });
-  expect(result.code).toBe(1);
+  expect(result.code).toBe(code);
   expect(result.stderr).not.toMatch(/^\s+at /m);
   const lines = result.stderr.trimEnd().split("\n");
   expect(lines).toHaveLength(1);
@@ -171,13 +176,13 @@ describe("settings that fail when used", () => {
     );
   });
 
-  it("an unwritable box stops start-up naming QBRIDGE_BOX and the fix", async () => {
+  it("an unwritable box stops start-up naming QBRIDGE_BOX and the fix, exit 4", async () => {
     const cwd = freshDir();
     const parent = join(cwd, "locked");
     mkdirSync(parent);
     readOnly(parent);
     const box = join(parent, "box");
-    expect(await refusedStart({ QBRIDGE_BOX: box }, cwd)).toMatch(
+    expect(await refusedStart({ QBRIDGE_BOX: box }, cwd, EXIT.box)).toMatch(
       new RegExp(
         `^qbridge: QBRIDGE_BOX ${box} is not a writable directory \\((EROFS|EACCES)\\): make it writable for the user running qbridge, or point QBRIDGE_BOX \\(or --box\\) at a directory that is$`,
       ),
@@ -187,7 +192,7 @@ describe("settings that fail when used", () => {
   it("a box path under a file stops start-up naming QBRIDGE_BOX", async () => {
     const cwd = freshDir();
     writeFileSync(join(cwd, "file"), "");
-    expect(await refusedStart({ QBRIDGE_BOX: join(cwd, "file/box") }, cwd)).toMatch(
+    expect(await refusedStart({ QBRIDGE_BOX: join(cwd, "file/box") }, cwd, EXIT.box)).toMatch(
       /^qbridge: QBRIDGE_BOX .*file\/box is not a writable directory \(ENOTDIR\)/,
     );
   });

@@ -98,12 +98,12 @@ describe("qbridge web on a read-only box that has no link key", () => {
 });
 
 describe("qbridge serve on a read-only box that has no link key", () => {
-  it("stops at start naming the box and the fix, before it reaches the key", async () => {
+  it("stops at start with exit 4 naming the box and the fix, before it reaches the key", async () => {
     const { dir } = await neverServedBox();
     const run = await runOnReadOnlyBox(dir, ["serve", "--box", dir], {
       env: envFor(dir, { QBRIDGE_WEB_PORT: "0", QBRIDGE_API_TOKEN: TOKEN }),
     });
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(4);
     expect(run.stderr).toBe(
       `qbridge: QBRIDGE_BOX ${dir} is not a writable directory (EROFS): make it writable for the user running qbridge, or point QBRIDGE_BOX (or --box) at a directory that is\n`,
     );
