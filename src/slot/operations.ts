@@ -43,13 +43,10 @@ export function createOperations(deps: OperationsDeps): SlotOps {
   const { core, presentations, tokens, registry, teller, logger, now, load, attention, later } =
     deps;
   let started = false;
-  let retryAt = 0;
 
-  /** Presents through the first ready presenter; one that fails holds off filling for 5 s. */
+  /** Presents through the first ready presenter; one that fails is held off a while (reach.ts). */
   async function presentQuestion(question: QuestionView, pending: QuestionView[], anyway = false) {
-    const outcome = await present(deps, question, pending, anyway);
-    if (outcome.failed) retryAt = Date.now() + 5_000;
-    return outcome.presented;
+    return (await present(deps, question, pending, anyway)).presented;
   }
 
   /**
@@ -160,7 +157,7 @@ export function createOperations(deps: OperationsDeps): SlotOps {
     },
 
     async fill(afterClose = false) {
-      if (presentations.open() || Date.now() < retryAt) return undefined;
+      if (presentations.open()) return undefined;
       if (!registry.presenters.some((p) => p.ready() && deps.reach.open(p.surface))) return;
       const { pending, ready, parked } = queue();
       const first = ready.find(mayFill) ?? (afterClose ? parked.find(mayFill) : undefined);

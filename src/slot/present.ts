@@ -31,15 +31,15 @@ export interface PresentDeps {
 /**
  * Presents `question` (`pending` is the queue it heads) through the first ready presenter that
  * shows it, skipping one whose chat is held off as refusing messages unless `anyway` (/next).
- * `failed` when a presenter threw: the claim is released and nothing else is tried. A chat that
- * refused is held off longer (reach.ts, which logs it once), and is not `failed`.
+ * A presenter that threw has its claim released and nothing else is tried: its surface is held
+ * off (reach.ts, which logs it), longer for a chat that refused than for a service that failed.
  */
 export async function present(
   deps: PresentDeps,
   question: QuestionView,
   pending: QuestionView[],
   anyway = false,
-): Promise<{ presented?: Presentation | undefined; failed?: true }> {
+): Promise<{ presented?: Presentation | undefined }> {
   const { core, presentations, registry, later, logger, now, attention, reach } = deps;
   const ready = registry.presenters.filter((p) => p.ready() && (anyway || reach.open(p.surface)));
   if (ready.length === 0) return {};
@@ -76,8 +76,8 @@ export async function present(
         reach.refused(presenter.surface, error);
         return {};
       }
-      logger.warn({ err: error, question: question.id }, "could not present a question");
-      return { failed: true };
+      reach.failed(presenter.surface, error, question.id);
+      return {};
     }
   }
   return {};

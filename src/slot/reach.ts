@@ -1,10 +1,16 @@
-// Whether the boxholder's chat on a surface takes messages. A chat that refused one (the bot
-// blocked, the chat gone: ChatRefuses from the presenter) refuses the next ones too, so the slot
-// does not present or nudge there at every tick: it tries again after a hold-off that doubles
-// with each refusal, up to a cap, and at once when the boxholder writes on that surface again.
-// Time is the box clock's, so tests move it instead of waiting (a frozen QBRIDGE_TIME freezes
-// the hold-off too: then only the boxholder's word or /next ends it). The log says so once as
-// the chat stops taking messages and once as it takes them again.
+// Whether the boxholder's chat on a surface can be reached, and when to try it again.
+//
+// A chat that refused a message (the bot blocked, the chat gone: ChatRefuses from the presenter)
+// refuses the next ones too, so the slot does not present or nudge there at every tick: it tries
+// again after a hold-off that doubles with each refusal, up to a cap, and at once when the
+// boxholder writes on that surface again. Time is the box clock's, so tests move it instead of
+// waiting (a frozen QBRIDGE_TIME freezes that hold-off too: then only the boxholder's word or
+// /next ends it).
+//
+// A chat service that failed otherwise (down, unreachable, a 5xx) comes back by itself: the slot
+// tries presenting again after 5 s, doubling up to a minute, on the wall clock (an outage is real
+// time whatever the box's clock says). A day's outage is one warning as it starts, a reminder
+// every half hour, and one line when it ends, not a warning every few seconds.
 
 import { ChatRefuses } from "./presenter.ts";
 import type { SlotLogger } from "./slot.ts";
@@ -12,12 +18,19 @@ import type { SlotLogger } from "./slot.ts";
 /** The first hold-off after a refusal; each refusal after it doubles it, up to the cap. */
 export const FIRST_HOLD_OFF_MS = 30_000;
 export const MAX_HOLD_OFF_MS = 15 * 60_000;
+/** The same for a chat service that failed: a shorter start, a shorter cap. */
+export const FIRST_RETRY_MS = 5_000;
+export const MAX_RETRY_MS = 60_000;
+/** While a chat service keeps failing, the log says so again this often. */
+export const FAILING_REMINDER_MS = 30 * 60_000;
 
 export interface Reach {
-  /** False while `surface`'s chat refused messages and its hold-off has not ended. */
+  /** False while `surface`'s chat is held off (it refused, or its service failed). */
   open(surface: string): boolean;
   /** A message to `surface`'s chat was refused: the next hold-off starts now. */
   refused(surface: string, error: unknown): void;
+  /** Showing a question through `surface` failed otherwise: tried again after a short wait. */
+  failed(surface: string, error: unknown, question: string): void;
   /** A message reached `surface`'s chat. */
   reached(surface: string): void;
   /** The boxholder wrote on `surface`: its chat takes messages. True when it was held off. */
@@ -30,38 +43,98 @@ export interface Reach {
 }
 
 interface Held {
+  kind: "refused" | "failing";
   /** The hold-off that runs now. */
   holdOffMs: number;
-  /** When the next try may be made (box clock, ms). */
+  /** When the next try may be made (ms, on the clock of its kind). */
   until: number;
+  /** Failures so far, and when the first was (wall clock, ms): for the log. */
+  tries: number;
+  since: number;
+  toldAt: number;
 }
 
-export function createReach(deps: { now: () => Date; logger: SlotLogger }): Reach {
+export function createReach(deps: {
+  now: () => Date;
+  logger: SlotLogger;
+  /** The wall clock (ms) a failing chat service is retried on; Date.now unless a test sets it. */
+  wallClock?: (() => number) | undefined;
+}): Reach {
   const held = new Map<string, Held>();
-  const now = () => deps.now().getTime();
+  const boxNow = () => deps.now().getTime();
+  const wallNow = deps.wallClock ?? Date.now;
+  const clockOf = (state: Held) => (state.kind === "refused" ? boxNow() : wallNow());
 
   function cleared(surface: string, why: string): boolean {
-    if (!held.delete(surface)) return false;
-    deps.logger.info({ surface }, `the boxholder's chat takes messages again (${why})`);
+    const state = held.get(surface);
+    if (!state) return false;
+    held.delete(surface);
+    if (state.kind === "refused") {
+      deps.logger.info({ surface }, `the boxholder's chat takes messages again (${why})`);
+    } else {
+      const seconds = Math.round((wallNow() - state.since) / 1000);
+      deps.logger.info(
+        { surface, tries: state.tries, seconds },
+        `the chat service works again (${why}) after ${state.tries} failed ${state.tries === 1 ? "try" : "tries"} over ${seconds} s`,
+      );
+    }
     return true;
   }
 
   const reach: Reach = {
     open(surface) {
       const state = held.get(surface);
-      return state === undefined || now() >= state.until;
+      return state === undefined || clockOf(state) >= state.until;
     },
     refused(surface, error) {
       const before = held.get(surface);
-      const holdOffMs = before
-        ? Math.min(before.holdOffMs * 2, MAX_HOLD_OFF_MS)
-        : FIRST_HOLD_OFF_MS;
-      held.set(surface, { holdOffMs, until: now() + holdOffMs });
-      if (before) return;
+      const again = before?.kind === "refused";
+      const holdOffMs = again ? Math.min(before.holdOffMs * 2, MAX_HOLD_OFF_MS) : FIRST_HOLD_OFF_MS;
+      const at = wallNow();
+      held.set(surface, {
+        kind: "refused",
+        holdOffMs,
+        until: boxNow() + holdOffMs,
+        tries: (before?.tries ?? 0) + 1,
+        since: before?.since ?? at,
+        toldAt: at,
+      });
+      if (again) return;
       deps.logger.warn(
         { surface, err: error },
         `the boxholder's chat refuses messages (the bot blocked, or the chat gone): questions wait; tried again after ${FIRST_HOLD_OFF_MS / 1000} s, then at doubling intervals up to ${MAX_HOLD_OFF_MS / 60_000} min, and at once when the boxholder writes to the bot`,
       );
+    },
+    failed(surface, error, question) {
+      const before = held.get(surface);
+      // A refusal says more than a failure: its longer hold-off stands.
+      if (before?.kind === "refused") return;
+      const at = wallNow();
+      const holdOffMs = before ? Math.min(before.holdOffMs * 2, MAX_RETRY_MS) : FIRST_RETRY_MS;
+      const state: Held = before ?? {
+        kind: "failing",
+        holdOffMs,
+        until: 0,
+        tries: 0,
+        since: at,
+        toldAt: at,
+      };
+      state.holdOffMs = holdOffMs;
+      state.until = at + holdOffMs;
+      state.tries += 1;
+      held.set(surface, state);
+      if (!before) {
+        deps.logger.warn(
+          { surface, err: error, question },
+          `could not present a question: tried again after ${FIRST_RETRY_MS / 1000} s, then at doubling intervals up to ${MAX_RETRY_MS / 1000} s; the log says when it works again`,
+        );
+      } else if (at - state.toldAt >= FAILING_REMINDER_MS) {
+        state.toldAt = at;
+        deps.logger.warn(
+          { surface, err: error, question, tries: state.tries },
+          `presenting still fails: ${state.tries} tries over ${Math.round((at - state.since) / 60_000)} min`,
+        );
+      }
     },
     reached(surface) {
       cleared(surface, "a message reached it");

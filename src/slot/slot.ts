@@ -138,7 +138,13 @@ export interface Slot extends SlotOps {
   close(): Promise<void>;
 }
 
-export function createSlot(deps: { core: Core; logger?: SlotLogger; attention?: Attention }): Slot {
+/** `wallClock` (ms, Date.now by default): what a failing chat service is retried on (reach.ts). */
+export function createSlot(deps: {
+  core: Core;
+  logger?: SlotLogger;
+  attention?: Attention;
+  wallClock?: () => number;
+}): Slot {
   const { core } = deps;
   const logger = deps.logger ?? quietLogger;
   const attention = deps.attention ?? ALWAYS_AWAKE;
@@ -157,7 +163,7 @@ export function createSlot(deps: { core: Core; logger?: SlotLogger; attention?: 
       throw error;
     }
   };
-  const reach = createReach({ now: () => core.box.clock.now(), logger });
+  const reach = createReach({ now: () => core.box.clock.now(), logger, wallClock: deps.wallClock });
   const teller = createClosedTeller({ presentations, registry, logger, now, load, reach });
   const ops = createOperations({
     core,
