@@ -156,7 +156,7 @@ Commands:
   park       put the open question aside; it stays pending, behind the queue
   dismiss    decline the open question (it stays answerable later)
   same       answer as last time, when "Last time" is shown and its answer fits
-  extend     give the open question 7 more days before it expires
+  extend     give the open question 7 more days before it expires; extend 3d, 12h, 2w: that long
   later      put the open question off until a time: later evening, later morning, later week
              (later alone lists them); it comes back by itself then
   next       show the next question, parked ones too, when none is open

@@ -13,9 +13,12 @@ import { SURFACE } from "./presenter.ts";
 import { HELP_TEXT, waitingText } from "./render.ts";
 import { createKeyboardTriage } from "./triage.ts";
 
-const COMMAND = /^\/?(park|dismiss|same|extend|next|waiting|accept|record|help|quit|exit|q)$/i;
-/** later, alone or with the time it puts the open question off to ("later morning"). */
-const LATER = /^\/?later(?:\s+(\S+))?$/i;
+const COMMAND = /^\/?(park|dismiss|same|next|waiting|accept|record|help|quit|exit|q)$/i;
+/**
+ * later and extend, alone or with what they take: the time the open question is put off to
+ * ("later morning"), the time it is given ("extend 3d"; alone, 7 days).
+ */
+const WITH_ARGUMENT = /^\/?(later|extend)(?:\s+(\S+))?$/i;
 const QUOTED = /^"(.*)"$/s;
 const YES = /^(y|yes)$/i;
 const NO = /^(n|no)$/i;
@@ -115,8 +118,14 @@ export function createLineHandler(deps: {
           surface: SURFACE,
           actor,
           action: name,
+          label: choice,
         });
-        if (outcome.kind !== "recorded") write(lineFor(outcome, `Nothing is open to ${name}.\n`));
+        if (outcome.kind === "recorded") return;
+        write(lineFor(outcome, `Nothing is open to ${name}.\n`));
+        // "extend soon" on a text question may have been meant as the answer: say how to give it.
+        if (choice && outcome.error !== undefined) {
+          write(`To record "${name} ${choice}" as your answer, type it in quotes.\n`);
+        }
         return;
       }
     }
@@ -185,8 +194,8 @@ export function createLineHandler(deps: {
       await answer(quoted[1] as string, { literal: true });
       return;
     }
-    const later = LATER.exec(text);
-    if (later) return command("later", later[1]);
+    const withArgument = WITH_ARGUMENT.exec(text);
+    if (withArgument) return command((withArgument[1] as string).toLowerCase(), withArgument[2]);
     const name = COMMAND.exec(text)?.[1]?.toLowerCase();
     if (name) return command(name);
     await answer(text);

@@ -61,8 +61,12 @@ export interface CommandAttempt {
   surface: string;
   actor: Actor;
   action: ButtonAction;
-  /** The choice typed with the command, as a button would carry it ("later morning"). */
+  /**
+   * What was typed with the command, where its button would carry it: a choice ("later
+   * morning") as `optionId`, a length of time ("extend 3d") as `label`.
+   */
   optionId?: string | undefined;
+  label?: string | undefined;
 }
 
 export type Attempt = ButtonAttempt | TextAttempt | CommandAttempt;

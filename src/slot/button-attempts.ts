@@ -109,7 +109,7 @@ export async function judgeCommand(j: Judging, a: CommandAttempt): Promise<Outco
   const card = loadCard(j, open.questionId);
   const checked = await checkOpen(j, open, card, open.cardHash);
   if (checked) return { target: open, ...checked };
-  const spec: ButtonSpec = { action: a.action, optionId: a.optionId };
+  const spec: ButtonSpec = { action: a.action, optionId: a.optionId, label: a.label };
   const surface = { via: a.surface, by: a.actor.id };
   const outcome = await entry.decide({
     ...j,

@@ -1,5 +1,6 @@
 // Story at the keyboard: the terminal shows "Last time" and the deadline; "same" records last
-// time's answer through the judge and the core with its note, "extend" gives 7 more days, and
+// time's answer through the judge and the core with its note, "extend" gives 7 more days
+// ("extend 3d" three, even on a text question, where it is no answer), and
 // "same" on a question like nothing answered records nothing. "later" lists the times and
 // "later morning" puts the open question off, through the same judge as Telegram's [⏰ Later];
 // a put-off question answered elsewhere has its put-off forgotten.
@@ -89,6 +90,30 @@ describe("same and extend at the keyboard", () => {
     await answerQuestion(k.box, id, { text: "taxes" }, { via: "cli" });
     await k.slot.reconcile();
     expect(putOffs.until(id)).toBeUndefined();
+    k.slot.close();
+  });
+
+  it("extend 3d on a text question gives 3 more days and records no answer; a bad length says how to answer with the words", async () => {
+    const k = await keyboard();
+    const { id } = await askQuestion(k.box, textCard());
+    await k.slot.reconcile();
+    expect(k.screen()).toContain("  It expires in 30 days.\n");
+
+    const extended = await k.type("extend 3d");
+    expect(extended).toContain("extended: it expires in 33 days; shown again below");
+    const card = loadQuestion(k.box, id).card;
+    expect(card.status).toBe("pending");
+    expect(card["expires-after"]).toBe("P33D");
+
+    expect(await k.type("extend soon")).toBe(
+      'Not recorded: "soon" is not a length of time: give an ISO-8601 duration such as P7D or PT12H, or a number and a unit such as 3d, 12h, 2w.\n' +
+        'To record "extend soon" as your answer, type it in quotes.\n',
+    );
+    expect(loadQuestion(k.box, id).card["expires-after"]).toBe("P33D");
+    expect(loadQuestion(k.box, id).card.status).toBe("pending");
+
+    expect(await k.type('"extend soon"')).toContain("Recorded: extend soon\n");
+    expect(loadQuestion(k.box, id).card.answer?.text).toBe("extend soon");
     k.slot.close();
   });
 
