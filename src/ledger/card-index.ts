@@ -89,6 +89,14 @@ export function indexStamps(
   return known;
 }
 
+/** One file's [name, mtime, size] as indexStamps gives it; undefined when it is not indexed. */
+export function indexStampOf(ledger: Ledger, name: string): [string, string, number] | undefined {
+  return ledger.db
+    .prepare("SELECT name, mtime, size FROM card_index WHERE name = ?")
+    .raw()
+    .get(name) as [string, string, number] | undefined;
+}
+
 /** Records what was read anew (each card with its stamp) and forgets the files that are gone. */
 export function updateIndex(
   ledger: Ledger,

@@ -2,24 +2,27 @@
 // stamp differs from the card index's (src/ledger/card-index.ts) are read again; the index
 // then lists them all in slot order. Cards that fail to parse are listed with their reason.
 // In a process that watches the box (serve, chat), a scan skips the walk while no card folder
-// changed (watchCards).
+// changed, and reads only the cards the watcher named (card-watch.ts).
 
 import type { Stats } from "node:fs";
 import { lstatSync, statSync } from "node:fs";
 import type { Box } from "../box/box.ts";
 import { type CardEntry, listCardFiles, listCardFilesIn, listedEntry } from "../box/card-files.ts";
+import { QUESTION_SUFFIX, QUESTIONS_DIR } from "../box/paths.ts";
 import type { Status } from "../card/question.ts";
 import {
   type IndexedCard,
   type IndexStamp,
   indexedCards,
   indexedRelOf,
+  indexStampOf,
   indexStamps,
   keepIndexCurrent,
   updateIndex,
 } from "../ledger/card-index.ts";
 import type { Ledger } from "../ledger/ledger.ts";
 import { slotSortKey } from "../slot/order.ts";
+import { lookNeeded, type Quiet, quietOf, RACY_MS } from "./card-watch.ts";
 
 /**
  * Every question card of the box, fresh: changed files are re-read and the index updated.
@@ -34,7 +37,8 @@ export function scanQuestions(box: Box, ledger: Ledger, status?: Status): CardEn
 export function freshenIndex(box: Box, ledger: Ledger): void {
   keepIndexCurrent(ledger);
   const look = lookNeeded(box);
-  if (look !== "none") walkCards(box, ledger, look === "subfolders");
+  if (look === "whole" || (look.told && !lookAtTold(box, ledger))) walkCards(box, ledger);
+  else if (look.subfolders) walkCards(box, ledger, true);
 }
 
 /** Where the card with this id is (box-relative), in any subfolder; undefined if nowhere. */
@@ -43,81 +47,60 @@ export function findCardRel(box: Box, ledger: Ledger, id: string): string | unde
   return indexedRelOf(ledger, id);
 }
 
-/**
- * A watched box's card folders as the last walk found them. While a watcher (the slot of
- * `serve` or `chat`) observes the questions folder, a scan whose folders all kept their
- * modification time skips the walk: every card written by qbridge, git or an editor that
- * saves by renaming changes its folder's time, and the watcher marks an in-place edit of the
- * top folder. A walk of the subfolders at least every FULL_WALK_MS catches an in-place edit
- * there, which no watcher tells (node watches no subfolder on Linux). Without it, a serve over
- * 10,000 cards stat'ed every card every second and kept ~100 MB of heap busy with the garbage.
- * The top folder, where the cards usually all are, is walked whole only every TOP_WALK_MS, in
- * case the watcher missed an event: a minute's walk of all 10,000 made ~10 MB of garbage, which
- * kept an idle service's memory going up and down.
- */
-interface Quiet {
-  /** Folder (absolute) -> its modification time at the last walk; undefined: walk next time. */
-  folders: Map<string, number> | undefined;
-  /** When the last walk (whole, or of the subfolders) started. */
-  walkedAt: number;
-  /** When the last whole walk started. */
-  wholeWalkAt: number;
-  /** Changes the watcher told; one told during a walk makes that walk untrusted. */
-  told: number;
-}
-
-const watched = new WeakMap<Box, Quiet>();
-
 /** Cards read anew are recorded in the index this many at a time. */
 const INDEX_BATCH = 25;
 
-/** A walk of the subfolders at least this often, whatever the folders say. */
-export const FULL_WALK_MS = 60_000;
-/** A whole walk, top folder included, at least this often, whatever the watcher says. */
-export const TOP_WALK_MS = 600_000;
 /**
- * A folder changed this recently before the walk may change again within the same tick of
- * the file system's clock, its time unchanged: such a walk is not trusted (as git treats a
- * racily clean index).
+ * Reads again the cards of the top folder the watcher named, and forgets those gone. False,
+ * having read nothing, when a name is a folder (new, or one the last walk knew): that takes a
+ * walk.
  */
-const RACY_MS = 1_000;
-
-/** What a watcher of the box's questions folder tells the scan. */
-export interface CardWatch {
-  /** Something changed in the questions folder: the next scan walks. */
-  changed(): void;
-  /** The watcher stopped (or failed): every scan walks again. */
-  stop(): void;
-}
-
-/** Lets scans of `box` in this process skip the walk while its folders are unchanged. */
-export function watchCards(box: Box): CardWatch {
-  const quiet: Quiet = { folders: undefined, walkedAt: 0, wholeWalkAt: 0, told: 0 };
-  watched.set(box, quiet);
-  return {
-    changed() {
-      quiet.folders = undefined;
-      quiet.told += 1;
-    },
-    stop() {
-      if (watched.get(box) === quiet) watched.delete(box);
-    },
-  };
-}
-
-/** What a scan must walk: nothing (a watched box, quiet), the subfolders, or every card. */
-function lookNeeded(box: Box): "none" | "subfolders" | "whole" {
-  const quiet = watched.get(box);
-  if (!quiet?.folders) return "whole";
-  const now = Date.now();
-  if (now - quiet.wholeWalkAt > TOP_WALK_MS) return "whole";
-  for (const [folder, mtimeMs] of quiet.folders) {
-    const stat = statSync(folder, { throwIfNoEntry: false });
-    if (stat?.mtimeMs !== mtimeMs) return "whole";
+function lookAtTold(box: Box, ledger: Ledger): boolean {
+  const quiet = quietOf(box) as Quiet;
+  const folders = quiet.folders as Map<string, number>;
+  const top = box.paths.questionsDir;
+  const looks: { rel: string; info: Stats | undefined }[] = [];
+  for (const name of quiet.names) {
+    const path = `${top}/${name}`;
+    const info = lstatSync(path, { throwIfNoEntry: false });
+    if (folders.has(path) || info?.isDirectory()) return false;
+    if (name.endsWith(QUESTION_SUFFIX)) looks.push({ rel: `${QUESTIONS_DIR}/${name}`, info });
   }
-  // The top folder alone (the usual box): no subfolder to walk.
-  const subfolders = quiet.folders.size > 1;
-  return subfolders && now - quiet.walkedAt > FULL_WALK_MS ? "subfolders" : "none";
+  const changed: { card: IndexedCard; stamp: IndexStamp }[] = [];
+  const gone: string[] = [];
+  for (const { rel, info } of looks) {
+    const read = info && readAgain(box, rel, info, indexStampOf(ledger, rel));
+    if (read) changed.push(read);
+    else if (!info || read === null) gone.push(rel);
+  }
+  updateIndex(ledger, changed, gone);
+  quiet.names.clear();
+  const mtimeMs = statSync(top, { throwIfNoEntry: false })?.mtimeMs;
+  if (mtimeMs === undefined) quiet.folders = undefined;
+  else folders.set(top, mtimeMs);
+  return true;
+}
+
+/**
+ * The card at `rel` read again, with its stamp, unless `row` (its index row) has the stamp
+ * `info` gives (undefined); null when it went away meanwhile.
+ */
+function readAgain(
+  box: Box,
+  rel: string,
+  info: Stats,
+  row: [string, string, number] | undefined,
+): { card: IndexedCard; stamp: IndexStamp } | undefined | null {
+  const size = info.size;
+  if (row && row[1] === String(info.mtimeMs) && row[2] === size) return undefined;
+  const entry = listedEntry(box, rel);
+  if (!entry) return null;
+  const { unread, ...card } = entry;
+  return {
+    card: { ...card, sortKey: slotSortKey(card.id, card.card) },
+    // A card the disk failed to give gets a stamp no file has, so the next scan tries again.
+    stamp: { mtime: unread ? "unread" : String(info.mtimeMs), size },
+  };
 }
 
 /**
@@ -125,7 +108,7 @@ function lookNeeded(box: Box): "none" | "subfolders" | "whole" {
  * found unchanged) and reads again the ones whose stamp changed.
  */
 function walkCards(box: Box, ledger: Ledger, subfolders = false): void {
-  const quiet = watched.get(box);
+  const quiet = quietOf(box);
   const walkedAt = Date.now();
   const told = quiet?.told;
   const top = box.paths.questionsDir;
@@ -141,26 +124,17 @@ function walkCards(box: Box, ledger: Ledger, subfolders = false): void {
   const root = box.paths.root;
   // What is left in `known` after the walk is gone.
   const known = indexStamps(ledger, subfolders ? "subfolders" : "all");
+  // The walk reads every name the watcher told of the top folder as it is now.
+  if (quiet && !subfolders) quiet.names.clear();
   let changed: { card: IndexedCard; stamp: IndexStamp }[] = [];
   for (const rel of files) {
     const row = known.get(rel);
     if (row) known.delete(rel);
-    let info: Stats;
-    try {
-      info = lstatSync(`${root}/${rel}`);
-    } catch {
-      continue; // removed between readdir and stat: gone
-    }
-    const size = info.size;
-    if (row && row[1] === String(info.mtimeMs) && row[2] === size) continue;
-    const entry = listedEntry(box, rel);
-    if (!entry) continue;
-    const { unread, ...card } = entry;
-    changed.push({
-      card: { ...card, sortKey: slotSortKey(card.id, card.card) },
-      // A card the disk failed to give gets a stamp no file has, so the next scan tries again.
-      stamp: { mtime: unread ? "unread" : String(info.mtimeMs), size },
-    });
+    const info = lstatSync(`${root}/${rel}`, { throwIfNoEntry: false });
+    // Removed between readdir and stat: gone.
+    const read = info && readAgain(box, rel, info, row);
+    if (!read) continue;
+    changed.push(read);
     // Recorded as it goes: a first scan of 10,000 cards never holds them all parsed at once
     // (that grew a service's heap by ~100 MB, slow to give back).
     if (changed.length >= INDEX_BATCH) {
@@ -169,11 +143,14 @@ function walkCards(box: Box, ledger: Ledger, subfolders = false): void {
     }
   }
   updateIndex(ledger, changed, [...known.keys()]);
-  if (quiet && watched.get(box) === quiet && quiet.told === told) {
+  if (quiet && quietOf(box) === quiet && quiet.told === told) {
     const stamps = new Map<string, number>();
     for (const folder of folders) {
       const mtimeMs = statSync(folder, { throwIfNoEntry: false })?.mtimeMs;
-      if (mtimeMs === undefined || mtimeMs > walkedAt - RACY_MS) return;
+      if (mtimeMs === undefined) return;
+      // A subfolder changed within the walk's tick of the clock may change again unseen; the
+      // top folder's changes are told by name by the watcher, whatever its time.
+      if (folder !== top && mtimeMs > walkedAt - RACY_MS) return;
       stamps.set(folder, mtimeMs);
     }
     quiet.folders = stamps;

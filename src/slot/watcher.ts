@@ -6,7 +6,7 @@
 
 import { type FSWatcher, watch } from "node:fs";
 import type { Box } from "../box/box.ts";
-import { watchCards } from "../questions/scan.ts";
+import { watchCards } from "../questions/card-watch.ts";
 import type { SlotLogger } from "./slot.ts";
 
 export interface SlotWatcher {
@@ -53,8 +53,8 @@ export function watchSlot(deps: {
   // burst of events (a rename, a commit) is one tick.
   try {
     let soon: NodeJS.Timeout | undefined;
-    folderWatch = watch(deps.box.paths.questionsDir, () => {
-      cards.changed();
+    folderWatch = watch(deps.box.paths.questionsDir, (_event, name) => {
+      cards.changed(name ?? undefined);
       if (soon !== undefined || stopped) return;
       soon = setTimeout(() => {
         soon = undefined;

@@ -3,13 +3,20 @@
 // of them every second, and the garbage kept ~100 MB of heap busy). What changes is still
 // seen: a card written by renaming it into place changes its folder, an edit in place is told
 // by the watcher, and a walk of the subfolders every minute catches what neither shows there.
-// The top folder, where the cards usually all are, is walked whole every ten minutes only.
+// The top folder, where the cards usually all are, is walked whole every ten minutes only;
+// between those, what changed there is read from the names the watcher told.
 
-import { mkdirSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { writeAtomic } from "../../src/box/atomic.ts";
-import { FULL_WALK_MS, scanQuestions, TOP_WALK_MS, watchCards } from "../../src/questions/scan.ts";
+import {
+  FULL_WALK_MS,
+  MOST_TOLD,
+  TOP_WALK_MS,
+  watchCards,
+} from "../../src/questions/card-watch.ts";
+import { scanQuestions } from "../../src/questions/scan.ts";
 import {
   cleanupBoxes,
   makeBox,
@@ -113,6 +120,57 @@ describe("scanning a watched box", () => {
     // Ten minutes after the last whole walk, the top folder is walked too.
     vi.setSystemTime(start + TOP_WALK_MS + 1);
     expect(prompts(box)).toEqual(["One, edited?", "Three, edited?", "Two, edited?"]);
+    watch.stop();
+  });
+
+  it("reads only the cards the watcher named; a change it has not named yet, or a folder, makes a whole walk", async () => {
+    const box = await makeBox();
+    const questions = box.box.paths.questionsDir;
+    const card = (prompt: string) => pendingCardText(textCard({ prompt }));
+    writeCardFile(box.dir, "one", card("One?"));
+    writeCardFile(box.dir, "two", card("Two?"));
+    settle(questions);
+    const watch = watchCards(box.box);
+    expect(prompts(box)).toEqual(["One?", "Two?"]);
+
+    // Both edited in place; the watcher names one: that one alone is read again.
+    writeCardFile(box.dir, "one", card("One, edited?"));
+    writeCardFile(box.dir, "two", card("Two, edited?"));
+    watch.changed("one.question.card");
+    expect(prompts(box)).toEqual(["One, edited?", "Two?"]);
+
+    // A card renamed into place changes the folder's time; named, it is read without a walk
+    // (two's edit, never named, stays unread), and so is a card removed.
+    writeAtomic(join(questions, "three.question.card"), card("Three?"));
+    watch.changed("three.question.card.tmp");
+    watch.changed("three.question.card");
+    rmSync(join(questions, "one.question.card"));
+    watch.changed("one.question.card");
+    expect(prompts(box)).toEqual(["Three?", "Two?"]);
+
+    // A change after the last name (the folder's time moved past it): a whole walk.
+    writeAtomic(join(questions, "four.question.card"), card("Four?"));
+    watch.changed("four.question.card");
+    writeAtomic(join(questions, "five.question.card"), card("Five?"));
+    const later = new Date(statSync(questions).mtimeMs + 5_000);
+    utimesSync(questions, later, later);
+    expect(prompts(box)).toEqual(["Five?", "Four?", "Three?", "Two, edited?"]);
+
+    // A folder named: new, it takes a walk, which finds the cards in it.
+    writeCardFile(box.dir, "two", card("Two, again?"));
+    mkdirSync(join(questions, "2026"));
+    writeFileSync(join(questions, "2026", "six.question.card"), card("Six?"));
+    watch.changed("2026");
+    expect(prompts(box)).toEqual(["Five?", "Four?", "Six?", "Three?", "Two, again?"]);
+    // Removed, the walk forgets its cards.
+    rmSync(join(questions, "2026"), { recursive: true });
+    watch.changed("2026");
+    expect(prompts(box)).toEqual(["Five?", "Four?", "Three?", "Two, again?"]);
+
+    // More names than it keeps between two looks (a checkout of many cards): a whole walk.
+    writeCardFile(box.dir, "two", card("Two, at last?"));
+    for (let i = 0; i <= MOST_TOLD; i++) watch.changed(`burst-${i}.question.card`);
+    expect(prompts(box)).toEqual(["Five?", "Four?", "Three?", "Two, at last?"]);
     watch.stop();
   });
 
