@@ -36,6 +36,8 @@ export interface Quiet {
   wholeWalkAt: number;
   /** Changes the watcher told; one told during a walk makes that walk untrusted. */
   told: number;
+  /** When the watcher last told more than MOST_TOLD names between two looks. */
+  burstAt: number;
 }
 
 const watched = new WeakMap<Box, Quiet>();
@@ -47,6 +49,12 @@ export function quietOf(box: Box): Quiet | undefined {
 
 /** More names told than this between two looks: a whole walk is as cheap, and bounds the set. */
 export const MOST_TOLD = 500;
+/**
+ * After such a burst (a checkout, a copy of many cards), every look walks whole for this long:
+ * inotify drops the events a burst makes past its queue's length, and a walk after the burst
+ * finds what they would have named.
+ */
+export const BURST_MS = 2_000;
 
 /** A walk of the subfolders at least this often, whatever the folders say. */
 export const FULL_WALK_MS = 60_000;
@@ -79,12 +87,14 @@ export function watchCards(box: Box): CardWatch {
     walkedAt: 0,
     wholeWalkAt: 0,
     told: 0,
+    burstAt: Number.NEGATIVE_INFINITY,
   };
   watched.set(box, quiet);
   return {
     changed(name) {
       quiet.told += 1;
       if (name === undefined || name.includes("/") || quiet.names.size >= MOST_TOLD) {
+        if (quiet.names.size >= MOST_TOLD) quiet.burstAt = Date.now();
         quiet.folders = undefined;
         quiet.names.clear();
         return;
@@ -106,7 +116,7 @@ export function lookNeeded(box: Box): "whole" | { told: boolean; subfolders: boo
   const quiet = watched.get(box);
   if (!quiet?.folders) return "whole";
   const now = Date.now();
-  if (now - quiet.wholeWalkAt > TOP_WALK_MS) return "whole";
+  if (now - quiet.wholeWalkAt > TOP_WALK_MS || now - quiet.burstAt < BURST_MS) return "whole";
   const top = box.paths.questionsDir;
   for (const [folder, mtimeMs] of quiet.folders) {
     const stat = statSync(folder, { throwIfNoEntry: false });

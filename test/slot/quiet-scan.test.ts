@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { writeAtomic } from "../../src/box/atomic.ts";
 import {
+  BURST_MS,
   FULL_WALK_MS,
   MOST_TOLD,
   TOP_WALK_MS,
@@ -167,10 +168,16 @@ describe("scanning a watched box", () => {
     watch.changed("2026");
     expect(prompts(box)).toEqual(["Five?", "Four?", "Three?", "Two, again?"]);
 
-    // More names than it keeps between two looks (a checkout of many cards): a whole walk.
+    // More names than it keeps between two looks (a checkout of many cards): a whole walk,
+    // and every look walks whole for two seconds more, for what a burst's dropped events named.
     writeCardFile(box.dir, "two", card("Two, at last?"));
     for (let i = 0; i <= MOST_TOLD; i++) watch.changed(`burst-${i}.question.card`);
     expect(prompts(box)).toEqual(["Five?", "Four?", "Three?", "Two, at last?"]);
+    writeCardFile(box.dir, "two", card("Two, after the burst?"));
+    expect(prompts(box)).toEqual(["Five?", "Four?", "Three?", "Two, after the burst?"]);
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + BURST_MS });
+    writeCardFile(box.dir, "two", card("Two, unnamed?"));
+    expect(prompts(box)).toEqual(["Five?", "Four?", "Three?", "Two, after the burst?"]);
     watch.stop();
   });
 
