@@ -4,7 +4,6 @@
 
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { cardIdOf, listCardFiles } from "../box/card-files.ts";
 import { applyAndCommit } from "../box/commit.ts";
 import { withFileLock } from "../box/locks.ts";
 import { checkId } from "../box/paths.ts";
@@ -15,7 +14,7 @@ import { BoxReadOnly, InvalidInput } from "../errors.ts";
 import { ledgerReadOnly } from "../ledger/open.ts";
 import { auditCommitted } from "./audit.ts";
 import type { Core } from "./core.ts";
-import { scanQuestions } from "./scan.ts";
+import { cardIdTaken, scanQuestions } from "./scan.ts";
 import {
   refuseOnReadOnly,
   settleInterruptedWrites,
@@ -139,11 +138,8 @@ export async function askQuestion(
         : newId(card.prompt, card["asked-at"].slice(0, 10));
     return withQuestionLockLedgerLater(core, id, async () => {
       const rel = core.box.paths.questionRel(id);
-      // Cards may live in subfolders too: an id is taken wherever its card is. The names
-      // tell, whatever the card holds: no file is stat'ed or read.
-      const taken =
-        existsSync(join(core.box.paths.root, rel)) ||
-        listCardFiles(core.box).some((name) => cardIdOf(name) === id);
+      // Cards may live in subfolders too: an id is taken wherever its card is.
+      const taken = existsSync(join(core.box.paths.root, rel)) || cardIdTaken(core, id);
       if (taken) {
         throw new InvalidInput(
           `a question with id "${id}" exists already: choose another id or leave it out`,

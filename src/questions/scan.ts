@@ -7,7 +7,13 @@
 import type { Stats } from "node:fs";
 import { lstatSync, statSync } from "node:fs";
 import type { Box } from "../box/box.ts";
-import { type CardEntry, listCardFiles, listCardFilesIn, listedEntry } from "../box/card-files.ts";
+import {
+  type CardEntry,
+  cardIdOf,
+  listCardFiles,
+  listCardFilesIn,
+  listedEntry,
+} from "../box/card-files.ts";
 import { QUESTION_SUFFIX, QUESTIONS_DIR } from "../box/paths.ts";
 import type { Status } from "../card/question.ts";
 import {
@@ -23,6 +29,7 @@ import {
 import type { Ledger } from "../ledger/ledger.ts";
 import { slotSortKey } from "../slot/order.ts";
 import { lookNeeded, type Quiet, quietOf, RACY_MS } from "./card-watch.ts";
+import type { Core } from "./core.ts";
 
 /**
  * Every question card of the box, fresh: changed files are re-read and the index updated.
@@ -39,6 +46,23 @@ export function freshenIndex(box: Box, ledger: Ledger): void {
   const look = lookNeeded(box);
   if (look === "whole" || (look.told && !lookAtTold(box, ledger))) walkCards(box, ledger);
   else if (look.subfolders) walkCards(box, ledger, true);
+}
+
+/**
+ * Whether a card file named for `id` is in any card folder. Only the names tell: no card is
+ * read. A watched box, once looked at, knows its folders and stats one name in each; any
+ * other lists them all (at 10,000 cards, each ask listed them: ~2 MB of garbage).
+ */
+export function cardIdTaken(core: Pick<Core, "box" | "ledger">, id: string): boolean {
+  const { box } = core;
+  const name = `${id}${QUESTION_SUFFIX}`;
+  // Only then the ledger: an ask opens it while git runs (a short command's ask is unwatched).
+  if (quietOf(box)) freshenIndex(box, core.ledger);
+  const folders = quietOf(box)?.folders;
+  if (!folders) return listCardFiles(box).some((rel) => cardIdOf(rel) === id);
+  return [...folders.keys()].some((folder) =>
+    lstatSync(`${folder}/${name}`, { throwIfNoEntry: false }),
+  );
 }
 
 /** Where the card with this id is (box-relative), in any subfolder; undefined if nowhere. */
