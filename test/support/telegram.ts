@@ -261,6 +261,42 @@ export function spawnServe(
  * One emulator for a whole test file: started before its tests and stopped after them, with the
  * temporary boxes removed after each test. Call at the top of the file; read it inside tests.
  */
+/** One log line a test keeps: its level and its message. */
+export interface LogLine {
+  level: string;
+  msg: string;
+}
+
+/**
+ * A box, its slot and a bot on the emulator whose Bot API calls pass `cut` first (a fault a
+ * story makes: a blocked chat, a network that is down), every log line kept in `logs`.
+ */
+export async function botBehind(
+  apiRoot: string,
+  cut: Transformer,
+  slotOptions: { wallClock?: () => number } = {},
+) {
+  const box = await makeBox();
+  const logs: LogLine[] = [];
+  const log = (level: string) => (_obj: object, msg?: string) => {
+    logs.push({ level, msg: msg ?? "" });
+  };
+  const logger = { info: log("info"), warn: log("warn"), error: log("error") };
+  const slot = createSlot({ core: box, logger, ...slotOptions });
+  const { calls, transformer } = recorder();
+  const bridge = createBot({
+    token: TOKEN,
+    apiRoot,
+    slot,
+    logger,
+    ownerId: String(OWNER),
+    transformers: [cut, transformer],
+  });
+  if (!(await bridge.init())) throw new Error("the bot did not start on the emulator");
+  const warnings = () => logs.filter((l) => l.level === "warn" || l.level === "error");
+  return { box, slot, bridge, calls, logs, warnings };
+}
+
 export function useEmulator(): () => Emulator {
   let emulator: Emulator | undefined;
   beforeAll(async () => {

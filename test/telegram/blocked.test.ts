@@ -11,21 +11,12 @@
 
 import type { Transformer } from "grammy";
 import { describe, expect, it } from "vitest";
-import { createBot } from "../../bridges/telegram/bot.ts";
 import { createClock } from "../../src/box/clock.ts";
 import { ageQuestions } from "../../src/questions/aging.ts";
 import { answerQuestion } from "../../src/questions/answer.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
-import { createSlot } from "../../src/slot/slot.ts";
-import { makeBox, selectCard, T0 } from "../support/box.ts";
-import {
-  buttonData,
-  OWNER,
-  recorder,
-  TOKEN,
-  toBotMessage,
-  useEmulator,
-} from "../support/telegram.ts";
+import { selectCard, T0 } from "../support/box.ts";
+import { botBehind, buttonData, OWNER, toBotMessage, useEmulator } from "../support/telegram.ts";
 
 const emulator = useEmulator();
 
@@ -33,30 +24,13 @@ const BLOCKED = { error_code: 403, description: "Forbidden: bot was blocked by t
 
 /** A bot on the emulator whose messages Telegram refuses (`refusal`) while `chat.blocked`. */
 async function blockedChat(refusal = BLOCKED) {
-  const box = await makeBox();
-  const logs: { level: string; msg: string }[] = [];
-  const log = (level: string) => (_obj: object, msg?: string) => {
-    logs.push({ level, msg: msg ?? "" });
-  };
-  const logger = { info: log("info"), warn: log("warn"), error: log("error") };
-  const slot = createSlot({ core: box, logger });
   const chat = { blocked: true };
   const block: Transformer = async (prev, method, payload, signal) =>
     chat.blocked && (method === "sendMessage" || method.startsWith("editMessage"))
       ? ({ ok: false, ...refusal } as never)
       : prev(method, payload, signal);
-  const { calls, transformer } = recorder();
-  const bridge = createBot({
-    token: TOKEN,
-    apiRoot: emulator().apiRoot,
-    slot,
-    logger,
-    ownerId: String(OWNER),
-    transformers: [block, transformer],
-  });
-  expect(await bridge.init()).toBe(true);
+  const { box, slot, bridge, calls, logs, warnings } = await botBehind(emulator().apiRoot, block);
   const sends = () => calls.filter((c) => c.method === "sendMessage").length;
-  const warnings = () => logs.filter((l) => l.level === "warn" || l.level === "error");
   /** Moves the box clock to `seconds` after T0. */
   const at = (seconds: number) => {
     box.box.clock = createClock(new Date(Date.parse(T0) + seconds * 1000).toISOString());

@@ -11,12 +11,10 @@
 
 import { HttpError, type Transformer } from "grammy";
 import { describe, expect, it } from "vitest";
-import { createBot } from "../../bridges/telegram/bot.ts";
 import { createClock } from "../../src/box/clock.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
-import { createSlot } from "../../src/slot/slot.ts";
-import { makeBox, selectCard, T0 } from "../support/box.ts";
-import { OWNER, recorder, TOKEN, useEmulator } from "../support/telegram.ts";
+import { selectCard, T0 } from "../support/box.ts";
+import { botBehind, useEmulator } from "../support/telegram.ts";
 
 const emulator = useEmulator();
 
@@ -24,14 +22,7 @@ type Outage = "network" | "502";
 const BLOCKED = { error_code: 403, description: "Forbidden: bot was blocked by the user" };
 
 async function outage(kind: Outage = "network") {
-  const box = await makeBox();
-  const logs: { level: string; msg: string }[] = [];
-  const log = (level: string) => (_obj: object, msg?: string) => {
-    logs.push({ level, msg: msg ?? "" });
-  };
-  const logger = { info: log("info"), warn: log("warn"), error: log("error") };
   const wall = { ms: Date.parse(T0) };
-  const slot = createSlot({ core: box, logger, wallClock: () => wall.ms });
   const telegram = { down: true, blocked: false, tries: 0 };
   const cut: Transformer = async (prev, method, payload, signal) => {
     if (method !== "sendMessage" || !(telegram.down || telegram.blocked)) {
@@ -45,17 +36,9 @@ async function outage(kind: Outage = "network") {
       new Error("connect ECONNREFUSED 127.0.0.1:443"),
     );
   };
-  const { transformer } = recorder();
-  const bridge = createBot({
-    token: TOKEN,
-    apiRoot: emulator().apiRoot,
-    slot,
-    logger,
-    ownerId: String(OWNER),
-    transformers: [cut, transformer],
+  const { box, slot, logs, warnings } = await botBehind(emulator().apiRoot, cut, {
+    wallClock: () => wall.ms,
   });
-  expect(await bridge.init()).toBe(true);
-  const warnings = () => logs.filter((l) => l.level === "warn" || l.level === "error");
   /** Moves the wall clock to `seconds` after the start. */
   const at = (seconds: number) => {
     wall.ms = Date.parse(T0) + seconds * 1000;
