@@ -76,8 +76,8 @@ const INDEX_BATCH = 25;
 
 /**
  * Reads again the cards of the top folder the watcher named, and forgets those gone. False,
- * having read nothing, when a name is a folder (new, or one the last walk knew): that takes a
- * walk.
+ * having read nothing, when a name is a folder (new, or one the last walk knew) or cannot be
+ * stat'ed: that takes a walk.
  */
 function lookAtTold(box: Box, ledger: Ledger): boolean {
   const quiet = quietOf(box) as Quiet;
@@ -86,7 +86,12 @@ function lookAtTold(box: Box, ledger: Ledger): boolean {
   const looks: { rel: string; info: Stats | undefined }[] = [];
   for (const name of quiet.names) {
     const path = `${top}/${name}`;
-    const info = lstatSync(path, { throwIfNoEntry: false });
+    let info: Stats | undefined;
+    try {
+      info = lstatSync(path, { throwIfNoEntry: false });
+    } catch {
+      return false; // only a missing entry is gone: one the disk fails to stat takes the walk
+    }
     if (folders.has(path) || info?.isDirectory()) return false;
     if (name.endsWith(QUESTION_SUFFIX)) looks.push({ rel: `${QUESTIONS_DIR}/${name}`, info });
   }
@@ -154,9 +159,13 @@ function walkCards(box: Box, ledger: Ledger, subfolders = false): void {
   for (const rel of files) {
     const row = known.get(rel);
     if (row) known.delete(rel);
-    const info = lstatSync(`${root}/${rel}`, { throwIfNoEntry: false });
-    // Removed between readdir and stat: gone.
-    const read = info && readAgain(box, rel, info, row);
+    let info: Stats;
+    try {
+      info = lstatSync(`${root}/${rel}`);
+    } catch {
+      continue; // removed between readdir and stat: gone
+    }
+    const read = readAgain(box, rel, info, row);
     if (!read) continue;
     changed.push(read);
     // Recorded as it goes: a first scan of 10,000 cards never holds them all parsed at once

@@ -124,7 +124,7 @@ describe("scanning a watched box", () => {
     watch.stop();
   });
 
-  it("reads only the cards the watcher named; a change it has not named yet, or a folder, makes a whole walk", async () => {
+  it("reads only the cards the watcher named; a change it has not named yet, a folder or a name it cannot stat makes a whole walk", async () => {
     const box = await makeBox();
     const questions = box.box.paths.questionsDir;
     const card = (prompt: string) => pendingCardText(textCard({ prompt }));
@@ -167,6 +167,11 @@ describe("scanning a watched box", () => {
     rmSync(join(questions, "2026"), { recursive: true });
     watch.changed("2026");
     expect(prompts(box)).toEqual(["Five?", "Four?", "Three?", "Two, again?"]);
+
+    // A name that cannot be stat'ed (too long for the file system): a walk, not a failed scan.
+    writeCardFile(box.dir, "two", card("Two, walked?"));
+    watch.changed(`${"x".repeat(300)}.question.card`);
+    expect(prompts(box)).toEqual(["Five?", "Four?", "Three?", "Two, walked?"]);
 
     // More names than it keeps between two looks (a checkout of many cards): a whole walk,
     // and every look walks whole for two seconds more, for what a burst's dropped events named.
