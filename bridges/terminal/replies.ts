@@ -14,11 +14,13 @@ import { HELP_TEXT, waitingText } from "./render.ts";
 import { createKeyboardTriage } from "./triage.ts";
 
 const COMMAND = /^\/?(park|dismiss|same|next|waiting|accept|record|help|quit|exit|q)$/i;
+/** later, alone or with the time it puts the open question off to ("later morning"). */
+const LATER = /^\/?later(?:\s+(\S+))?$/i;
 /**
- * later and extend, alone or with what they take: the time the open question is put off to
- * ("later morning"), the time it is given ("extend 3d"; alone, 7 days).
+ * extend, alone (7 days) or with the rest of the line as the time it gives ("extend 3d",
+ * "extend 3 d"): never an answer, however the rest reads; in quotes it is one.
  */
-const WITH_ARGUMENT = /^\/?(later|extend)(?:\s+(\S+))?$/i;
+const EXTEND = /^\/?extend(?:\s+(.+))?$/i;
 const QUOTED = /^"(.*)"$/s;
 const YES = /^(y|yes)$/i;
 const NO = /^(n|no)$/i;
@@ -194,8 +196,10 @@ export function createLineHandler(deps: {
       await answer(quoted[1] as string, { literal: true });
       return;
     }
-    const withArgument = WITH_ARGUMENT.exec(text);
-    if (withArgument) return command((withArgument[1] as string).toLowerCase(), withArgument[2]);
+    const later = LATER.exec(text);
+    if (later) return command("later", later[1]);
+    const extend = EXTEND.exec(text);
+    if (extend) return command("extend", extend[1]);
     const name = COMMAND.exec(text)?.[1]?.toLowerCase();
     if (name) return command(name);
     await answer(text);

@@ -110,6 +110,12 @@ describe("same and extend at the keyboard", () => {
         'To record "extend soon" as your answer, type it in quotes.\n',
     );
     expect(loadQuestion(k.box, id).card["expires-after"]).toBe("P33D");
+
+    // The rest of the line is the length, however many words: never an answer.
+    expect(await k.type("extend 2 d")).toContain("extended: it expires in 35 days");
+    expect(await k.type("extend by a week")).toContain(
+      'To record "extend by a week" as your answer, type it in quotes.\n',
+    );
     expect(loadQuestion(k.box, id).card.status).toBe("pending");
 
     expect(await k.type('"extend soon"')).toContain("Recorded: extend soon\n");
