@@ -103,7 +103,8 @@ export function gitLockFiles(box: Box, now = Date.now()): GitLockFile[] {
   const locks = listLockFiles(box);
   if (locks.length === 0) return [];
   const marker = join(box.paths.locksDir, GIT_RUNNING);
-  const markedAt = existsSync(marker) ? statSync(marker).mtimeMs : undefined;
+  // Read without the commit lock: a commit may remove the marker at any moment.
+  const markedAt = statSync(marker, { throwIfNoEntry: false })?.mtimeMs;
   const commitLockLive = isLive(join(box.paths.locksDir, "commit.lock"), box.locks.staleMs, now);
   return locks.map((lock) => ({
     rel: lock.rel,

@@ -53,7 +53,12 @@ export const leftoverWritesCheck: DoctorCheck = {
       for (const name of readdirSync(box.paths.locksDir)) {
         if (!name.endsWith(".lock")) continue;
         const path = `.qbridge/locks/${name}`;
-        const age = Date.now() - statSync(join(box.paths.locksDir, name)).mtimeMs;
+        // A lock released between the listing and this look is gone: nothing to say of it.
+        const mtimeMs = statSync(join(box.paths.locksDir, name), {
+          throwIfNoEntry: false,
+        })?.mtimeMs;
+        if (mtimeMs === undefined) continue;
+        const age = Date.now() - mtimeMs;
         if (age > box.locks.staleMs) {
           findings.push({
             kind: "stale-lock",

@@ -8,6 +8,7 @@ import {
   mkdirSync,
   openSync,
   rmSync,
+  symlinkSync,
   utimesSync,
   writeFileSync,
   writeSync,
@@ -171,6 +172,18 @@ describe("doctor --repair on git and lock damage", () => {
     const { findings } = await doctor(tb, { repair: true });
     expect(findings).toMatchObject([{ kind: "stale-lock", repaired: true }]);
     expect(boxFileExists(tb.dir, `.qbridge/locks/${id}.lock`)).toBe(false);
+  });
+
+  it("a lock released while doctor looks is no finding and no failure", async () => {
+    const { tb } = await boxWithQuestion();
+    // What doctor meets when a writer releases its lock between the listing and the look at
+    // it: a name in the locks folder that no longer stats (a link to nothing does the same).
+    mkdirSync(join(tb.dir, ".qbridge/locks"), { recursive: true });
+    symlinkSync(join(tb.dir, "nowhere"), join(tb.dir, ".qbridge/locks/released.lock"));
+    expect((await doctor(tb)).findings).toEqual([]);
+    const run = await runCli(["doctor", "--json"], { env: cliEnv(tb.dir) });
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
   });
 
   it("a missing git object is listed with its fix, not repaired", async () => {
