@@ -42,17 +42,23 @@ export interface Reach {
   through(surface: string, send: () => Promise<boolean>): Promise<boolean>;
 }
 
-interface Held {
-  kind: "refused" | "failing";
+interface HoldOff {
   /** The hold-off that runs now. */
   holdOffMs: number;
   /** When the next try may be made (ms, on the clock of its kind). */
   until: number;
-  /** Failures so far, and when the first was (wall clock, ms): for the log. */
-  tries: number;
-  since: number;
-  toldAt: number;
 }
+
+/** A chat that refused (box clock), or a chat service that keeps failing (wall clock). */
+type Held =
+  | (HoldOff & { kind: "refused" })
+  | (HoldOff & {
+      kind: "failing";
+      /** Failures so far, when the first was and when the log last said so (wall clock, ms). */
+      tries: number;
+      since: number;
+      toldAt: number;
+    });
 
 export function createReach(deps: {
   now: () => Date;
@@ -90,15 +96,7 @@ export function createReach(deps: {
       const before = held.get(surface);
       const again = before?.kind === "refused";
       const holdOffMs = again ? Math.min(before.holdOffMs * 2, MAX_HOLD_OFF_MS) : FIRST_HOLD_OFF_MS;
-      const at = wallNow();
-      held.set(surface, {
-        kind: "refused",
-        holdOffMs,
-        until: boxNow() + holdOffMs,
-        tries: (before?.tries ?? 0) + 1,
-        since: before?.since ?? at,
-        toldAt: at,
-      });
+      held.set(surface, { kind: "refused", holdOffMs, until: boxNow() + holdOffMs });
       if (again) return;
       deps.logger.warn(
         { surface, err: error },
@@ -111,8 +109,8 @@ export function createReach(deps: {
       if (before?.kind === "refused") return;
       const at = wallNow();
       const holdOffMs = before ? Math.min(before.holdOffMs * 2, MAX_RETRY_MS) : FIRST_RETRY_MS;
-      const state: Held = before ?? {
-        kind: "failing",
+      const state = before ?? {
+        kind: "failing" as const,
         holdOffMs,
         until: 0,
         tries: 0,
