@@ -9,9 +9,9 @@ import { resolve } from "node:path";
 import { z } from "zod";
 import { parseDuration } from "./card/duration.ts";
 import { SettingsInvalid } from "./errors.ts";
-import type { Attention } from "./slot/attention.ts";
+import type { Attention } from "./slot/attention/attention.ts";
+import { parseQuietHours } from "./slot/attention/quiet-hours.ts";
 import type { BridgeDefinition, ConfiguredBridge, Environment } from "./slot/bridge.ts";
-import { parseQuietHours } from "./slot/quiet-hours.ts";
 
 const optionalText = z
   .string()

@@ -3,9 +3,9 @@
 // They are registered with setMyCommands at start; a failure there is logged, never fatal.
 
 import type { Api, Context } from "grammy";
-import type { CommandAttempt, Judge } from "../../src/slot/attempts.ts";
+import type { CommandAttempt, Judge } from "../../src/slot/judge/judge.ts";
 import type { Slot } from "../../src/slot/slot.ts";
-import { boxDigest, type Digest, type DigestLine } from "../../src/slot/triage.ts";
+import { boxDigest, type Digest, type DigestLine } from "../../src/slot/triage/triage.ts";
 import type { Access } from "./access.ts";
 import { laterLayout } from "./keyboard.ts";
 import { pairWithCode } from "./pairing.ts";

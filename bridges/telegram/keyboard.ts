@@ -4,8 +4,8 @@
 
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
 import { optionsOf, type Question } from "../../src/card/question.ts";
-import type { LaterOption } from "../../src/slot/later.ts";
-import type { ButtonSpec } from "../../src/slot/tokens.ts";
+import type { LaterOption } from "../../src/slot/attention/later.ts";
+import type { ButtonSpec } from "../../src/slot/presentation/tokens.ts";
 import { flat, shorten } from "./html.ts";
 import { MAX_BUTTON_CHARS } from "./limits.ts";
 import { buttonText } from "./render.ts";

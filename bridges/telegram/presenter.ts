@@ -5,9 +5,9 @@
 import type { Api } from "grammy";
 import { questionFingerprint } from "../../src/card/fingerprint.ts";
 import type { QuestionView } from "../../src/questions/state.ts";
-import type { Judge } from "../../src/slot/attempts.ts";
-import type { Address, Presentation } from "../../src/slot/presentations.ts";
-import type { Closure, Presenter, PresentRequest } from "../../src/slot/presenter.ts";
+import type { Judge } from "../../src/slot/judge/judge.ts";
+import type { Closure, Presenter, PresentRequest } from "../../src/slot/presentation/presenter.ts";
+import type { Address, Presentation } from "../../src/slot/presentation/records.ts";
 import type { Slot } from "../../src/slot/slot.ts";
 import { answerLayout, NO_BUTTONS, showLayout } from "./keyboard.ts";
 import { toOwnerChat } from "./refusal.ts";

@@ -9,7 +9,7 @@
 import { optionsOf, type Question } from "../../src/card/question.ts";
 import { letterOf } from "../../src/card/resolve.ts";
 import { deadlineOf, expiryWords } from "../../src/questions/deadline.ts";
-import type { Closure } from "../../src/slot/presenter.ts";
+import type { Closure } from "../../src/slot/presentation/presenter.ts";
 import { escapeHtml, escapeWithin, flat, headOf, shorten } from "./html.ts";
 import { MAX_BUTTON_CHARS, MAX_MESSAGE_CHARS } from "./limits.ts";
 

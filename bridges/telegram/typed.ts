@@ -4,7 +4,7 @@
 // when it needs confirming). A late reply is told what happened and what is open now.
 
 import type { Context } from "grammy";
-import type { Judge, Outcome } from "../../src/slot/attempts.ts";
+import type { Judge, Outcome } from "../../src/slot/judge/judge.ts";
 import type { Slot } from "../../src/slot/slot.ts";
 import { escapeWithin, flat } from "./html.ts";
 import { answerLayout, wordsLayout } from "./keyboard.ts";

@@ -3,8 +3,8 @@
 // is told as a new line; the presentation's address is the terminal and its ledger number.
 
 import type { QuestionView } from "../../src/questions/state.ts";
-import type { Presentation } from "../../src/slot/presentations.ts";
-import type { Closure, Presenter, PresentRequest } from "../../src/slot/presenter.ts";
+import type { Closure, Presenter, PresentRequest } from "../../src/slot/presentation/presenter.ts";
+import type { Presentation } from "../../src/slot/presentation/records.ts";
 import { closedText, nudgeText, questionText } from "./render.ts";
 
 export const SURFACE = "terminal";

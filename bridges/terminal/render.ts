@@ -5,7 +5,7 @@
 import { optionsOf, type Question } from "../../src/card/question.ts";
 import { letterOf } from "../../src/card/resolve.ts";
 import { deadlineOf, expiryWords } from "../../src/questions/deadline.ts";
-import type { Closure } from "../../src/slot/presenter.ts";
+import type { Closure } from "../../src/slot/presentation/presenter.ts";
 import {
   type Digest,
   type DigestLine,
@@ -13,7 +13,7 @@ import {
   type OfferResult,
   recommendationWords,
   TRIAGE_NOTE,
-} from "../../src/slot/triage.ts";
+} from "../../src/slot/triage/triage.ts";
 
 const ICONS: Record<Closure["kind"], string> = {
   answered: "✔",

@@ -6,10 +6,10 @@
 // before `record`, and a list is recorded once.
 
 import { randomBytes } from "node:crypto";
-import type { Actor, Judge, Outcome } from "../../src/slot/attempts.ts";
+import type { Actor, Judge, Outcome } from "../../src/slot/judge/judge.ts";
+import type { ButtonSpec } from "../../src/slot/presentation/tokens.ts";
 import type { Slot } from "../../src/slot/slot.ts";
-import type { ButtonSpec } from "../../src/slot/tokens.ts";
-import { boxDigest, type DigestLine } from "../../src/slot/triage.ts";
+import { boxDigest, type DigestLine } from "../../src/slot/triage/triage.ts";
 import { SURFACE } from "./presenter.ts";
 import { digestText, offerResultText, offerText } from "./render.ts";
 

@@ -31,6 +31,10 @@ export {
 export const PRIORITIES = ["high", "medium", "low"] as const;
 export type Priority = (typeof PRIORITIES)[number];
 
+/** The questions a coding agent's own prompt becomes (see `kind` below). */
+export const QUESTION_KINDS = ["permission", "elicitation"] as const;
+export type QuestionKind = (typeof QUESTION_KINDS)[number];
+
 /**
  * The version of the card rules (this file and its parts). A card index (the ledger's cache of what each card file
  * parsed to) made under other rules is dropped and every card re-read, so a card these rules
@@ -116,6 +120,12 @@ const QuestionShape = z
     "expired-at": isoTime.optional(),
     "withdrawn-at": isoTime.optional(),
     "withdrawn-reason": z.string().max(2_000).refine(noControls, NO_CONTROLS).optional(),
+    /**
+     * Set only by the coding-agent paths that file a question for an agent's own prompt (never
+     * by an asker: AskSchema refuses it). A permission question is answered only on the
+     * boxholder's own surfaces and never in bulk.
+     */
+    kind: z.enum(QUESTION_KINDS).optional(),
   })
   .passthrough();
 
@@ -160,4 +170,9 @@ export function describeIssues(error: z.ZodError): string {
 
 export function priorityOf(card: Pick<Question, "priority">): Priority {
   return card.priority ?? "medium";
+}
+
+/** A coding agent's permission prompt: answered only by the boxholder on their own surfaces. */
+export function isPermissionQuestion(card: Pick<Question, "kind">): boolean {
+  return card.kind === "permission";
 }

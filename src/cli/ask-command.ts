@@ -5,7 +5,7 @@
 
 import { InvalidInput } from "../errors.ts";
 import { askWithReply } from "../questions/ask-reply.ts";
-import { heldUntilOf } from "../slot/held.ts";
+import { heldUntilOf } from "../slot/attention/held-until.ts";
 import { type AskFlags, askInputFromFlags, jsonCardWithFlags, usesCardFlags } from "./ask-input.ts";
 import { type CommonOptions, printJson, withCore } from "./context.ts";
 import { readStdin, writeErr, writeOut } from "./output.ts";

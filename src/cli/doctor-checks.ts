@@ -3,11 +3,11 @@
 // each bridge that is on with its own check (Telegram: the bot's reachability and webhook).
 
 import type { Config } from "../config.ts";
-import type { DoctorCheck, Finding } from "../questions/doctor.ts";
+import type { DoctorCheck, Finding } from "../questions/doctor/doctor.ts";
 import { loadQuestion } from "../questions/store.ts";
-import { closureOf } from "../slot/closure.ts";
-import { PresentationStore } from "../slot/presentations.ts";
-import { TokenStore } from "../slot/tokens.ts";
+import { closureOf } from "../slot/presentation/closure.ts";
+import { PresentationStore } from "../slot/presentation/records.ts";
+import { TokenStore } from "../slot/presentation/tokens.ts";
 import { givenUpWebhooksCheck } from "../webhooks/doctor-check.ts";
 
 /** A claim older than this that was never sent belongs to a process that died sending it. */

@@ -2,7 +2,7 @@
 // Progress goes to stderr on a terminal only; what was fine is listed after the findings.
 
 import type { Command } from "commander";
-import { examineBox, repairBox } from "../questions/doctor.ts";
+import { examineBox, repairBox } from "../questions/doctor/doctor.ts";
 import { bridgeHelp } from "./bridges.ts";
 import { type CommonOptions, printJson, progress, withCore } from "./context.ts";
 import { doctorChecks } from "./doctor-checks.ts";

@@ -5,9 +5,9 @@
 import type { Command } from "commander";
 import type { Core } from "../questions/core.ts";
 import { boxState, pendingQuestions, type QuestionView } from "../questions/state.ts";
-import { LaterStore } from "../slot/later.ts";
+import { LaterStore } from "../slot/attention/later.ts";
 import { dueQueue, queueOrder } from "../slot/order.ts";
-import { PresentationStore } from "../slot/presentations.ts";
+import { PresentationStore } from "../slot/presentation/records.ts";
 import { type CommonOptions, printJson, withCore } from "./context.ts";
 import { writeErr, writeOut } from "./output.ts";
 import { listLine } from "./render.ts";

@@ -28,7 +28,7 @@ Example (register with an agent):
               import("pino"),
               import("../mcp/stdio.ts"),
               import("../web/links.ts"),
-              import("../slot/held.ts"),
+              import("../slot/attention/held-until.ts"),
             ]);
           const logger = pino({ level: config.logLevel, base: undefined }, pino.destination(2));
           const publicUrl = config.web.publicUrl;

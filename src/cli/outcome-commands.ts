@@ -8,7 +8,7 @@ import { InvalidInput } from "../errors.ts";
 import type { Core } from "../questions/core.ts";
 import { type OutcomeLink, type QuestionOutcome, questionOutcome } from "../questions/outcome.ts";
 import { loadCommitted, loadQuestion } from "../questions/store.ts";
-import { heldUntilOf } from "../slot/held.ts";
+import { heldUntilOf } from "../slot/attention/held-until.ts";
 import { linkSecretIfAny } from "../web/link-secret.ts";
 import { type CommonOptions, printJson, withCore } from "./context.ts";
 import { EXIT, WAIT_EXIT } from "./exit.ts";

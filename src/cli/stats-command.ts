@@ -3,9 +3,9 @@
 
 import type { Command } from "commander";
 import { indexedCards } from "../ledger/card-index.ts";
-import { boxStats } from "../questions/box-stats.ts";
-import type { Spread, Stats, Tally } from "../questions/stats.ts";
-import { spoken } from "../questions/stats-clock.ts";
+import { boxStats } from "../questions/stats/box-stats.ts";
+import type { Spread, Stats, Tally } from "../questions/stats/stats.ts";
+import { spoken } from "../questions/stats/stats-clock.ts";
 import { type CommonOptions, printJson, withCore } from "./context.ts";
 import { writeErr, writeOut } from "./output.ts";
 

@@ -5,7 +5,7 @@
 import type { Logger } from "pino";
 import type { Core } from "../questions/core.ts";
 import type { OutcomeContext, OutcomeLink } from "../questions/outcome.ts";
-import type { ZoneSource } from "../questions/stats-clock.ts";
+import type { ZoneSource } from "../questions/stats/stats-clock.ts";
 
 export interface McpChange {
   id: string;

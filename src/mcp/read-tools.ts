@@ -9,7 +9,7 @@ import type { QuestionView, Unreadable } from "../questions/state.ts";
 import { boxState, pendingQuestions, questionsWithStatus } from "../questions/state.ts";
 import { settleBeforeListing } from "../questions/transition.ts";
 import { queueOrder } from "../slot/order.ts";
-import { PresentationStore } from "../slot/presentations.ts";
+import { PresentationStore } from "../slot/presentation/records.ts";
 import { toolArguments } from "./arguments.ts";
 import { waitSeconds } from "./ask-tool.ts";
 import type { McpDeps } from "./deps.ts";

@@ -7,12 +7,12 @@
 
 import type { Question } from "../card/question.ts";
 import { type AskOptions, askQuestion } from "./ask.ts";
-import type { AskAdvice } from "./ask-advice.ts";
-import { adviceForAsk } from "./box-stats.ts";
 import type { Core } from "./core.ts";
 import type { OutcomeContext } from "./outcome.ts";
 import { type SimilarQuestion, similarForAsk } from "./similar.ts";
-import type { ZoneSource } from "./stats-clock.ts";
+import type { AskAdvice } from "./stats/ask-advice.ts";
+import { adviceForAsk } from "./stats/box-stats.ts";
+import type { ZoneSource } from "./stats/stats-clock.ts";
 
 /** What the reply is read against: the box's time zone and what holds a question back. */
 export interface AskReplyContext {

@@ -18,11 +18,11 @@ import { parseQuestion } from "../card/load.ts";
 import type { Question, Status } from "../card/question.ts";
 import { BoxError, BoxReadOnly, TransitionRejected } from "../errors.ts";
 import { oweWebhooks } from "../webhooks/owe.ts";
-import { forgetAskAdvice } from "./ask-advice-store.ts";
 import { auditCommitted, auditRecovered } from "./audit.ts";
 import type { Core } from "./core.ts";
 import { announceTransitioned } from "./events.ts";
 import { rememberAnswers } from "./similar.ts";
+import { forgetAskAdvice } from "./stats/ask-advice-store.ts";
 import { anyWriteInFlight, type LoadedQuestion, loadQuestion, writeInFlight } from "./store.ts";
 
 export interface TransitionResult<T> {

@@ -8,7 +8,7 @@
 
 import type { z } from "zod";
 import type { BridgeFailed } from "../errors.ts";
-import type { DoctorCheck } from "../questions/doctor.ts";
+import type { DoctorCheck } from "../questions/doctor/doctor.ts";
 import type { Slot, SlotLogger } from "./slot.ts";
 
 /** The environment as the config reads it (only src/config.ts hands it over). */

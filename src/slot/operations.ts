@@ -10,20 +10,20 @@ import { dismissQuestion } from "../questions/close.ts";
 import type { Core } from "../questions/core.ts";
 import { pendingQuestions, type QuestionView } from "../questions/state.ts";
 import { settleInterruptedWrites } from "../questions/transition.ts";
-import { type Attention, quietEnds } from "./attention.ts";
-import type { ClosedTeller } from "./closed.ts";
-import { forgetClosedElsewhere } from "./closed-elsewhere.ts";
-import { closureOf, LEFT, laterClosure, MOVED, PARKED, RESENT, SET_ASIDE } from "./closure.ts";
-import { backAt, type LaterStore } from "./later.ts";
-import { movedDeadlineAside } from "./moved-deadline.ts";
+import { type Attention, quietEnds } from "./attention/attention.ts";
+import { backAt, type LaterStore } from "./attention/later.ts";
 import { dueQueue } from "./order.ts";
-import { present } from "./present.ts";
-import type { Presentation, PresentationStore } from "./presentations.ts";
-import type { Closure } from "./presenter.ts";
+import type { ClosedTeller } from "./presentation/closed-teller.ts";
+import * as closures from "./presentation/closure.ts";
+import { forgetClosedElsewhere } from "./presentation/forget-closed.ts";
+import { movedDeadlineAside } from "./presentation/moved-deadline.ts";
+import { present } from "./presentation/present.ts";
+import type { Closure } from "./presentation/presenter.ts";
+import type { Presentation, PresentationStore } from "./presentation/records.ts";
+import type { TokenStore } from "./presentation/tokens.ts";
 import type { Reach } from "./reach.ts";
 import type { Registry } from "./registry.ts";
 import type { SlotLogger, SlotOps } from "./slot.ts";
-import type { TokenStore } from "./tokens.ts";
 
 export interface OperationsDeps {
   core: Core;
@@ -79,7 +79,7 @@ export function createOperations(deps: OperationsDeps): SlotOps {
     later.clear(questionId);
     const open = presentations.open();
     if (!open || open.questionId !== questionId) return undefined;
-    const closure = closureOf(load(questionId));
+    const closure = closures.closureOf(load(questionId));
     if (!presentations.close(open.seq, "resolved", closure.text, now())) return undefined;
     // Told by `settle`; until then (and if that fails) the ledger keeps it untold for the watcher.
     return presentations.get(open.seq) ?? open;
@@ -103,7 +103,7 @@ export function createOperations(deps: OperationsDeps): SlotOps {
         // A chat's claim is its own process's: it is taken over below once that process is gone.
         const presenter = open && registry.presenterFor(open.surface);
         if (open?.state === "queued" && presenter && !presenter.livesWithProcess) {
-          supersede(open, RESENT);
+          supersede(open, closures.RESENT);
         }
         started = true;
       }
@@ -112,7 +112,7 @@ export function createOperations(deps: OperationsDeps): SlotOps {
       // gone, so there is no message to update.
       const held = presentations.open();
       if (held && !registry.mine(held) && registry.orphaned(held)) {
-        supersede(held, LEFT);
+        supersede(held, closures.LEFT);
         presentations.told(held.seq, now());
       }
       // A presentation on a surface this process does not run is closed by the process that
@@ -135,15 +135,17 @@ export function createOperations(deps: OperationsDeps): SlotOps {
       let state: "resolved" | "superseded" | "parked" = "resolved";
       const until = later.until(open.questionId);
       if (card?.status !== "pending") {
-        closure = closureOf(card);
+        closure = closures.closureOf(card);
         if (!card) state = "superseded";
       } else if (!shownAsIs(card, open.cardHash)) {
-        closure = closureOf(card);
+        closure = closures.closureOf(card);
         state = "superseded";
       } else if (until && new Date(until).getTime() > core.box.clock.now().getTime()) {
         // Put off ("Later") by this process or another (the web page): it leaves the slot.
         closure = {
-          ...laterClosure(backAt(new Date(until), core.box.clock.now(), attention.timeZone)),
+          ...closures.laterClosure(
+            backAt(new Date(until), core.box.clock.now(), attention.timeZone),
+          ),
           card,
         };
         state = "parked";
@@ -180,7 +182,8 @@ export function createOperations(deps: OperationsDeps): SlotOps {
       const { pending } = queue();
       const wanted = pending.find((q) => q.id === questionId);
       if (!wanted) return undefined;
-      const aside = options.aside ?? (open?.questionId === questionId ? MOVED : SET_ASIDE);
+      const aside =
+        options.aside ?? (open?.questionId === questionId ? closures.MOVED : closures.SET_ASIDE);
       if (open && presentations.close(open.seq, "superseded", aside.text, now())) {
         await teller.tell(open, { ...aside, card: load(open.questionId) });
       }
@@ -190,10 +193,10 @@ export function createOperations(deps: OperationsDeps): SlotOps {
     async park() {
       const open = presentations.open();
       if (!open) return undefined;
-      if (!presentations.close(open.seq, "parked", PARKED.text, now())) return undefined;
+      if (!presentations.close(open.seq, "parked", closures.PARKED.text, now())) return undefined;
       presentations.park(open.questionId, now());
       logger.info({ question: open.questionId }, "parked");
-      await teller.tell(open, { ...PARKED, card: load(open.questionId) });
+      await teller.tell(open, { ...closures.PARKED, card: load(open.questionId) });
       await ops.fill();
       return open;
     },
@@ -219,14 +222,14 @@ export function createOperations(deps: OperationsDeps): SlotOps {
     },
 
     async settle(closed) {
-      if (closed) await teller.tell(closed, closureOf(load(closed.questionId)));
+      if (closed) await teller.tell(closed, closures.closureOf(load(closed.questionId)));
       await ops.fill(closed !== undefined);
     },
 
     async leave() {
       const open = presentations.open();
       if (open && registry.mine(open) && open.holder !== undefined) {
-        supersede(open, LEFT);
+        supersede(open, closures.LEFT);
         presentations.told(open.seq, now());
       }
       await registry.release();

@@ -12,7 +12,7 @@
 // time whatever the box's clock says). A day's outage is one warning as it starts, a reminder
 // every half hour, and one line when it ends, not a warning every few seconds.
 
-import { ChatRefuses } from "./presenter.ts";
+import { ChatRefuses } from "./presentation/presenter.ts";
 import type { SlotLogger } from "./slot.ts";
 
 /** The first hold-off after a refusal; each refusal after it doubles it, up to the cap. */

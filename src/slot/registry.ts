@@ -4,8 +4,8 @@
 // chat that quit or was killed is recognised as gone, so its presentation is taken over.
 
 import { createHolderLease, type HolderLease, holderGone } from "./holder.ts";
-import type { Presentation } from "./presentations.ts";
-import type { Presenter } from "./presenter.ts";
+import type { Presenter } from "./presentation/presenter.ts";
+import type { Presentation } from "./presentation/records.ts";
 import type { SlotLogger } from "./slot.ts";
 
 export interface Registry {

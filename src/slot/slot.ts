@@ -19,18 +19,18 @@ import type { CloseResult } from "../questions/close.ts";
 import type { Core } from "../questions/core.ts";
 import type { QuestionView } from "../questions/state.ts";
 import { loadQuestion } from "../questions/store.ts";
-import { ALWAYS_AWAKE, type Attention, quietEnds } from "./attention.ts";
-import { createClosedTeller } from "./closed.ts";
-import { tellExpired } from "./expiry-notice.ts";
-import { Inbox } from "./inbox.ts";
-import { LaterStore } from "./later.ts";
+import { ALWAYS_AWAKE, type Attention, quietEnds } from "./attention/attention.ts";
+import { LaterStore } from "./attention/later.ts";
+import { Inbox } from "./judge/inbox.ts";
 import { createOperations } from "./operations.ts";
 import { Owners } from "./owner.ts";
-import { type Presentation, PresentationStore } from "./presentations.ts";
-import type { Closure, Presenter } from "./presenter.ts";
+import { createClosedTeller } from "./presentation/closed-teller.ts";
+import { tellExpired } from "./presentation/expiry-notice.ts";
+import type { Closure, Presenter } from "./presentation/presenter.ts";
+import { type Presentation, PresentationStore } from "./presentation/records.ts";
+import { TokenStore } from "./presentation/tokens.ts";
 import { createReach } from "./reach.ts";
 import { createRegistry } from "./registry.ts";
-import { TokenStore } from "./tokens.ts";
 import { type SlotWatcher, watchSlot } from "./watcher.ts";
 
 export interface SlotLogger {

@@ -5,7 +5,7 @@
 // reconciles the slot and tells the boxholder of questions that expired unanswered.
 
 import { ageQuestions, type SweepReport } from "../questions/aging.ts";
-import { type Attention, quietEnds } from "./attention.ts";
+import { type Attention, quietEnds } from "./attention/attention.ts";
 import type { Slot, SlotLogger } from "./slot.ts";
 
 export interface Sweeper {

@@ -7,17 +7,17 @@ import { bodyLimit } from "hono/body-limit";
 import { STATUSES } from "../card/question.ts";
 import { answerQuestion } from "../questions/answer.ts";
 import { askWithReply } from "../questions/ask-reply.ts";
-import { boxStats } from "../questions/box-stats.ts";
 import { dismissQuestion } from "../questions/close.ts";
 import { extendQuestion } from "../questions/extend.ts";
 import { markJobDone, readJob } from "../questions/job-done.ts";
 import { type OutcomeLink, questionOutcome } from "../questions/outcome.ts";
 import { boxState, pendingQuestions, questionsWithStatus } from "../questions/state.ts";
+import { boxStats } from "../questions/stats/box-stats.ts";
 import { loadQuestion } from "../questions/store.ts";
 import { settleBeforeListing } from "../questions/transition.ts";
 import { waitForQuestion } from "../questions/waiter.ts";
 import { withdrawQuestion } from "../questions/withdraw.ts";
-import { heldUntilOf } from "../slot/held.ts";
+import { heldUntilOf } from "../slot/attention/held-until.ts";
 import {
   AnswerBody,
   BodyProblem,

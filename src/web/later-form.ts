@@ -4,7 +4,7 @@
 // change, takes the question off the chat until then.
 
 import type { Core } from "../questions/core.ts";
-import { backAt, LaterStore, laterOption, laterOptions } from "../slot/later.ts";
+import { backAt, LaterStore, laterOption, laterOptions } from "../slot/attention/later.ts";
 import { html, type Markup } from "./html.ts";
 
 /**

@@ -4,7 +4,7 @@
 // that POST's event stream; a client that goes away aborts its wait.
 
 import { Hono } from "hono";
-import { heldUntilOf } from "../slot/held.ts";
+import { heldUntilOf } from "../slot/attention/held-until.ts";
 import { requireBearer } from "./bearer.ts";
 import { announce, type WebDeps } from "./deps.ts";
 import { linkUrl } from "./links.ts";

@@ -15,7 +15,7 @@ import { EXTEND_STEP } from "../questions/deadline.ts";
 import { extendQuestion } from "../questions/extend.ts";
 import type { QuestionView } from "../questions/state.ts";
 import { loadCommitted, loadQuestion } from "../questions/store.ts";
-import { lastTimeFor } from "../slot/last-time.ts";
+import { lastTimeFor } from "../slot/presentation/last-time.ts";
 import { checkFormToken, formToken } from "./csrf.ts";
 import { announce, type SignedDeps } from "./deps.ts";
 import { laterForm, laterLine, putOffFromPage } from "./later-form.ts";

@@ -5,7 +5,7 @@
 import { Hono } from "hono";
 import { boxState } from "../questions/state.ts";
 import { settleBeforeListing } from "../questions/transition.ts";
-import { boxDigest } from "../slot/triage.ts";
+import { boxDigest } from "../slot/triage/triage.ts";
 import { formToken } from "./csrf.ts";
 import type { SignedDeps } from "./deps.ts";
 import { signLink } from "./links.ts";

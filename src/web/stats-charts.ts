@@ -2,8 +2,8 @@
 // follow the page's light or dark colours. Each chart carries a <title> and an aria-label; the
 // page puts a table with the same numbers beside it.
 
-import type { Stats } from "../questions/stats.ts";
-import { spoken } from "../questions/stats-clock.ts";
+import type { Stats } from "../questions/stats/stats.ts";
+import { spoken } from "../questions/stats/stats-clock.ts";
 import { html, type Markup } from "./html.ts";
 
 /** Outcome shades: one colour (the text's), told apart by opacity and named in the legend. */

@@ -2,8 +2,8 @@
 // a table with the same numbers (the text equivalent), and the stop-asking signals. Every value
 // from a card (asker names, prompts) goes through the escaping `html` template.
 
-import type { Stats } from "../questions/stats.ts";
-import { spoken } from "../questions/stats-clock.ts";
+import type { Stats } from "../questions/stats/stats.ts";
+import { spoken } from "../questions/stats/stats-clock.ts";
 import { html, type Markup, raw } from "./html.ts";
 import { page } from "./layout.ts";
 import { daysChart, distributionChart, hoursChart, SHADES } from "./stats-charts.ts";

@@ -1,7 +1,7 @@
 // `/stats` through its own signed link (`qbridge link --stats`): the stats page. Read-only.
 
 import { Hono } from "hono";
-import { boxStats } from "../questions/box-stats.ts";
+import { boxStats } from "../questions/stats/box-stats.ts";
 import type { SignedDeps } from "./deps.ts";
 import { pageFailure } from "./page-errors.ts";
 import { refuseLink } from "./signed-page.ts";

@@ -2,8 +2,13 @@
 // list of exactly what will be recorded (with the confirming button), then what was recorded
 // and what was skipped. Pure rendering: the rule and the recording are src/slot/triage.ts.
 
-import { type Digest, type DigestLine, type OfferItem, TRIAGE_NOTE } from "../slot/triage.ts";
-import type { OfferDecision } from "../slot/triage-offers.ts";
+import type { OfferDecision } from "../slot/triage/offers.ts";
+import {
+  type Digest,
+  type DigestLine,
+  type OfferItem,
+  TRIAGE_NOTE,
+} from "../slot/triage/triage.ts";
 import { html, type Markup } from "./html.ts";
 import { type PageLinks, page } from "./layout.ts";
 

@@ -1,7 +1,7 @@
 // `qbridge doctor`: answer webhooks that gave up (no 2xx within the window). Each is listed with
 // its receiver and last error; --repair owes it once more, for a new window.
 
-import type { DoctorCheck } from "../questions/doctor.ts";
+import type { DoctorCheck } from "../questions/doctor/doctor.ts";
 import { givenUpDeliveries, retryGivenUp } from "./outbox.ts";
 
 export const givenUpWebhooksCheck: DoctorCheck = {

@@ -6,7 +6,7 @@
 
 import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
-import { heldUntilOf } from "../../src/slot/held.ts";
+import { heldUntilOf } from "../../src/slot/attention/held-until.ts";
 import { createWebApp } from "../../src/web/app.ts";
 import { loadSecret } from "../../src/web/links.ts";
 import { hourElevenAnswers, REPEATED, SPECS, statsBox, ZONE } from "../stats/stats-fixture.ts";

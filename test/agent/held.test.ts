@@ -4,9 +4,9 @@
 
 import { afterEach, describe, expect, it } from "vitest";
 import type { QuestionOutcome } from "../../src/questions/outcome.ts";
-import { heldUntilOf } from "../../src/slot/held.ts";
-import { LaterStore } from "../../src/slot/later.ts";
-import { parseQuietHours } from "../../src/slot/quiet-hours.ts";
+import { heldUntilOf } from "../../src/slot/attention/held-until.ts";
+import { LaterStore } from "../../src/slot/attention/later.ts";
+import { parseQuietHours } from "../../src/slot/attention/quiet-hours.ts";
 import { cleanupBoxes, cliEnv, confirmCard, makeBox, runCli } from "../support/box.ts";
 import { mcpClientOn } from "../support/mcp-client.ts";
 import { callTool } from "./agent-support.ts";

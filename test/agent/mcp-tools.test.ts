@@ -10,7 +10,7 @@ import { askQuestion } from "../../src/questions/ask.ts";
 import type { QuestionOutcome } from "../../src/questions/outcome.ts";
 import { pendingQuestions } from "../../src/questions/state.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
-import { PresentationStore } from "../../src/slot/presentations.ts";
+import { PresentationStore } from "../../src/slot/presentation/records.ts";
 import { hourElevenAnswers, REPEATED, SPECS, statsBox, ZONE } from "../stats/stats-fixture.ts";
 import {
   cleanupBoxes,

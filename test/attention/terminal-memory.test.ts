@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { answerQuestion } from "../../src/questions/answer.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
-import { LaterStore } from "../../src/slot/later.ts";
+import { LaterStore } from "../../src/slot/attention/later.ts";
 import { atTime, cleanupBoxes, makeBox, selectCard, textCard } from "../support/box.ts";
 import { keyboardOn } from "../support/keyboard.ts";
 

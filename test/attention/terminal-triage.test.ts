@@ -6,8 +6,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { answerQuestion } from "../../src/questions/answer.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
-import { TRIAGE_NOTE } from "../../src/slot/triage.ts";
-import { OFFER_LIFETIME_MS } from "../../src/slot/triage-offers.ts";
+import { OFFER_LIFETIME_MS } from "../../src/slot/triage/offers.ts";
+import { TRIAGE_NOTE } from "../../src/slot/triage/triage.ts";
 import { ACCEPTABLE, IRREVERSIBLE, writeBacklog } from "../slot/triage-fixture.ts";
 import { cleanupBoxes, gitLog, makeBox } from "../support/box.ts";
 import { keyboardOn } from "../support/keyboard.ts";

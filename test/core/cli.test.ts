@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BRIDGES } from "../../src/cli/bridges.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
-import { LaterStore } from "../../src/slot/later.ts";
-import { PresentationStore } from "../../src/slot/presentations.ts";
+import { LaterStore } from "../../src/slot/attention/later.ts";
+import { PresentationStore } from "../../src/slot/presentation/records.ts";
 import {
   cleanupBoxes,
   cliEnv,

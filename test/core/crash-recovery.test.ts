@@ -13,7 +13,7 @@ import type { CrashPoint } from "../../src/box/commit.ts";
 import { parseQuestion } from "../../src/card/load.ts";
 import { answerQuestion } from "../../src/questions/answer.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
-import type { Finding } from "../../src/questions/doctor.ts";
+import type { Finding } from "../../src/questions/doctor/doctor.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
 import { waitUntilLocksStale } from "../reliability/invariants.ts";
 import {

@@ -7,7 +7,7 @@ import { chmodSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { askQuestion } from "../../src/questions/ask.ts";
-import type { Finding } from "../../src/questions/doctor.ts";
+import type { Finding } from "../../src/questions/doctor/doctor.ts";
 import { cleanupBoxes, cliEnv, gitStatus, makeBox, runCli, selectCard } from "../support/box.ts";
 import { pathWhereGitSeesAnotherOwner } from "../support/other-owner.ts";
 

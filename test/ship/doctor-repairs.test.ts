@@ -6,7 +6,7 @@ import { appendFileSync, mkdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { askQuestion } from "../../src/questions/ask.ts";
-import { examineBox, repairBox } from "../../src/questions/doctor.ts";
+import { examineBox, repairBox } from "../../src/questions/doctor/doctor.ts";
 import { cleanupBoxes, jobRel, makeBox, questionRel, selectCard } from "../support/box.ts";
 
 afterAll(cleanupBoxes);

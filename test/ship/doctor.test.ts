@@ -22,8 +22,8 @@ import { Ledger } from "../../src/ledger/ledger.ts";
 import { answerQuestion } from "../../src/questions/answer.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
 import type { Core } from "../../src/questions/core.ts";
-import { examineBox, type Finding, repairBox } from "../../src/questions/doctor.ts";
-import { PresentationStore } from "../../src/slot/presentations.ts";
+import { examineBox, type Finding, repairBox } from "../../src/questions/doctor/doctor.ts";
+import { PresentationStore } from "../../src/slot/presentation/records.ts";
 import {
   boxFileExists,
   cleanupBoxes,

@@ -10,7 +10,7 @@ import { questionFingerprint } from "../../src/card/fingerprint.ts";
 import { answerQuestion } from "../../src/questions/answer.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
-import { PresentationStore } from "../../src/slot/presentations.ts";
+import { PresentationStore } from "../../src/slot/presentation/records.ts";
 import { createSlot } from "../../src/slot/slot.ts";
 import { cleanupBoxes, confirmCard, makeBox, selectCard, T0, textCard } from "../support/box.ts";
 import { qbridge } from "../support/child.ts";

@@ -8,10 +8,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { askQuestion } from "../../src/questions/ask.ts";
 import { listJobs } from "../../src/questions/state.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
-import { type Attempt, createJudge, type Outcome } from "../../src/slot/attempts.ts";
-import type { Presenter } from "../../src/slot/presenter.ts";
+import { type Attempt, createJudge, type Outcome } from "../../src/slot/judge/judge.ts";
+import type { Presenter } from "../../src/slot/presentation/presenter.ts";
+import type { ButtonSpec } from "../../src/slot/presentation/tokens.ts";
 import { createSlot } from "../../src/slot/slot.ts";
-import type { ButtonSpec } from "../../src/slot/tokens.ts";
 import { cleanupBoxes, confirmCard, makeBox, selectCard } from "../support/box.ts";
 
 afterEach(cleanupBoxes);

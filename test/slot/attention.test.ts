@@ -3,9 +3,9 @@
 // sent now, and silently?", and the times "Later" offers.
 
 import { describe, expect, it } from "vitest";
-import { heldUntil, sendDecision } from "../../src/slot/attention.ts";
-import { laterOptions } from "../../src/slot/later.ts";
-import { lastQuiet, parseQuietHours, quietUntil } from "../../src/slot/quiet-hours.ts";
+import { heldUntil, sendDecision } from "../../src/slot/attention/attention.ts";
+import { laterOptions } from "../../src/slot/attention/later.ts";
+import { lastQuiet, parseQuietHours, quietUntil } from "../../src/slot/attention/quiet-hours.ts";
 
 const NIGHT = parseQuietHours("22:00-07:30");
 const BERLIN = { quietHours: NIGHT, timeZone: "Europe/Berlin" };

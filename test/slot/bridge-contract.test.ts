@@ -13,7 +13,7 @@ import { exitCodeOf } from "../../src/cli/exit.ts";
 import { checked, loadConfig } from "../../src/config.ts";
 import { BridgeFailed, SettingsInvalid } from "../../src/errors.ts";
 import { createLogger } from "../../src/logger.ts";
-import type { DoctorCheck } from "../../src/questions/doctor.ts";
+import type { DoctorCheck } from "../../src/questions/doctor/doctor.ts";
 import { type Service, startService } from "../../src/service.ts";
 import { type BridgeDeps, defineBridge } from "../../src/slot/bridge.ts";
 import { cleanupBoxes, makeBox, T0 } from "../support/box.ts";

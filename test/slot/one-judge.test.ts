@@ -7,8 +7,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { askQuestion } from "../../src/questions/ask.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
-import { createJudge } from "../../src/slot/attempts.ts";
-import type { Presenter } from "../../src/slot/presenter.ts";
+import { createJudge } from "../../src/slot/judge/judge.ts";
+import type { Presenter } from "../../src/slot/presentation/presenter.ts";
 import { createSlot } from "../../src/slot/slot.ts";
 import { cleanupBoxes, cliEnv, confirmCard, makeBox, runCli, selectCard } from "../support/box.ts";
 import { webFixture } from "../web/web-support.ts";

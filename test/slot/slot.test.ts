@@ -10,8 +10,8 @@ import { answerQuestion } from "../../src/questions/answer.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
 import { createHolderLease } from "../../src/slot/holder.ts";
-import { PresentationStore } from "../../src/slot/presentations.ts";
-import type { Closure, Presenter, PresentRequest } from "../../src/slot/presenter.ts";
+import type { Closure, Presenter, PresentRequest } from "../../src/slot/presentation/presenter.ts";
+import { PresentationStore } from "../../src/slot/presentation/records.ts";
 import { createSlot } from "../../src/slot/slot.ts";
 import { cleanupBoxes, confirmCard, makeBox, selectCard, textCard } from "../support/box.ts";
 

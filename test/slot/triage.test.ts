@@ -7,8 +7,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { answerQuestion } from "../../src/questions/answer.ts";
 import { pendingQuestions } from "../../src/questions/state.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
-import { DIGEST_LINES, TRIAGE_NOTE, triageDigest } from "../../src/slot/triage.ts";
-import { OFFER_LIFETIME_MS, TriageOffers } from "../../src/slot/triage-offers.ts";
+import { OFFER_LIFETIME_MS, TriageOffers } from "../../src/slot/triage/offers.ts";
+import { DIGEST_LINES, TRIAGE_NOTE, triageDigest } from "../../src/slot/triage/triage.ts";
 import { cleanupBoxes, gitLog, makeBox, questionRel, type TestBox } from "../support/box.ts";
 import { ACCEPTABLE, IRREVERSIBLE, writeBacklog } from "./triage-fixture.ts";
 

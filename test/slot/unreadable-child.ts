@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { openBox } from "../../src/box/box.ts";
 import { createClock } from "../../src/box/clock.ts";
 import { Ledger } from "../../src/ledger/ledger.ts";
-import type { Closure, Presenter } from "../../src/slot/presenter.ts";
+import type { Closure, Presenter } from "../../src/slot/presentation/presenter.ts";
 import { createSlot } from "../../src/slot/slot.ts";
 
 const [dir, rel] = process.argv.slice(2) as [string, string];

@@ -7,11 +7,11 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../../src/config.ts";
 import { answerQuestion } from "../../src/questions/answer.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
-import { dateIn, hourIn, shortDay, zoneOf } from "../../src/questions/stats-clock.ts";
+import { dateIn, hourIn, shortDay, zoneOf } from "../../src/questions/stats/stats-clock.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
-import type { Attention } from "../../src/slot/attention.ts";
-import { lastTimeFor } from "../../src/slot/last-time.ts";
-import { overnightNews } from "../../src/slot/overnight.ts";
+import type { Attention } from "../../src/slot/attention/attention.ts";
+import { overnightNews } from "../../src/slot/attention/overnight.ts";
+import { lastTimeFor } from "../../src/slot/presentation/last-time.ts";
 import { atTime, cleanupBoxes, makeBox, selectCard, textCard } from "../support/box.ts";
 
 afterEach(cleanupBoxes);

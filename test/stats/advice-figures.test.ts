@@ -11,11 +11,11 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { Question } from "../../src/card/question.ts";
 import { type CardDigest, updateIndex } from "../../src/ledger/card-index.ts";
 import { Ledger } from "../../src/ledger/ledger.ts";
-import { adviceFigures } from "../../src/questions/ask-advice.ts";
-import { indexedAdviceFigures } from "../../src/questions/box-stats.ts";
 import { closedAt } from "../../src/questions/state.ts";
-import { computeStats, promptKey } from "../../src/questions/stats.ts";
-import { hourIn } from "../../src/questions/stats-clock.ts";
+import { adviceFigures } from "../../src/questions/stats/ask-advice.ts";
+import { indexedAdviceFigures } from "../../src/questions/stats/box-stats.ts";
+import { computeStats, promptKey } from "../../src/questions/stats/stats.ts";
+import { hourIn } from "../../src/questions/stats/stats-clock.ts";
 
 const NOW = new Date("2026-07-10T09:00:00Z");
 const HOUR = 3_600_000;

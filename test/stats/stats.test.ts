@@ -9,12 +9,16 @@ import type { Question } from "../../src/card/question.ts";
 import { loadConfig } from "../../src/config.ts";
 import { Ledger } from "../../src/ledger/ledger.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
-import { adviceFigures } from "../../src/questions/ask-advice.ts";
-import { keptAdvice } from "../../src/questions/ask-advice-store.ts";
-import { ADVICE_STATS_REUSE_MS, adviceForAsk, boxStats } from "../../src/questions/box-stats.ts";
 import { dismissQuestion } from "../../src/questions/close.ts";
 import { boxState } from "../../src/questions/state.ts";
-import { computeStats, promptKey } from "../../src/questions/stats.ts";
+import { adviceFigures } from "../../src/questions/stats/ask-advice.ts";
+import { keptAdvice } from "../../src/questions/stats/ask-advice-store.ts";
+import {
+  ADVICE_STATS_REUSE_MS,
+  adviceForAsk,
+  boxStats,
+} from "../../src/questions/stats/box-stats.ts";
+import { computeStats, promptKey } from "../../src/questions/stats/stats.ts";
 import { createWebApp } from "../../src/web/app.ts";
 import { loadSecret } from "../../src/web/links.ts";
 import { cleanupBoxes, runCli, textCard } from "../support/box.ts";

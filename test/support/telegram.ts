@@ -11,7 +11,7 @@ import { TelegramServer } from "telegram-test-api/lib/telegramServer.js";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { createBot, type TelegramBridge } from "../../bridges/telegram/bot.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
-import type { Attention } from "../../src/slot/attention.ts";
+import type { Attention } from "../../src/slot/attention/attention.ts";
 import { createSlot, type Slot } from "../../src/slot/slot.ts";
 import { cleanupBoxes, makeBox, type TestBox } from "./box.ts";
 import { qbridge } from "./child.ts";

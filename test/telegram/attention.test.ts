@@ -8,9 +8,9 @@ import { createClock } from "../../src/box/clock.ts";
 import { ageQuestions } from "../../src/questions/aging.ts";
 import { questionOutcome } from "../../src/questions/outcome.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
-import type { Attention } from "../../src/slot/attention.ts";
-import { heldUntilOf } from "../../src/slot/held.ts";
-import { parseQuietHours } from "../../src/slot/quiet-hours.ts";
+import type { Attention } from "../../src/slot/attention/attention.ts";
+import { heldUntilOf } from "../../src/slot/attention/held-until.ts";
+import { parseQuietHours } from "../../src/slot/attention/quiet-hours.ts";
 import { selectCard, textCard } from "../support/box.ts";
 import {
   buttonData,

@@ -17,7 +17,7 @@ import {
 } from "../../bridges/telegram/render.ts";
 import type { Question } from "../../src/card/question.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
-import { newToken } from "../../src/slot/tokens.ts";
+import { newToken } from "../../src/slot/presentation/tokens.ts";
 import { selectCard, T0, textCard } from "../support/box.ts";
 import { buttonData, openHarness, presentQuestion, useEmulator } from "../support/telegram.ts";
 

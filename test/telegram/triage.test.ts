@@ -8,8 +8,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { listJobs } from "../../src/questions/state.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
-import { TRIAGE_NOTE } from "../../src/slot/triage.ts";
-import { OFFER_LIFETIME_MS } from "../../src/slot/triage-offers.ts";
+import { OFFER_LIFETIME_MS } from "../../src/slot/triage/offers.ts";
+import { TRIAGE_NOTE } from "../../src/slot/triage/triage.ts";
 import { ACCEPTABLE, IRREVERSIBLE, writeBacklog } from "../slot/triage-fixture.ts";
 import { gitLog, questionRel } from "../support/box.ts";
 import {

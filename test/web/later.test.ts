@@ -3,7 +3,7 @@
 
 import { afterEach, describe, expect, it } from "vitest";
 import { loadQuestion } from "../../src/questions/store.ts";
-import { LaterStore } from "../../src/slot/later.ts";
+import { LaterStore } from "../../src/slot/attention/later.ts";
 import { createSlot } from "../../src/slot/slot.ts";
 import { cleanupBoxes, gitLog, selectCard } from "../support/box.ts";
 import { formTokenIn, postForm, webFixture } from "./web-support.ts";

@@ -1,0 +1,42 @@
+// The audit line the judge writes for each attempt, before the bridge acknowledges it: what
+// was tried (a tap, a command, a late typed reply), by whom, on which surface, and what came
+// of it. Never the truth of an answer (the commit is); losing a line loses nothing else.
+
+import { safeAudit } from "../../questions/audit.ts";
+import type { Attempt, Judging, Outcome } from "./judge.ts";
+
+/**
+ * The audit line of an attempt: every tap and command, and every typed text that came late.
+ * A stranger's attempt is audited by the bridge's refusal (`refuseStranger`), with its chat.
+ */
+export function audit(j: Judging, attempt: Attempt, outcome: Outcome): void {
+  if (outcome.reason === "stranger") return;
+  let action: string;
+  let verbatim: string | undefined;
+  let detail = outcome.reply;
+  switch (attempt.kind) {
+    case "button":
+      action = `tap:${outcome.token?.action ?? "unknown"}`;
+      verbatim = outcome.token?.label;
+      break;
+    case "command":
+      action = `command:${attempt.action}`;
+      break;
+    case "text":
+      if (outcome.reason !== "late" && outcome.name !== "already-recorded") return;
+      action = "late-reply";
+      verbatim = attempt.text;
+      detail = outcome.closure?.text ?? detail;
+      break;
+  }
+  safeAudit(j.slot.core, {
+    at: j.now(),
+    questionId: outcome.token?.questionId ?? outcome.target?.questionId,
+    surface: attempt.surface,
+    actor: attempt.actor.id,
+    action,
+    verbatim,
+    outcome: outcome.name,
+    detail,
+  });
+}

@@ -1,0 +1,183 @@
+// The judge's checks for a tap on a button, and for a command on the open question, in
+// DESIGN.md's order, each failure changing nothing: the token is known; the person is the
+// boxholder; the token was not used already (then its reply is replayed); it was tapped where
+// it was sent; the presentation is current; the question is still pending; its card is
+// unchanged since it was shown. Only then the action's entry (actions.ts) decides. A callback
+// delivered again needs no replay of its own: a used token replays its reply, a closed
+// presentation refuses, and a card already answered by this tap is confirmed from the card.
+
+import { shownAsIs } from "../../card/fingerprint.ts";
+import type { Question } from "../../card/question.ts";
+import { loadQuestion } from "../../questions/store.ts";
+import { closureOf } from "../presentation/closure.ts";
+import type { Presentation } from "../presentation/records.ts";
+import type { ButtonSpec, ButtonToken } from "../presentation/tokens.ts";
+import { ACTIONS, changed } from "./actions.ts";
+import type { ButtonAttempt, CommandAttempt, Judging, Outcome } from "./judge.ts";
+import { midSentence } from "./judge.ts";
+
+export const UNKNOWN_REPLY =
+  "This button is not known here (it may be from before a reset). Nothing was done.";
+export const ELSEWHERE_REPLY = "This button does not belong to this message. Nothing was done.";
+
+function loadCard(j: Judging, id: string): Question | undefined {
+  try {
+    return loadQuestion(j.slot.core, id).card;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function judgeButton(j: Judging, a: ButtonAttempt): Promise<Outcome> {
+  const token = j.slot.tokens.get(a.token);
+  if (!token) {
+    return {
+      kind: "refused",
+      name: "refused:unknown-token",
+      reason: "unknown-token",
+      reply: UNKNOWN_REPLY,
+    };
+  }
+  if (!a.actor.boxholder) {
+    return { kind: "not-for-us", name: "refused:stranger", reason: "stranger", reply: "", token };
+  }
+  if (token.usedAt && token.usedReply) {
+    return { kind: "replayed", name: "replayed", reply: token.usedReply, token };
+  }
+  if (!a.where || a.where.chatId !== token.chatId || a.where.messageId !== token.messageId) {
+    return {
+      kind: "refused",
+      name: "refused:elsewhere",
+      reason: "elsewhere",
+      reply: ELSEWHERE_REPLY,
+      token,
+    };
+  }
+  const entry = ACTIONS[token.action];
+  if (entry.needs === "token")
+    return { token, ...(await entry.decide({ ...j, attempt: a, token })) };
+
+  const open = j.ops.current();
+  if (!open || open.seq !== token.presentationSeq) {
+    return { token, ...notCurrent(j, a, token, entry.replaysFromCard === true) };
+  }
+  const card = loadCard(j, token.questionId);
+  const checked = await checkOpen(j, open, card, token.cardHash);
+  if (checked) return { token, ...checked };
+  const surface = { via: a.surface, by: a.actor.id };
+  const outcome = await entry.decide({
+    ...j,
+    attempt: a,
+    spec: token,
+    token,
+    open,
+    card: card as Question,
+    surface,
+  });
+  return { token, card, target: open, ...outcome };
+}
+
+/** A command on the open question: the same entry as its button, on what is shown now. */
+export async function judgeCommand(j: Judging, a: CommandAttempt): Promise<Outcome> {
+  const open = j.ops.current();
+  if (!open) {
+    return {
+      kind: "not-for-us",
+      name: "refused:nothing-open",
+      reason: "nothing-open",
+      reply: `Nothing is open to ${a.action}.`,
+    };
+  }
+  if (!j.ops.mine(open)) {
+    return {
+      kind: "not-for-us",
+      name: "refused:held-elsewhere",
+      reason: "held-elsewhere",
+      reply: heldElsewhereReply(open),
+      target: open,
+    };
+  }
+  const entry = ACTIONS[a.action];
+  if (entry.needs !== "presented") {
+    return {
+      kind: "not-for-us",
+      name: "refused:not-a-command",
+      reason: "error",
+      reply: `${a.action} needs its button.`,
+    };
+  }
+  const card = loadCard(j, open.questionId);
+  const checked = await checkOpen(j, open, card, open.cardHash);
+  if (checked) return { target: open, ...checked };
+  const spec: ButtonSpec = { action: a.action, optionId: a.optionId, label: a.label };
+  const surface = { via: a.surface, by: a.actor.id };
+  const outcome = await entry.decide({
+    ...j,
+    attempt: a,
+    spec,
+    token: undefined,
+    open,
+    card: card as Question,
+    surface,
+  });
+  return { target: open, card, ...outcome };
+}
+
+/** The open question is still pending and unchanged since `shown`; else the refusal. */
+async function checkOpen(
+  j: Judging,
+  open: Presentation,
+  card: Question | undefined,
+  shown: string,
+): Promise<Outcome | undefined> {
+  if (card?.status !== "pending") {
+    const closure = (await j.ops.closeIfStale(open)) ?? closureOf(card);
+    return {
+      kind: "refused",
+      name: "refused:closed",
+      reason: "closed",
+      reply: `Not recorded: meanwhile this question was ${midSentence(closure.text)}.`,
+      closure,
+      after: () => j.ops.fill().then(() => undefined),
+    };
+  }
+  if (!shownAsIs(card, shown)) return changed(j, open);
+  return undefined;
+}
+
+/** A tap on a presentation that is not the open one: confirmed from the card, or refused. */
+function notCurrent(j: Judging, a: ButtonAttempt, token: ButtonToken, replays: boolean): Outcome {
+  const card = replays ? loadCard(j, token.questionId) : undefined;
+  if (
+    card?.status === "answered" &&
+    card["answered-via"] === a.surface &&
+    card["answered-by"] === a.actor.id &&
+    card.answer !== undefined &&
+    (token.optionId === undefined
+      ? card.answer.text === token.label
+      : card.answer.selected === token.optionId)
+  ) {
+    return {
+      kind: "replayed",
+      name: "replayed",
+      reply: `✅ Recorded: ${card.answer.text}`,
+      answer: card.answer,
+      relayout: "drop",
+    };
+  }
+  const earlier = token.presentationSeq
+    ? j.slot.presentations.get(token.presentationSeq)
+    : undefined;
+  return {
+    kind: "refused",
+    name: "refused:not-current",
+    reason: "not-current",
+    reply: `This question is no longer open here${earlier?.outcome ? `: ${earlier.outcome}` : ""}. Nothing was done.`,
+    relayout: "drop",
+  };
+}
+
+/** The open question is shown by another process (another chat, or a serve on another surface). */
+export function heldElsewhereReply(open: Presentation): string {
+  return `The open question is shown on ${open.surface} by another process: answer it there. Nothing was recorded.`;
+}

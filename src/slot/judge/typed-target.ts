@@ -1,0 +1,87 @@
+// Which question typed text is for. A reply-to a presentation targets that question; a reply to
+// a message whose buttons are about other questions (a nudge, a digest) targets none; otherwise
+// the one that was on screen when the text was written (the open one, unless the text is older
+// than it). And whether a bare yes or no answers the confirming question of typed words.
+
+import { loadQuestion } from "../../questions/store.ts";
+import type { Presentation } from "../presentation/records.ts";
+import type { ButtonToken } from "../presentation/tokens.ts";
+import type { Judging, Outcome, TextAttempt } from "./judge.ts";
+
+/**
+ * A text without reply-to means the question on screen when it was written. A message older
+ * than the open presentation (redelivered after a restart that moved the slot on) was written
+ * for the one shown before it, never for the open one. A question claimed but not yet sent (a
+ * dead process's claim, or a send in flight) was on nobody's screen: the message was meant for
+ * the one shown before it, unless that one was parked (the screen said so).
+ */
+function meantFor(j: Judging, a: TextAttempt): Presentation | undefined {
+  const open = j.ops.current();
+  if (!open || a.chatId === undefined || a.messageId === undefined) return open;
+  const { presentations } = j.slot;
+  if (open.messageId === undefined) {
+    const before = presentations.shownBefore(a.surface, a.chatId, a.messageId);
+    return before?.state === "parked" ? undefined : before;
+  }
+  if (open.chatId !== a.chatId || Number(open.messageId) < a.messageId) return open;
+  return presentations.shownBefore(a.surface, a.chatId, a.messageId);
+}
+
+/** The presentation a typed text is for: the one it quotes, else the one meant. */
+export function targetOf(j: Judging, a: TextAttempt): Presentation | undefined {
+  const quoted =
+    a.replyTo !== undefined && a.chatId !== undefined
+      ? j.slot.presentations.byMessage(a.surface, a.chatId, a.replyTo)
+      : undefined;
+  return quoted ?? meantFor(j, a);
+}
+
+/**
+ * A reply to a message whose buttons are about other questions than `target` (a nudge's
+ * "Show it", a digest's lines) was meant for one of those, never for the open question: the
+ * refusal that says so, naming the question when there is one. Undefined when it may go on.
+ */
+export function quotesOtherQuestion(
+  j: Judging,
+  a: TextAttempt,
+  target: Presentation,
+): Outcome | undefined {
+  if (a.replyTo === undefined || a.chatId === undefined) return undefined;
+  if (target.messageId === a.replyTo && target.chatId === a.chatId) return undefined;
+  const about = j.slot.tokens.questionsOn(a.chatId, a.replyTo);
+  if (about.length === 0 || about.includes(target.questionId)) return undefined;
+  let which = "other questions";
+  if (about.length === 1) {
+    try {
+      which = `“${loadQuestion(j.slot.core, about[0] as string).card.prompt}”`;
+    } catch {
+      which = "another question";
+    }
+  }
+  return {
+    kind: "refused",
+    name: "refused:other-question",
+    reason: "not-current",
+    reply: `Not recorded: the message you replied to is about ${which}, not the open question. Tap that message's button to show it here first, or reply to the open question itself.`,
+  };
+}
+
+/**
+ * The typed words the chat was last asked to confirm for `target`, when `a` is a bare yes or no
+ * to that question: written in the chat after the question was asked, and not a reply to the
+ * question's own message (there a yes or no is an answer to the question).
+ */
+export function askedWords(
+  j: Judging,
+  a: TextAttempt,
+  target: Presentation,
+): ButtonToken | undefined {
+  if (a.confirmed || a.chatId === undefined || !/^(y|yes|n|no)[.!]?$/i.test(a.text.trim())) {
+    return undefined;
+  }
+  if (a.replyTo !== undefined && a.replyTo === target.messageId) return undefined;
+  const asked = j.slot.tokens.askedWords(target.seq, a.chatId);
+  if (!asked?.messageId) return undefined;
+  if (a.messageId !== undefined && Number(asked.messageId) > a.messageId) return undefined;
+  return asked;
+}

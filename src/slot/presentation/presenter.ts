@@ -1,0 +1,86 @@
+// What a bridge gives the slot: a way to show a question, to update a shown one once it is
+// closed, and (optionally) to deliver a nudge. A bridge owns its rendering; the slot owns which
+// question is shown and when. Nothing here knows any chat service.
+
+import type { Question } from "../../card/question.ts";
+import type { QuestionView } from "../../questions/state.ts";
+import type { LastTimeOffer } from "./last-time.ts";
+import type { Address, Presentation } from "./records.ts";
+
+/**
+ * Thrown by a presenter when the boxholder's chat does not take messages and will not by
+ * itself (the bot blocked, the chat gone), unlike a chat service that is down: the slot holds
+ * off that surface (reach.ts) until the hold-off ends or the boxholder writes there.
+ */
+export class ChatRefuses extends Error {
+  override name = "ChatRefuses";
+  /** `why`: the chat service's own words ("Forbidden: bot was blocked by the user"). */
+  constructor(readonly why: string) {
+    super(`the boxholder's chat refuses messages: ${why}`);
+  }
+}
+
+export interface PresentRequest {
+  /** The presentation's ledger number: buttons minted for it name it. */
+  seq: number;
+  question: QuestionView;
+  cardHash: string;
+  /** How many other pending questions wait behind this one. */
+  behind: number;
+  /** Shown without a sound (the slot decided: a `low` question outside quiet hours). */
+  silent: boolean;
+  /**
+   * Set with the first question after quiet hours: how many questions arrived during them and
+   * waited. The bridge says so in one short line before this question.
+   */
+  overnight?: number;
+  /** The answered question most like this one ("Last time (3 Mar): Finance"), when there is one. */
+  lastTime?: LastTimeOffer;
+  /** Set when an Extend button is offered: the time it adds (an ISO-8601 duration). */
+  extendBy?: string;
+}
+
+/** What closed a presentation, for the bridge to show in place of its buttons. */
+export interface Closure {
+  kind:
+    | "answered"
+    | "dismissed"
+    | "expired"
+    | "withdrawn"
+    | "parked"
+    | "later"
+    | "changed"
+    | "removed"
+    | "set-aside";
+  /** One line a person reads: "answered via web: Finance". */
+  text: string;
+  /** The card as it is now, when it still exists. */
+  card: Question | undefined;
+}
+
+export interface Presenter {
+  /** The surface name recorded with each presentation: telegram, terminal, ... */
+  readonly surface: string;
+  /**
+   * True when what it shows is gone once this process ends (a terminal, not a chat service's
+   * message): the slot records this process as the holder, gives the presentation up when the
+   * process leaves, and any process takes the slot over once the holder is gone.
+   */
+  readonly livesWithProcess?: boolean;
+  /** False while the bridge cannot show anything (no boxholder bound yet). */
+  ready(): boolean;
+  /**
+   * Shows the question; resolves to where it was shown, or undefined when it could not. Throws
+   * ChatRefuses (here and in `nudge`, `expired`) when the boxholder's chat refuses messages.
+   */
+  present(request: PresentRequest): Promise<Address | undefined>;
+  /** Updates a presentation that was closed: says what happened, leaves no buttons. */
+  closed(presentation: Presentation, closure: Closure): Promise<void>;
+  /** Delivers a nudge for a pending question (`presented` when it is the shown one). */
+  nudge?(question: QuestionView, presented: Presentation | undefined): Promise<boolean>;
+  /**
+   * Tells, in one message, that these questions expired unanswered (they stay answerable on
+   * the web); resolves true when it reached the boxholder.
+   */
+  expired?(questions: readonly QuestionView[]): Promise<boolean>;
+}
