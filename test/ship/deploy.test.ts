@@ -54,7 +54,7 @@ describe("the example env file", () => {
 });
 
 describe("the example env file lists every setting", () => {
-  it("names each variable the core and the Telegram bridge read, as README.md's table does", () => {
+  it("names each variable the core and the Telegram bridge read, as docs/CONFIG.md's tables do", () => {
     const read = (rel: string) => readFileSync(join(ROOT, rel), "utf8");
     const schemas = read("src/config.ts") + read("bridges/telegram/settings.ts");
     const settings = new Set(
@@ -64,6 +64,10 @@ describe("the example env file lists every setting", () => {
     const example = read("deploy/qbridge.env.example");
     const listed = (key: string) => new RegExp(`^#? ?${key}=`, "m").test(example);
     expect([...settings].filter((key) => !listed(key))).toEqual([]);
+    // The settings reference has a table row for each, its first cell the variable's name.
+    const config = read("docs/CONFIG.md");
+    const row = (key: string) => new RegExp(`^\\| \`${key}\` +\\|`, "m").test(config);
+    expect([...settings].filter((key) => !row(key))).toEqual([]);
   });
 });
 
