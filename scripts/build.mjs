@@ -36,9 +36,11 @@ const common = {
   logLevel: "warning",
 };
 
-// The CLI: one CommonJS file, its whitespace and syntax minified (names are kept: errors and
-// libraries read them). The sources are ES modules; a module's own URL (import.meta.url) is
-// the bundle's, as node gives a CommonJS file its name.
+// The CLI: one CommonJS file, its whitespace and syntax minified. Every function and class
+// keeps its own name (keepNames), where bundling renames it to avoid a clash: libraries read
+// names (node-fetch takes a signal for an AbortSignal by its constructor's name, and grammy's
+// is renamed beside the global one). The sources are ES modules; a module's own URL
+// (import.meta.url) is the bundle's, as node gives a CommonJS file its name.
 await build({
   ...common,
   entryPoints: { cli: "src/cli/main.ts" },
@@ -46,6 +48,7 @@ await build({
   format: "cjs",
   minifyWhitespace: true,
   minifySyntax: true,
+  keepNames: true,
   define: { "import.meta.url": "__bundleUrl" },
   banner: { js: 'const __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
 });
