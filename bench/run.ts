@@ -2,9 +2,11 @@
 // (a) the answer transition vs a bare `git add` + `git commit` of the same two files, flushed
 //     to the disk (files fsynced, git's core.fsync) and, beside it, the same without fsync;
 // (b) listing pending questions vs reading every card file raw;
-// (c) `qbridge --version` start-up vs `node -e 0`.
-// Then the answer memory (similar.ts: the lookup vs a bare FTS5 query, ask with and without it),
-// the Telegram figures (telegram.ts) and the agent's (agent.ts: MCP ask, tap to a waiting agent).
+// then the start-up budgets (startup.ts: the short commands vs `node -e 0`), the answer memory
+// (similar.ts: the lookup vs a bare FTS5 query, ask with and without it), the Telegram figures
+// (telegram.ts), serve's idle memory (memory.ts) and the agent's (agent.ts: MCP ask, tap to a
+// waiting agent). BENCH_ONLY names the parts to run (e.g. BENCH_ONLY=startup, or
+// BENCH_ONLY=startup,memory): sizes, startup, similar, telegram, memory, agent.
 
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -17,6 +19,7 @@ import { JOBS_DIR, QUESTIONS_DIR } from "../src/box/paths.ts";
 import { answerQuestion } from "../src/questions/answer.ts";
 import { pendingQuestions } from "../src/questions/state.ts";
 import { bareGit, buildBox, NOW, nodeStartEnv } from "./fixture.ts";
+import { installQbridge } from "./installed.ts";
 import { benchMemory } from "./memory.ts";
 import { benchSimilar } from "./similar.ts";
 import { benchStartUp } from "./startup.ts";
@@ -25,10 +28,10 @@ import { type Spans, spanLines, timedSteps } from "./steps.ts";
 
 const SIZES = (process.env.BENCH_SIZES ?? "10,1000,10000").split(",").map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 25);
-// What the package's launcher (bin/qbridge.cjs) runs once installed: dist/qbridge.cjs runs the
-// CLI bundle with its code cache. In a clone bin/ first checks that the build is newer than
-// every source, which no user pays.
-const CLI = join(import.meta.dirname, "../dist/qbridge.cjs");
+const PARTS = ["sizes", "startup", "similar", "telegram", "memory", "agent"] as const;
+const ONLY = process.env.BENCH_ONLY?.split(",") ?? [...PARTS];
+const runs = (part: (typeof PARTS)[number]) =>
+  ONLY.includes(part) && (part !== "memory" || process.env.BENCH_MEMORY !== "0");
 
 /** The floor for listing: the same walk of the questions folder, and every card read raw. */
 function readAllRaw(dir: string): number {
@@ -150,13 +153,14 @@ async function benchSize(count: number): Promise<void> {
 
   // Interleaved, one of each per round, so both meet the same load; both without the settings
   // that slow every node start (nodeStartEnv).
-  const env = nodeStartEnv();
+  const installed = installQbridge();
+  const env = installed.env(nodeStartEnv());
   const cliList: number[] = [];
   const rawProcess: number[] = [];
   for (let i = 0; i < 7; i++) {
     cliList.push(
       await timeIt(() =>
-        execFileSync(process.execPath, [CLI, "list", "--json", "--box", dir], { env }),
+        execFileSync(installed.command, ["list", "--json", "--box", dir], { env }),
       ),
     );
     rawProcess.push(
@@ -173,6 +177,7 @@ async function benchSize(count: number): Promise<void> {
     );
   }
   console.log(row(`qbridge list --json @${count}`, cliList, "node reading every card", rawProcess));
+  installed.remove();
 
   core.ledger.close();
   rmSync(dir, { recursive: true, force: true });
@@ -180,19 +185,19 @@ async function benchSize(count: number): Promise<void> {
 
 async function main(): Promise<void> {
   console.log(`question-bridge bench: ${RUNS} runs per figure, node ${process.version}\n`);
-  for (const size of SIZES) await benchSize(size);
-  for (const line of await benchStartUp()) console.log(line);
-  for (const line of await benchSimilar()) console.log(line);
+  if (runs("sizes")) for (const size of SIZES) await benchSize(size);
+  if (runs("startup")) for (const line of await benchStartUp()) console.log(line);
+  if (runs("similar")) for (const line of await benchSimilar()) console.log(line);
   const telegram = join(import.meta.dirname, "telegram.ts");
-  if (existsSync(telegram)) {
+  if (runs("telegram") && existsSync(telegram)) {
     const { benchTapLatency } = (await import(telegram)) as {
       benchTapLatency: () => Promise<string[]>;
     };
     for (const line of await benchTapLatency()) console.log(line);
   }
-  if (process.env.BENCH_MEMORY !== "0") await benchMemory((line) => console.log(line));
+  if (runs("memory")) await benchMemory((line) => console.log(line));
   const agent = join(import.meta.dirname, "agent.ts");
-  if (existsSync(agent)) {
+  if (runs("agent") && existsSync(agent)) {
     const { benchAgent } = (await import(agent)) as { benchAgent: () => Promise<string[]> };
     for (const line of await benchAgent()) console.log(line);
   }

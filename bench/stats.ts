@@ -1,4 +1,5 @@
-// Medians, percentiles and the printed line of a figure beside its floor.
+// Medians, percentiles and the printed line of a figure beside its floor, or beside its floor
+// and its budget.
 
 export function quantile(samples: number[], q: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -27,4 +28,18 @@ const ms = (n: number) => `${n.toFixed(1).padStart(7)} ms`;
 export function row(label: string, figure: number[], floorLabel: string, floor: number[]): string {
   const ratio = quantile(figure, 0.5) / quantile(floor, 0.5);
   return `${label.padEnd(34)} median ${ms(quantile(figure, 0.5))} p95 ${ms(quantile(figure, 0.95))} | ${floorLabel.padEnd(26)} median ${ms(quantile(floor, 0.5))} p95 ${ms(quantile(floor, 0.95))} | ratio ${ratio.toFixed(2)}x`;
+}
+
+/** One budget line: the figure's median beside its floor's, the ratio, the budget, the verdict. */
+export function budgetRow(
+  label: string,
+  figure: number[],
+  floorLabel: string,
+  floor: number[],
+  budget: number,
+): string {
+  const ratio = quantile(figure, 0.5) / quantile(floor, 0.5);
+  const verdict =
+    ratio <= budget ? "within" : `OVER by ${(((ratio - budget) / budget) * 100).toFixed(0)}%`;
+  return `${label.padEnd(30)} median ${ms(quantile(figure, 0.5))} | ${floorLabel.padEnd(27)} median ${ms(quantile(floor, 0.5))} | ${ratio.toFixed(2)}x, budget ${budget.toFixed(1)}x: ${verdict}`;
 }

@@ -1,17 +1,24 @@
-#!/usr/bin/env -S node --
-// Launcher for the qbridge command: runs the compiled CLI in dist/ (dist/qbridge.cjs, which
-// runs the bundle through V8's code cache). Only in a clone (src/ sits next to bin/) and only
-// when a TypeScript source is newer than the build does it run the sources through tsx
-// instead, so a stale build never runs edited code. The published package has no src/ and
-// never reaches tsx (a devDependency).
-// CommonJS, not an ES module: node sets up its ES module loader only for one, which costs
-// every short command a few milliseconds.
-// The shebang's `node --`: Node 20 itself takes an `--env-file` anywhere on its command line,
-// even after the script, and reads or rejects the file before qbridge runs (`qbridge doctor
-// --env-file`); `--` ends node's own options.
+#!/usr/bin/env -S node --max-semi-space-size=2 --
+// The qbridge command: runs the compiled CLI in dist/ (dist/cli.cjs, scripts/build.mjs). Only
+// in a clone (src/ sits next to bin/) and only when a TypeScript source is newer than the build
+// does it run the sources through tsx instead, so a stale build never runs edited code. The
+// published package has no src/ and never reaches tsx (a devDependency).
+//
+// The shebang's node flags apply to every way the command is run as a program (a global
+// install, the systemd unit, the container); `node bin/qbridge.cjs` ignores them, so `npm
+// start` passes the same flag itself.
+// - `--max-semi-space-size=2`: a young generation of at most 2 MB, so that `qbridge serve`
+//   gives back what a burst (the first scan of a big box) grew; the idle-memory budget in
+//   bench/README.md holds with it.
+// - `--`: ends node's own options. Node 20 takes an `--env-file` anywhere on its command line,
+//   even after the script, and would read or reject the file before qbridge runs (`qbridge
+//   doctor --env-file`).
 "use strict";
 const { existsSync, readdirSync, statSync } = require("node:fs");
 const { join } = require("node:path");
+
+// node's own cache of compiled code, where the running node has one (22.1 and later).
+require("node:module").enableCompileCache?.();
 
 const root = join(__dirname, "..");
 const built = join(root, "dist", "cli.cjs");
@@ -39,7 +46,7 @@ function buildIsCurrent() {
 }
 
 if (buildIsCurrent()) {
-  require("../dist/qbridge.cjs").launch();
+  require("../dist/cli.cjs");
 } else {
   import("tsx/esm/api").then(({ register }) => {
     register();

@@ -2,9 +2,10 @@
 // and a killed holder's lock goes stale), with an in-process queue on top so that callers in
 // one process wait for each other without polling the file system.
 
-import { mkdirSync, realpathSync, rmdirSync, statSync, utimesSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import lockfile from "proper-lockfile";
 import { BoxError } from "../errors.ts";
 import { createKeyedMutex } from "../mutex.ts";
 
@@ -17,14 +18,6 @@ export interface LockOptions {
 
 export const DEFAULT_LOCK_OPTIONS: LockOptions = { staleMs: 10_000, waitMs: 60_000 };
 
-/**
- * The file calls proper-lockfile's sync API makes (it wraps the five it calls back through).
- * Its default is a copy of all of graceful-fs, whose copying reads every getter of node's fs
- * and so loads fs/promises and the file streams: a few ms of each command that takes a lock,
- * for calls whose sync forms graceful-fs leaves as node's own.
- */
-const LOCK_FS = { mkdirSync, realpathSync, statSync, rmdirSync, utimesSync };
-
 const withInProcessLock = createKeyedMutex();
 
 export async function withFileLock<T>(
@@ -36,17 +29,13 @@ export async function withFileLock<T>(
   const target = join(dir, name);
   return withInProcessLock(target, async () => {
     mkdirSync(dir, { recursive: true });
-    // Loaded with the first lock: commands that only read cards never take one.
-    const { default: lockfile } = await import("proper-lockfile");
     const started = Date.now();
-    let release: (() => void) | undefined;
+    let release: (() => Promise<void>) | undefined;
     for (let attempt = 0; release === undefined; attempt++) {
       try {
-        // Taken at once (a mkdir and a stat): the promise API made each a round trip through
-        // libuv's thread pool, started for it alone in a short command. Waiting stays ours.
-        release = lockfile.lockSync(target, {
+        // One try each time: the waiting, bounded by waitMs, is this loop's.
+        release = await lockfile.lock(target, {
           realpath: false,
-          fs: LOCK_FS,
           stale: options.staleMs,
           retries: 0,
           // The default throws from a timer, which would end the process midway.
@@ -69,7 +58,7 @@ export async function withFileLock<T>(
       return await fn();
     } finally {
       try {
-        release();
+        await release();
       } catch {
         // Lost meanwhile (see above): nothing of ours to remove.
       }

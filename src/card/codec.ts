@@ -2,9 +2,16 @@
 // Rewrites splice only the changed top-level keys into the original text, so unknown keys,
 // comments, quoting and the body stay byte-for-byte as they were.
 
-import type * as Yaml from "yaml";
-import { readUsualFront } from "./usual-front.ts";
-import { yaml } from "./yaml-library.ts";
+import {
+  type Document,
+  isCollection,
+  isMap,
+  isPair,
+  isScalar,
+  Lexer,
+  parseDocument,
+  stringify,
+} from "yaml";
 
 const OPEN = /^\uFEFF?---[ \t]*\r?\n/;
 const CLOSE = /^---[ \t]*(?:\r?\n|$)/m;
@@ -66,7 +73,6 @@ function checkSize(text: string): void {
 
 /** The deepest nesting of collections under `root`, walked without recursion. */
 function depthOf(root: unknown): number {
-  const { isCollection, isPair } = yaml();
   let deepest = 0;
   const stack: [unknown, number][] = [[root, 0]];
   while (stack.length > 0) {
@@ -89,7 +95,7 @@ function depthOf(root: unknown): number {
 function flowTooDeep(front: string): boolean {
   if ((front.match(/[[{]/g)?.length ?? 0) <= CARD_LIMITS.depth) return false;
   let depth = 0;
-  for (const token of new (yaml().Lexer)().lex(front)) {
+  for (const token of new Lexer().lex(front)) {
     if (token === "[" || token === "{") {
       if (++depth > CARD_LIMITS.depth) return true;
     } else if (token === "]" || token === "}") depth--;
@@ -97,11 +103,11 @@ function flowTooDeep(front: string): boolean {
   return false;
 }
 
-function parseFront(front: string) {
+function parseFront(front: string): Document.Parsed {
   if (flowTooDeep(front)) throw new CardSyntaxError(TOO_DEEP);
-  let doc: ReturnType<typeof Yaml.parseDocument>;
+  let doc: Document.Parsed;
   try {
-    doc = yaml().parseDocument(front, { uniqueKeys: true, prettyErrors: false });
+    doc = parseDocument(front, { uniqueKeys: true, prettyErrors: false });
   } catch {
     // The parser recurses per nesting level; only a nesting far over the limit gets here.
     throw new CardSyntaxError(TOO_DEEP);
@@ -117,7 +123,7 @@ function parseFront(front: string) {
 }
 
 /** The front matter as plain data; aliases are expanded within the card limit. */
-function frontData(doc: ReturnType<typeof Yaml.parseDocument>): unknown {
+function frontData(doc: Document.Parsed): unknown {
   try {
     return doc.toJS({ maxAliasCount: CARD_LIMITS.aliases });
   } catch (error) {
@@ -132,8 +138,7 @@ function frontData(doc: ReturnType<typeof Yaml.parseDocument>): unknown {
 export function parseCardText(text: string): CardText {
   checkSize(text);
   const parts = splitCard(text);
-  // Most cards are in the shape our writer gives them: read without loading yaml (usual-front.ts).
-  const data = readUsualFront(parts.front, CARD_LIMITS.depth) ?? frontData(parseFront(parts.front));
+  const data = frontData(parseFront(parts.front));
   if (data === null || typeof data !== "object" || Array.isArray(data)) {
     throw new CardSyntaxError("its front matter is not a map of fields");
   }
@@ -144,7 +149,7 @@ export function parseCardText(text: string): CardText {
 export function serializeCard(fields: Record<string, unknown>, body = ""): string {
   const clean = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
   const separator = body && !body.startsWith("\n") ? "\n" : "";
-  return `---\n${yaml().stringify(clean, YAML_OPTIONS)}---\n${separator}${body}`;
+  return `---\n${stringify(clean, YAML_OPTIONS)}---\n${separator}${body}`;
 }
 
 /**
@@ -155,11 +160,9 @@ export function rewriteCardText(text: string, changes: Record<string, unknown>):
   const card = splitCard(text);
   let front = card.front;
   const doc = parseFront(front);
-  if (!yaml().isMap(doc.contents))
-    throw new CardSyntaxError("its front matter is not a map of fields");
+  if (!isMap(doc.contents)) throw new CardSyntaxError("its front matter is not a map of fields");
   // A card written with CRLF lines gets CRLF lines; the BOM, if any, stays in `head`.
   const eol = card.head.endsWith("\r\n") ? "\r\n" : "\n";
-  const { isScalar, stringify } = yaml();
   const asYaml = (data: Record<string, unknown>) => {
     const out = stringify(data, YAML_OPTIONS);
     return eol === "\n" ? out : out.replace(/\n/g, eol);

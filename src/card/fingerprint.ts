@@ -1,9 +1,7 @@
 // What a person was shown of a question, as a short digest: buttons, typed replies and the web
 // form carry it, and an answer made for one digest is refused once the card carries another.
-// node's crypto is loaded at the first digest made (crypto-on-demand.ts): `qbridge wait` and
-// `ask` load the answer code and never compare what was shown.
 
-import { nodeCrypto } from "../crypto-on-demand.ts";
+import { createHash } from "node:crypto";
 import type { Question } from "./question.ts";
 
 /**
@@ -12,7 +10,7 @@ import type { Question } from "./question.ts";
  */
 export function questionFingerprint(card: Pick<Question, "prompt" | "input">): string {
   const shape = JSON.stringify([card.prompt, card.input.type, card.input.options ?? []]);
-  return nodeCrypto().createHash("sha256").update(shape).digest("base64url").slice(0, 16);
+  return createHash("sha256").update(shape).digest("base64url").slice(0, 16);
 }
 
 /**

@@ -1,7 +1,5 @@
 // `qbridge ask` once its command line is read: the card (from its flags, or the one JSON card
-// on standard input with the flags beside it set on it), filed with its reply, printed. The
-// full CLI's `ask` (question-commands.ts) and the lean bundle's plain `ask --json` (short.ts)
-// both run this, so an agent sees the same reply and the same errors from either.
+// on standard input with the flags beside it set on it), filed with its reply, printed.
 
 import { InvalidInput } from "../errors.ts";
 import { askWithReply } from "../questions/ask-reply.ts";

@@ -56,7 +56,7 @@ function warnUnreadable(count: number): void {
     writeErr(`${count} card(s) cannot be read and were skipped: run "qbridge doctor"\n`);
 }
 
-/** `qbridge list [--all]` (commander, and the lean bundle for the plain forms: short.ts). */
+/** `qbridge list [--all]`. */
 export async function listQuestions(options: CommonOptions & { all?: boolean }): Promise<void> {
   await withCore(options, async (core) => {
     await settleBeforeListing(core);

@@ -19,7 +19,7 @@ async function main(): Promise<void> {
     )
     .exitOverride();
 
-  // Only the commands this command line can reach are loaded (start-up is most of a short command).
+  // Only the family of the command named is registered (families.ts).
   for (const family of familiesFor(process.argv.slice(2))) (await family.register())(program);
   styleUsageErrors(program);
 
@@ -35,5 +35,5 @@ async function main(): Promise<void> {
   }
 }
 
-// Not top-level await: the bundle is CommonJS (launch.ts), which has none.
+// Not top-level await: the bundle is CommonJS (scripts/build.mjs), which has none.
 void main();

@@ -69,7 +69,7 @@ function timeoutSeconds(text: string | undefined): number {
   return Number(text);
 }
 
-/** `qbridge show ID`: the question and its outcome (commander and the lean bundle, short.ts). */
+/** `qbridge show ID`: the question and its outcome. */
 export async function showQuestion(id: string, options: CommonOptions): Promise<void> {
   await withCore(options, async (core, config) => {
     // Never a write half done (a killed answer the next writer undoes).

@@ -94,9 +94,8 @@ export function resolveQuestionId(given: string, ids: string[]): string {
 }
 
 /**
- * The full question id `given` stands for in the box `options` name (commander's hook below,
- * and the lean bundle's show and wait, short.ts). Text that cannot be an id is left as given:
- * the command's own check refuses it in its words.
+ * The full question id `given` stands for in the box `options` name (commander's hook below).
+ * Text that cannot be an id is left as given: the command's own check refuses it in its words.
  */
 export function fullQuestionId(given: string, options: CommonOptions): string {
   if (!/^[A-Za-z0-9._-]+$/.test(given) || given.includes("..")) return given;

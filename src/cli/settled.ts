@@ -1,8 +1,6 @@
 // Before a command lists questions or jobs: writes a killed process left half done are finished
 // or undone first (settleBeforeListing). The check is here, before the import: the usual
-// listing, with no journal, loads no lock and no git. The transition module is imported by
-// itself, not through box-changes.ts: the lean bundle of the short commands (short.ts) holds
-// only what they may run.
+// listing, with no journal, loads no lock and no git.
 
 import type { Core } from "../questions/core.ts";
 import { anyWriteInFlight } from "../questions/store.ts";

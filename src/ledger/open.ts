@@ -3,71 +3,16 @@
 // one sentence that says so. Never loses a file: what cannot be opened is renamed, not removed.
 
 import { accessSync, constants, existsSync, mkdirSync, renameSync } from "node:fs";
-import { createRequire } from "node:module";
 import { dirname } from "node:path";
-import type BetterSqlite3 from "better-sqlite3";
+import Database from "better-sqlite3";
 import { BoxError, LedgerTooNew } from "../errors.ts";
 import { MIGRATIONS } from "./migrations.ts";
 import { reuseStatements } from "./statements.ts";
 
-export type Db = BetterSqlite3.Database;
+export type Db = Database.Database;
 
 /** The ledger's page cache: 2 MB (a negative cache_size is in KiB). */
 export const PAGE_CACHE_KIB = -2000;
-
-/**
- * SQLite (a native module) is loaded with the first ledger opened, not with the code that may
- * open one: `qbridge show` and `wait` read a card and never need it.
- * In the CLI bundle (CommonJS, src/cli/launch.ts) `require` exists and the build bundles
- * better-sqlite3's JavaScript in, so it runs from the code cache instead of ten files loaded
- * from node_modules; its compiled part is handed to it by path (no search for it by
- * `bindings`). Run as ES module sources (tests, tsx) it comes from node_modules as it is.
- */
-let required: NodeRequire | undefined;
-/**
- * node's require for this module: in the bundle the CommonJS one it runs with (resolving from
- * dist/), else one made on first use (making it reads the module's URL, which loads node:url).
- */
-function load(): NodeRequire {
-  if (typeof require === "function") return require;
-  required ??= createRequire(import.meta.url);
-  return required;
-}
-let sqlite: { Database: typeof BetterSqlite3; addon: object | undefined } | undefined;
-
-/** better-sqlite3's compiled part, as npm installs it beside the built CLI (dist/../node_modules). */
-const ADDON_BESIDE_BUILD = "../node_modules/better-sqlite3/build/Release/better_sqlite3.node";
-
-/** The compiled part: where npm puts it beside the build, tried first (node's search of every
- * node_modules folder up the tree cost a short command half a millisecond), else found. */
-function sqliteAddon(): object {
-  try {
-    return load()(ADDON_BESIDE_BUILD) as object;
-  } catch {
-    return load()(load().resolve("better-sqlite3/build/Release/better_sqlite3.node")) as object;
-  }
-}
-
-function sqliteModules(): { Database: typeof BetterSqlite3; addon: object | undefined } {
-  let addon: object | undefined;
-  try {
-    addon = sqliteAddon();
-  } catch {
-    // Built somewhere else: better-sqlite3 from node_modules finds its own.
-    return { Database: load()("better-sqlite3") as typeof BetterSqlite3, addon: undefined };
-  }
-  const Database = (
-    typeof require === "function" ? require("better-sqlite3") : load()("better-sqlite3")
-  ) as typeof BetterSqlite3;
-  return { Database, addon };
-}
-
-function openSqlite(filename: string | Buffer, options: BetterSqlite3.Options = {}): Db {
-  sqlite ??= sqliteModules();
-  // better-sqlite3 takes the loaded addon as well as a path; its types know only the path.
-  const nativeBinding = sqlite.addon as string | undefined;
-  return new sqlite.Database(filename, { ...options, nativeBinding });
-}
 
 export interface OpenedLedger {
   db: Db;
@@ -105,7 +50,7 @@ export function openLedgerFile(path: string): OpenedLedger {
 }
 
 function openDatabase(path: string): Db {
-  const db = openSqlite(path, { timeout: 10_000 });
+  const db = new Database(path, { timeout: 10_000 });
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");
   db.pragma("busy_timeout = 10000");
@@ -170,18 +115,18 @@ function readOnlyBox(dir: string): boolean {
 function readOnlyCopy(path: string): Db {
   let db: Db;
   try {
-    const file = openSqlite(path, { readonly: true, fileMustExist: true });
+    const file = new Database(path, { readonly: true, fileMustExist: true });
     try {
       const bytes = file.serialize();
       // A WAL file's header (bytes 18 and 19 = 2) makes the copy in memory read-only: rollback.
       bytes[18] = 1;
       bytes[19] = 1;
-      db = openSqlite(bytes);
+      db = new Database(bytes);
     } finally {
       file.close();
     }
   } catch {
-    db = openSqlite(":memory:");
+    db = new Database(":memory:");
   }
   return migrated(db, path);
 }

@@ -2,6 +2,7 @@
 // With `unlessOpen`, a question the same as one already open (by default: the same prompt) is
 // not filed twice: the look for it and the filing are one step under the box-wide ask lock.
 
+import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { applyAndCommit } from "../box/commit.ts";
@@ -9,7 +10,6 @@ import { withFileLock } from "../box/locks.ts";
 import { checkId } from "../box/paths.ts";
 import { serializeCard } from "../card/codec.ts";
 import { AskSchema, describeIssues, type Question } from "../card/question.ts";
-import { randomHex } from "../crypto-on-demand.ts";
 import { BoxReadOnly, InvalidInput } from "../errors.ts";
 import { ledgerReadOnly } from "../ledger/open.ts";
 import { auditCommitted } from "./audit.ts";
@@ -68,7 +68,7 @@ function slug(text: string): string {
 
 /** Random bytes only when the asker brought no id. */
 function newId(prompt: string, date: string): string {
-  return `${date}-${slug(prompt)}-${randomHex(3)}`;
+  return `${date}-${slug(prompt)}-${randomBytes(3).toString("hex")}`;
 }
 
 export function validateAsk(input: unknown): ReturnType<typeof AskSchema.parse> {

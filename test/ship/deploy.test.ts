@@ -1,17 +1,30 @@
 // Story: an operator deploys with the files in deploy/: the example env file goes unchanged
 // into the container (whose image sets the box and the listening address), and `qbridge doctor
 // --env-file` reads the service's env file so its bot checks use the service's token and Bot
-// API server, not whatever the operator's shell has.
+// API server, not whatever the operator's shell has. However the command is started as a
+// program (the unit, the container, a shell), node runs it with the young-generation limit
+// that keeps the service small.
 
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { parseEnv } from "node:util";
 import pino from "pino";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
+import { askQuestion } from "../../src/questions/ask.ts";
 import { startService } from "../../src/service.ts";
-import { CLI, cleanupBoxes, makeBox, ROOT, runCli, T0 } from "../support/box.ts";
+import {
+  CLI,
+  cleanupBoxes,
+  cliEnv,
+  confirmCard,
+  makeBox,
+  ROOT,
+  runCli,
+  T0,
+} from "../support/box.ts";
 import { freePort, TOKEN } from "../support/telegram.ts";
 import { type BotApiStub, startBotApiStub } from "./bot-api-stub.ts";
 
@@ -142,5 +155,30 @@ describe("qbridge doctor --env-file", () => {
     expect(result.stderr).toBe(
       `qbridge: cannot read the env file ${missing} (ENOENT): check the path, or pipe it in with --env-file /dev/stdin\n`,
     );
+  });
+});
+
+describe("the qbridge command as a program", () => {
+  it("runs node with --max-semi-space-size=2 from its shebang, before the script", async () => {
+    const tb = await makeBox();
+    const { id } = await askQuestion(tb, confirmCard());
+    // A command that stays running (a wait on a pending question) while its command line is read.
+    const child = spawn(CLI, ["wait", id, "--timeout", "60"], {
+      env: { PATH: process.env.PATH ?? "", QBRIDGE_TIME: T0, ...cliEnv(tb.dir) },
+      stdio: "ignore",
+    });
+    try {
+      // The kernel runs env with the shebang's line, and env runs node in the same process.
+      let argv: string[] = [];
+      for (let i = 0; i < 200 && basename(argv[0] ?? "") !== "node"; i++) {
+        await sleep(25);
+        argv = readFileSync(`/proc/${child.pid}/cmdline`, "utf8").split("\0");
+      }
+      const script = argv.findIndex((arg) => arg.endsWith("qbridge.cjs"));
+      expect(script).toBeGreaterThan(0);
+      expect(argv.slice(1, script)).toEqual(["--max-semi-space-size=2", "--"]);
+    } finally {
+      child.kill("SIGTERM");
+    }
   });
 });

@@ -15,6 +15,7 @@ import { createServer, type Server } from "node:net";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { EXIT } from "../../src/cli/exit.ts";
+import { loadConfig } from "../../src/config.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
 import { CLI, cleanupBoxes, cliEnv, makeBox, ROOT, selectCard, T0 } from "../support/box.ts";
@@ -267,5 +268,14 @@ describe("test seams stay out of production", () => {
     };
     for (const dir of ["src", "bridges", "bin"]) walk(join(ROOT, dir));
     expect(readers).toEqual([]);
+  });
+});
+
+describe("the time zone", () => {
+  it("is the system's unless QBRIDGE_TIMEZONE names one", () => {
+    const config = loadConfig({}, { box: freshDir() });
+    expect(config.timeZone).toBe(new Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(config.timeZone).toBe(config.timeZone);
+    expect(loadConfig({ QBRIDGE_TIMEZONE: "Europe/Berlin" }).timeZone).toBe("Europe/Berlin");
   });
 });
