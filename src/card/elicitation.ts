@@ -82,8 +82,14 @@ export function singleFieldInput(field: FormField): Question["input"] {
   return { type: "text" };
 }
 
-/** A typed value as its field's type: a number for a number field; the text otherwise. */
+/** A typed value as its field's type: a number or a boolean where the field is one. */
 function typedValue(field: FormField, raw: string): unknown {
+  if (field.type === "boolean") {
+    const word = raw.trim().toLowerCase();
+    if (word === "true" || word === "yes") return true;
+    if (word === "false" || word === "no") return false;
+    return raw;
+  }
   if (field.type === "number" || field.type === "integer") {
     const trimmed = raw.trim();
     const value = Number(trimmed);

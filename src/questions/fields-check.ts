@@ -20,7 +20,10 @@ export function checkFields(card: Question, answer: Answer): void {
     content,
   );
   if (!result.valid) {
-    const reason = result.errorMessage.replace(/^data\/?/, "").replace(/, data\//g, ", ");
+    const reason = result.errorMessage
+      .replace(/^data\/?/, "")
+      .replace(/, data\/?/g, ", ")
+      .trim();
     throw new InvalidAnswer(answer.text.slice(0, 200), `an answer the form accepts (${reason})`);
   }
 }

@@ -5,11 +5,15 @@
 // form would refuse is never recorded.
 
 import { afterEach, describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/config.ts";
 import { answerQuestion } from "../../src/questions/answer.ts";
 import { listJobs, pendingQuestions } from "../../src/questions/state.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
+import { createWebApp } from "../../src/web/app.ts";
+import { loadSecret, signLink } from "../../src/web/links.ts";
 import { eventually } from "../support/child.ts";
 import { buttonData, type Harness, openHarness, useEmulator } from "../support/telegram.ts";
+import { formTokenIn, postForm } from "../web/web-support.ts";
 import { ElicitationOutput, editedTo, fixture, printed, shown, startHook } from "./hook-support.ts";
 
 const emulator = useEmulator();
@@ -115,6 +119,49 @@ describe("Claude Code's Elicitation hook", () => {
     expect(output(hook)).toMatchObject({
       action: "accept",
       content: { name: "Write the report", priority: "low" },
+    });
+  });
+
+  it("asks two fields with the web page's form: a field the form refuses keeps the page, the rest is accepted", async () => {
+    const h = await phone();
+    const hook = startHook("elicitation", h.dir, fixture("claude-elicitation-two-fields"));
+    const message = await shown(h, "Details for the new task");
+    expect(message.text).toContain("use the form on the web page");
+    const view = await eventually(() => pendingQuestions(h).pending[0], 20_000, "the question");
+    const secret = loadSecret(h.box);
+    const app = createWebApp({
+      core: h,
+      config: loadConfig({ QBRIDGE_WEB_PORT: "0" }, { box: h.dir }),
+      secret,
+    });
+    const link = `/q/${view.id}?s=${signLink(secret, { question: view.id }, h.box.clock.now())}`;
+    const page = await (await app.request(link)).text();
+    expect(page).toContain('name="field.name"');
+    expect(page).toContain('<option value="medium">medium</option>');
+    const form = formTokenIn(page);
+
+    const refused = await postForm(app, link, {
+      form,
+      action: "answer",
+      "field.name": "",
+      "field.priority": "high",
+    });
+    expect(refused.status).toBe(422);
+    expect(await refused.text()).toContain("required property");
+    expect(loadQuestion(h, view.id).card.status).toBe("pending");
+
+    const sent = await postForm(app, link, {
+      form,
+      action: "answer",
+      "field.name": "Write the report",
+      "field.priority": "high",
+    });
+    expect(sent.status).toBe(303);
+    expect(await hook.exited).toBe(0);
+    expect(output(hook)).toEqual({
+      hookEventName: "Elicitation",
+      action: "accept",
+      content: { name: "Write the report", priority: "high" },
     });
   });
 });
