@@ -120,6 +120,32 @@ describe("Claude Code's PermissionRequest hook", () => {
     expect(printed(other)).toBeUndefined();
   });
 
+  it("/grants lists the session's grant on Telegram and /revoke takes it back: the next request asks again", async () => {
+    const h = await phone();
+    const first = startHook("permission", h.dir, fixture("claude-permission-bash"));
+    const message = await shown(h, BASH);
+    await tapConfirmed(h, message, buttonData(message, "b)"));
+    expect(await first.exited).toBe(0);
+    const [grant] = new GrantStore(h.ledger).all();
+    const id = grant?.id as string;
+
+    await h.owner.command("/grants");
+    await h.pump();
+    const listed = String(h.sent("sendMessage").at(-1)?.payload.text);
+    expect(listed).toContain(`${id}: claude may run Bash rm (used 0×`);
+    await h.owner.command(`/revoke ${id}`);
+    await h.pump();
+    expect(String(h.sent("sendMessage").at(-1)?.payload.text)).toBe(
+      `Revoked ${id}: Bash rm asks again.`,
+    );
+    expect(new GrantStore(h.ledger).get(id)?.revokedAt).toBeDefined();
+
+    const again = startHook("permission", h.dir, fixture("claude-permission-bash"));
+    await expectEventuallyAsks(h, 2);
+    await again.kill("SIGTERM");
+    expect(printed(again)).toBeUndefined();
+  });
+
   it("Always allow hands back the agent's own suggested rule as updatedPermissions", async () => {
     const h = await phone();
     const hook = startHook("permission", h.dir, fixture("claude-permission-bash"));
