@@ -43,6 +43,13 @@ export class QuestionNotFound extends QbridgeError {
   }
 }
 
+export class GrantNotFound extends QbridgeError {
+  override name = "GrantNotFound";
+  constructor(readonly id: string) {
+    super(`no grant "${id}" in this box: run "qbridge grants" to see the ids`);
+  }
+}
+
 export class CardUnreadable extends QbridgeError {
   override name = "CardUnreadable";
   constructor(

@@ -154,6 +154,8 @@ export function createBot(options: BotOptions): TelegramBridge {
   boxholder.command("park", commands.park);
   boxholder.command("later", commands.later);
   boxholder.command("dismiss", commands.dismiss);
+  boxholder.command("grants", commands.grants);
+  boxholder.command("revoke", commands.revoke);
   boxholder.command("help", commands.help);
   boxholder.on("message:text", async (ctx) => {
     if (ctx.message.text.startsWith("/")) {

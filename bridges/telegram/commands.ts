@@ -1,8 +1,10 @@
 // The bot's commands: /start (with a pairing code), /waiting (with a backlog, the triage
-// digest), /next, /park, /later, /dismiss, /help.
+// digest), /next, /park, /later, /dismiss, /grants and /revoke (coding agents' session
+// grants), /help.
 // They are registered with setMyCommands at start; a failure there is logged, never fatal.
 
 import type { Api, Context } from "grammy";
+import { liveGrantLines, revokeGrant } from "../../src/slot/grants.ts";
 import type { CommandAttempt, Judge } from "../../src/slot/judge/judge.ts";
 import type { Slot } from "../../src/slot/slot.ts";
 import { boxDigest, type Digest, type DigestLine } from "../../src/slot/triage/triage.ts";
@@ -35,6 +37,8 @@ export const COMMANDS = [
   { command: "park", description: "Put the open question aside; it stays pending" },
   { command: "later", description: "Put the open question off until a time you pick" },
   { command: "dismiss", description: "Decline the open question" },
+  { command: "grants", description: "What coding agents may run without asking" },
+  { command: "revoke", description: "Take a grant back: /revoke ID" },
   { command: "help", description: "How to answer" },
   { command: "start", description: "Start, or pair with a code from qbridge pair" },
 ];
@@ -162,6 +166,21 @@ export function createCommands(deps: {
         } else if (outcome.error !== undefined) await ctx.reply(replyForError(outcome.error));
         else await ctx.reply(outcome.reply);
       });
+    },
+
+    /** /grants: the live "Allow for this session" grants, plain text (ids to /revoke). */
+    async grants(ctx: Context): Promise<void> {
+      const lines = liveGrantLines(slot);
+      const hint =
+        lines.length && !lines[0]?.startsWith("No ") ? "\n\nTake one back: /revoke ID" : "";
+      await ctx.reply(`${lines.join("\n")}${hint}`);
+    },
+
+    async revoke(ctx: Context): Promise<void> {
+      const id = typeof ctx.match === "string" ? ctx.match.trim() : "";
+      await ctx.reply(
+        id ? revokeGrant(slot, id, SURFACE) : "Say which: /revoke ID (/grants lists them).",
+      );
     },
 
     async help(ctx: Context): Promise<void> {

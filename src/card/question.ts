@@ -41,7 +41,7 @@ export type QuestionKind = (typeof QUESTION_KINDS)[number];
  * reject is never served from the cache. Raise it when a rule changes in a way the lists of
  * statuses, fields and limits do not show (they are part of the index key already).
  */
-export const CARD_RULES_VERSION = 2;
+export const CARD_RULES_VERSION = 3;
 
 export const LearningSchema = z.object({
   sink: z.enum(["guide", "briefing", "personality"]),
@@ -126,6 +126,12 @@ const QuestionShape = z
      * boxholder's own surfaces and never in bulk.
      */
     kind: z.enum(QUESTION_KINDS).optional(),
+    /**
+     * An elicitation's form as the MCP server sent it (a JSON Schema object of flat fields),
+     * set with `kind: elicitation` by the same paths only: an answer is checked against it
+     * before it is recorded (src/questions/fields-check.ts).
+     */
+    "requested-schema": z.record(z.unknown()).optional(),
   })
   .passthrough();
 
@@ -170,6 +176,14 @@ export function describeIssues(error: z.ZodError): string {
 
 export function priorityOf(card: Pick<Question, "priority">): Priority {
   return card.priority ?? "medium";
+}
+
+/**
+ * A question a coding agent's own prompt became (a permission or a form): its answer goes back
+ * to the waiting agent process, so it writes no follow-up job.
+ */
+export function isAgentPrompt(card: Pick<Question, "kind">): boolean {
+  return card.kind !== undefined;
 }
 
 /** A coding agent's permission prompt: answered only by the boxholder on their own surfaces. */

@@ -10,6 +10,7 @@ import {
   BoxError,
   BridgeFailed,
   CardUnreadable,
+  GrantNotFound,
   InvalidInput,
   QbridgeError,
   QuestionNotFound,
@@ -31,7 +32,7 @@ export const WAIT_EXIT = {
 export function exitCodeOf(error: unknown): number {
   if (error instanceof BridgeFailed) return EXIT.conflict;
   if (error instanceof TransitionRejected) return EXIT.rejected;
-  if (error instanceof QuestionNotFound) return EXIT.notFound;
+  if (error instanceof QuestionNotFound || error instanceof GrantNotFound) return EXIT.notFound;
   if (error instanceof BoxError) return EXIT.box;
   // The id was right and the card is there: its file is what needs fixing, not the call.
   if (error instanceof CardUnreadable) return EXIT.box;

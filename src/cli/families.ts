@@ -49,6 +49,14 @@ export const FAMILIES: readonly Family[] = [
     register: async () => (await import("./stats-command.ts")).registerStatsCommand,
   },
   {
+    commands: ["hook"],
+    register: async () => (await import("./hook-command.ts")).registerHookCommand,
+  },
+  {
+    commands: ["grants"],
+    register: async () => (await import("./grants-command.ts")).registerGrantsCommand,
+  },
+  {
     commands: ["mcp"],
     register: async () => (await import("./mcp-command.ts")).registerMcpCommand,
   },

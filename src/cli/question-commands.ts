@@ -116,7 +116,11 @@ Examples:
           { via: "cli" },
         );
         if (options.json) return printJson(result);
-        writeOut(`answered ${id}: ${result.answer.text}\nfollow-up job: ${result.jobRel}\n`);
+        writeOut(
+          result.jobRel
+            ? `answered ${id}: ${result.answer.text}\nfollow-up job: ${result.jobRel}\n`
+            : `answered ${id}: ${result.answer.text}\nthe waiting agent reads the answer (no follow-up job)\n`,
+        );
       });
     });
 

@@ -216,4 +216,32 @@ export const MIGRATIONS: string[] = [
   `
   ALTER TABLE presentations ADD COLUMN deadline TEXT;
   `,
+  // 13: coding-agent permissions. A grant ("Allow for this session") lets one agent session
+  // run one tool on one pattern (a command's first words, a file's folder) until it expires or
+  // is revoked; each use counts. A permission request row says the permission path filed that
+  // question for that request, so only such a question is waited on again by a retry.
+  `
+  CREATE TABLE grants (
+    id           TEXT PRIMARY KEY,
+    agent        TEXT NOT NULL,
+    session_id   TEXT NOT NULL,
+    tool         TEXT NOT NULL,
+    pattern      TEXT NOT NULL,
+    question_id  TEXT,
+    created_at   TEXT NOT NULL,
+    expires_at   TEXT NOT NULL,
+    revoked_at   TEXT,
+    uses         INTEGER NOT NULL DEFAULT 0,
+    last_used_at TEXT
+  );
+  CREATE INDEX grants_session ON grants (agent, session_id, tool);
+  CREATE TABLE permission_requests (
+    question_id TEXT PRIMARY KEY,
+    agent       TEXT NOT NULL,
+    session_id  TEXT,
+    request_key TEXT NOT NULL,
+    filed_at    TEXT NOT NULL
+  );
+  CREATE INDEX permission_requests_key ON permission_requests (request_key);
+  `,
 ];

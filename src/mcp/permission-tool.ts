@@ -1,11 +1,15 @@
 // `request_permission`: a coding agent's permission-prompt tool. The tool call becomes an
-// irreversible confirm question (the same request while one is open reuses it, looked for and
-// filed under the ask core's lock, so calls made at once file one), the call waits for the
-// owner, and answers with the text the agent's permission prompt expects.
+// irreversible confirm question marked as a permission (the same request while one is open
+// reuses it, looked for and filed under the ask core's lock, so calls made at once file one;
+// only a question this path filed for that request counts, never a look-alike), the call waits
+// for the owner, and answers with the text the agent's permission prompt expects. The question
+// expires when the call would have stopped waiting, and an answer writes no follow-up job: the
+// decision goes to the agent.
 
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
-import { askQuestion, type SameQuestion } from "../questions/ask.ts";
+import { formatDuration } from "../card/duration.ts";
+import { askPermission } from "../questions/ask-permission.ts";
 import { waitSeconds } from "./ask-tool.ts";
 import { type McpDeps, tellChange } from "./deps.ts";
 import { type PermissionRequest, permissionCard, permissionDecision } from "./permission.ts";
@@ -14,10 +18,8 @@ import { MAX_TOOL_WAIT_SECONDS, waitReporting } from "./waiting.ts";
 
 const DESCRIPTION = `Ask the owner whether a tool call may run (a coding agent's permission prompt). Files a yes/no question showing the tool and its input and waits for the owner. Returns JSON text: {"behavior":"allow","updatedInput":...} only after the owner said yes; otherwise {"behavior":"deny","message":...}. A deny whose message says nobody has decided yet is not a refusal: the question stays open; read it later with get_answer. Silence is never consent.`;
 
-/** The open question this exact request filed before, so a retry waits on it instead of a
- * copy: the prompt alone may be cut short, the memo shows the whole input. */
-const sameRequest: SameQuestion = (open, asked) =>
-  open.prompt === asked.prompt && open.memo === asked.memo && open.input.type === "confirm";
+/** The least time a permission question stays open: the default hook timeout of the agents. */
+const LEAST_OPEN_SECONDS = 600;
 
 export function registerPermissionTool(server: McpServer, deps: McpDeps): void {
   server.registerTool(
@@ -40,10 +42,10 @@ export function registerPermissionTool(server: McpServer, deps: McpDeps): void {
           input: args.input,
           tool_use_id: args.tool_use_id,
         };
-        const asked = await askQuestion(deps.core, permissionCard(request), {
-          unlessOpen: sameRequest,
-          via: "mcp",
-        });
+        const open = Math.max(LEAST_OPEN_SECONDS, args.wait_seconds);
+        const card = { ...permissionCard(request), "expires-after": formatDuration(open * 1000) };
+        const key = { agent: "mcp", tool: args.tool_name, input: args.input };
+        const asked = await askPermission(deps.core, card, key, "mcp");
         const { id } = asked;
         if (!asked.deduplicated) await tellChange(deps, { id, action: "asked" });
         const outcome = await waitReporting(deps, id, args.wait_seconds, extra);

@@ -1,10 +1,12 @@
 // Answering a question from any surface: resolve the attempt against the card as it is now
-// (inside the lock), write the follow-up job, then the answered card, in one commit.
+// (inside the lock), write the follow-up job, then the answered card, in one commit. A coding
+// agent's own prompt (a permission, a form) writes no job: its answer goes to the agent process
+// that waits for it; a form's answer must first fit the form (fields-check.ts).
 
 import { rewriteCardText } from "../card/codec.ts";
 import { shownAsIs } from "../card/fingerprint.ts";
 import { jobFileText } from "../card/job.ts";
-import type { Answer, Question } from "../card/question.ts";
+import { type Answer, isAgentPrompt, type Question } from "../card/question.ts";
 import { type AnswerAttempt, resolveAnswer } from "../card/resolve.ts";
 import { CardChanged, InvalidInput } from "../errors.ts";
 import { auditRefused } from "./audit.ts";
@@ -25,9 +27,16 @@ export interface AnswerResult {
   answer: Answer;
   previous: Question["status"];
   answeredAt: string;
-  jobRel: string;
+  /** The follow-up job written; none for a coding agent's own prompt. */
+  jobRel: string | undefined;
   commit: string;
 }
+
+/** The form check, loaded on the first answer to a form in this process (it is large). */
+let fieldsCheck: ((card: Question, answer: Answer) => void) | undefined;
+
+/** Thrown inside the lock when a form is answered before its check was loaded: load, retry. */
+class FieldsCheckMissing extends Error {}
 
 function answerText(answer: Answer): string {
   return answer.selected ? `${answer.selected}: ${answer.text}` : answer.text;
@@ -60,28 +69,34 @@ export async function answerQuestion(
   const verbatim = [attempt.text, attempt.other, attempt.note]
     .filter((part) => part !== undefined && part !== "")
     .join(" | ");
-  try {
-    const result = await withQuestionTransition(core, id, "answer", ANSWERABLE, (current) => {
+  const attemptOnce = () =>
+    withQuestionTransition(core, id, "answer", ANSWERABLE, (current) => {
       if (options.fingerprint && !shownAsIs(current.card, options.fingerprint)) {
         throw new CardChanged(id, "answer");
       }
       options.recheck?.(current.card);
       const answer = resolveAnswer(current.card, attempt);
+      if (current.card.kind === "elicitation") {
+        if (!fieldsCheck) throw new FieldsCheckMissing();
+        fieldsCheck(current.card, answer);
+      }
       const answeredAt = core.box.clock.iso();
-      const jobRel = core.box.paths.jobRel(id);
-      const job = jobFileText({
-        id,
-        questionPath: current.rel,
-        card: current.card,
-        answer,
-        answeredAt,
-        answeredVia: surface.via,
-        answeredBy: surface.by,
-        answeredAfter:
-          current.card.status === "dismissed" || current.card.status === "expired"
-            ? current.card.status
-            : undefined,
-      });
+      const jobRel = isAgentPrompt(current.card) ? undefined : core.box.paths.jobRel(id);
+      const job =
+        jobRel &&
+        jobFileText({
+          id,
+          questionPath: current.rel,
+          card: current.card,
+          answer,
+          answeredAt,
+          answeredVia: surface.via,
+          answeredBy: surface.by,
+          answeredAfter:
+            current.card.status === "dismissed" || current.card.status === "expired"
+              ? current.card.status
+              : undefined,
+        });
       const card = rewriteCardText(current.text, {
         status: "answered",
         answer,
@@ -95,7 +110,7 @@ export async function answerQuestion(
       return {
         plan: {
           writes: [
-            { rel: jobRel, content: job },
+            ...(jobRel && job ? [{ rel: jobRel, content: job }] : []),
             { rel: current.rel, content: card },
           ],
           message: `answer: ${current.card.prompt.replace(/\s+/g, " ").slice(0, 60)}`,
@@ -114,6 +129,15 @@ export async function answerQuestion(
         value: { answer, answeredAt, jobRel, previous: current.card.status },
       };
     });
+  try {
+    let result: Awaited<ReturnType<typeof attemptOnce>>;
+    try {
+      result = await attemptOnce();
+    } catch (error) {
+      if (!(error instanceof FieldsCheckMissing)) throw error;
+      fieldsCheck = (await import("./fields-check.ts")).checkFields;
+      result = await attemptOnce();
+    }
     return { id, ...result.value, commit: result.commit };
   } catch (error) {
     auditRefused(

@@ -1,6 +1,8 @@
 // Filing a question: validate what the asker sent, stamp `asked-at`, pick an id, commit.
 // With `unlessOpen`, a question the same as one already open (by default: the same prompt) is
 // not filed twice: the look for it and the filing are one step under the box-wide ask lock.
+// The marks of an agent's own prompt (`kind`, `requested-schema`) come only from `agentPrompt`,
+// which only the coding-agent paths pass: what an asker sends can never carry them.
 
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -9,7 +11,13 @@ import { applyAndCommit } from "../box/commit.ts";
 import { withFileLock } from "../box/locks.ts";
 import { checkId } from "../box/paths.ts";
 import { serializeCard } from "../card/codec.ts";
-import { AskSchema, describeIssues, type Question } from "../card/question.ts";
+import {
+  AskSchema,
+  describeIssues,
+  type Question,
+  type QuestionKind,
+  QuestionSchema,
+} from "../card/question.ts";
 import { BoxReadOnly, InvalidInput } from "../errors.ts";
 import { ledgerReadOnly } from "../ledger/open.ts";
 import { auditCommitted } from "./audit.ts";
@@ -47,6 +55,8 @@ const FIELD_ORDER = [
   "tasks",
   "asked-by",
   "callback",
+  "kind",
+  "requested-schema",
 ] as const;
 
 export function normalizePrompt(prompt: string): string {
@@ -78,8 +88,8 @@ export function validateAsk(input: unknown): ReturnType<typeof AskSchema.parse> 
   return result.data;
 }
 
-/** Whether an open question counts as the one being asked (unlessOpen). */
-export type SameQuestion = (open: Question, asked: Question) => boolean;
+/** Whether an open question (its card and id) counts as the one being asked (unlessOpen). */
+export type SameQuestion = (open: Question, asked: Question, openId: string) => boolean;
 
 /** The usual sameness: the same prompt, whatever its case and spacing. */
 export const samePrompt: SameQuestion = (open, asked) =>
@@ -95,6 +105,29 @@ export interface AskOptions {
    * the question stays filed and its error is thrown once it is.
    */
   meanwhile?: (filed: { id: string; card: Question }) => void;
+  /** The question is a coding agent's own prompt (the hooks and `request_permission` only). */
+  agentPrompt?: AgentPrompt;
+}
+
+export interface AgentPrompt {
+  kind: QuestionKind;
+  /** An elicitation's form, checked against every answer before it is recorded. */
+  requestedSchema?: Record<string, unknown> | undefined;
+}
+
+/** The card with an agent prompt's marks, checked as every loaded card is. */
+function marked(card: Question, prompt: AgentPrompt | undefined): Question {
+  if (!prompt) return card;
+  const withMarks = {
+    ...card,
+    kind: prompt.kind,
+    ...(prompt.requestedSchema ? { "requested-schema": prompt.requestedSchema } : {}),
+  };
+  const checked = QuestionSchema.safeParse(withMarks);
+  if (!checked.success) {
+    throw new InvalidInput(`the question is not valid: ${describeIssues(checked.error)}`);
+  }
+  return withMarks as Question;
 }
 
 export async function askQuestion(
@@ -112,11 +145,14 @@ export async function askQuestion(
     );
   }
   const { id: wantedId, ...fields } = asked;
-  const card = {
-    status: "pending",
-    ...fields,
-    "asked-at": fields["asked-at"] ?? core.box.clock.iso(),
-  } as Question;
+  const card = marked(
+    {
+      status: "pending",
+      ...fields,
+      "asked-at": fields["asked-at"] ?? core.box.clock.iso(),
+    } as Question,
+    options.agentPrompt,
+  );
   const ordered: Record<string, unknown> = {};
   for (const key of FIELD_ORDER) ordered[key] = card[key as keyof Question];
 
@@ -128,7 +164,7 @@ export async function askQuestion(
       // settle those first, so a question that was never filed is not taken for an open one.
       await settleInterruptedWrites(core);
       const open = scanQuestions(core.box, core.ledger, "pending").find(
-        (entry) => entry.card?.status === "pending" && same(entry.card, card),
+        (entry) => entry.card?.status === "pending" && same(entry.card, card, entry.id),
       );
       if (open?.card) return { id: open.id, rel: open.rel, card: open.card, deduplicated: true };
     }

@@ -6,7 +6,7 @@
 
 import { z } from "zod";
 import { JOB_SUFFIX, JOBS_DIR } from "../box/paths.ts";
-import type { Question } from "../card/question.ts";
+import { isAgentPrompt, type Question } from "../card/question.ts";
 
 export const OUTCOME_STATUSES = [
   "pending",
@@ -33,7 +33,7 @@ export const QuestionOutcomeSchema = z.object({
   late: z.boolean(),
   /** A fresh signed link to the question's web page (when QBRIDGE_PUBLIC_URL is set). */
   link: z.string().optional(),
-  /** The follow-up job the answer wrote, box-relative. */
+  /** The follow-up job the answer wrote, box-relative (none for a coding agent's own prompt). */
   jobRel: z.string().optional(),
   /**
    * While a pending question waits to be shown: until when (the end of quiet hours, or the time
@@ -93,7 +93,7 @@ export function questionOutcome(
     if (card["answered-via"] !== undefined) outcome.answeredVia = card["answered-via"];
     if (card["answered-by"] !== undefined) outcome.answeredBy = card["answered-by"];
     if (card["answered-at"] !== undefined) outcome.answeredAt = card["answered-at"];
-    outcome.jobRel = `${JOBS_DIR}/${id}${JOB_SUFFIX}`;
+    if (!isAgentPrompt(card)) outcome.jobRel = `${JOBS_DIR}/${id}${JOB_SUFFIX}`;
   }
   const held = status === "pending" ? context.heldUntil?.(view) : undefined;
   if (held !== undefined) outcome.heldUntil = held;

@@ -9,6 +9,7 @@ import { OTHER_OPTION, optionsOf, priorityOf, type Question } from "../card/ques
 import { letterOf } from "../card/resolve.ts";
 import { deadlineOf, expiryWords } from "../questions/deadline.ts";
 import type { QuestionView } from "../questions/state.ts";
+import { formFieldsMarkup, isMultiFieldForm } from "./form-fields.ts";
 import { html, type Markup } from "./html.ts";
 import { type PageLinks, page } from "./layout.ts";
 import { localTime, timeMarkup } from "./when.ts";
@@ -133,7 +134,9 @@ function answerForm(input: QuestionPageInput): Markup {
       ? selectForm(card, values)
       : card.input.type === "confirm"
         ? confirmForm(card, values)
-        : textForm(values);
+        : isMultiFieldForm(card)
+          ? formFieldsMarkup(card, values.text)
+          : textForm(values);
   const dismiss =
     card.status === "pending"
       ? html`<form method="post" action="${input.action}"><input type="hidden" name="form" value="${input.formToken}"><input type="hidden" name="action" value="dismiss"><button type="submit" class="quiet">Dismiss for now</button></form>`

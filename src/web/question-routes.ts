@@ -18,6 +18,7 @@ import { loadCommitted, loadQuestion } from "../questions/store.ts";
 import { lastTimeFor } from "../slot/presentation/last-time.ts";
 import { checkFormToken, formToken } from "./csrf.ts";
 import { announce, type SignedDeps } from "./deps.ts";
+import { formFieldsText } from "./form-fields.ts";
 import { laterForm, laterLine, putOffFromPage } from "./later-form.ts";
 import { pageFailure } from "./page-errors.ts";
 import { badRequestPage, staleFormPage, tooLargePage } from "./problem-page.ts";
@@ -127,7 +128,8 @@ export function questionRoutes(deps: SignedDeps): Hono {
         choice: field(body, "choice"),
         other: field(body, "other"),
         note: field(body, "note"),
-        text: field(body, "text"),
+        // An elicitation's form sends its fields one by one; the answer is their JSON.
+        text: field(body, "text") ?? formFieldsText(body),
       };
       // The question again, with the form as it was sent and a line saying why nothing changed.
       const refusal = (view: QuestionView, text: string, status: 409 | 422 | 503) =>

@@ -1,0 +1,139 @@
+// An MCP elicitation's form (its `requested_schema`: an object of flat fields) read as the
+// question it becomes, and an answer to that question read back as the form's content. Pure:
+// no I/O. Checking the content against the schema is src/questions/fields-check.ts.
+// It never invents a value: a field the answer does not give is left out of the content.
+
+import type { Answer, Option, Question } from "./question.ts";
+
+export type FieldType = "string" | "number" | "integer" | "boolean" | "enum";
+
+export interface FormField {
+  name: string;
+  type: FieldType;
+  /** What the boxholder reads: the field's title, else its name. */
+  title: string;
+  description?: string | undefined;
+  required: boolean;
+  /** An enum field's values and the words shown for each. */
+  choices?: { value: string; label: string }[] | undefined;
+}
+
+type Schema = Record<string, unknown>;
+
+function text(value: unknown): string | undefined {
+  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+}
+
+/** An enum field's values, from `enum` (with `enumNames`) or `oneOf` of `{const, title}`. */
+function choicesOf(schema: Schema): FormField["choices"] {
+  if (Array.isArray(schema.enum)) {
+    const names = Array.isArray(schema.enumNames) ? schema.enumNames : [];
+    return schema.enum.map((value, i) => ({
+      value: String(value),
+      label: text(names[i]) ?? String(value),
+    }));
+  }
+  const one = Array.isArray(schema.oneOf) ? schema.oneOf : undefined;
+  if (!one) return undefined;
+  return one.map((entry) => {
+    const item = (entry ?? {}) as Schema;
+    return { value: String(item.const), label: text(item.title) ?? String(item.const) };
+  });
+}
+
+/** The form's fields in the order the server listed them. */
+export function formFields(schema: Schema): FormField[] {
+  const properties = (schema.properties ?? {}) as Record<string, Schema>;
+  const required = new Set(Array.isArray(schema.required) ? schema.required.map(String) : []);
+  return Object.entries(properties).map(([name, field]) => {
+    const choices = choicesOf(field);
+    const declared = field.type;
+    const type: FieldType = choices
+      ? "enum"
+      : declared === "boolean" || declared === "number" || declared === "integer"
+        ? declared
+        : "string";
+    return {
+      name,
+      type,
+      title: text(field.title) ?? name,
+      description: text(field.description),
+      required: required.has(name),
+      choices,
+    };
+  });
+}
+
+/** The option id of an enum field's n-th value (values need not be valid option ids). */
+export function choiceId(index: number): string {
+  return `v${index + 1}`;
+}
+
+/** The input a single field is asked with: an enum a select, a boolean a yes/no, else text. */
+export function singleFieldInput(field: FormField): Question["input"] {
+  if (field.type === "boolean") return { type: "confirm" };
+  if (field.type === "enum" && (field.choices?.length ?? 0) >= 2) {
+    const options: Option[] = (field.choices ?? []).map((choice, i) => ({
+      id: choiceId(i),
+      label: choice.label,
+    }));
+    return { type: "select", options };
+  }
+  return { type: "text" };
+}
+
+/** A typed value as its field's type: a number or a boolean where the field is one. */
+function typedValue(field: FormField, raw: string): unknown {
+  if (field.type === "boolean") {
+    const word = raw.trim().toLowerCase();
+    if (word === "true" || word === "yes") return true;
+    if (word === "false" || word === "no") return false;
+    return raw;
+  }
+  if (field.type === "number" || field.type === "integer") {
+    const trimmed = raw.trim();
+    const value = Number(trimmed);
+    return trimmed !== "" && Number.isFinite(value) ? value : raw;
+  }
+  return raw;
+}
+
+/**
+ * The form's content an answer gives. One field: the answer is that field's value. Several:
+ * the answer's text is the JSON object of the values (the web page's form writes it).
+ */
+export function formContent(
+  card: Pick<Question, "requested-schema" | "input">,
+  answer: Answer,
+): Record<string, unknown> {
+  const fields = formFields(card["requested-schema"] ?? {});
+  const [only] = fields;
+  if (fields.length === 1 && only) {
+    switch (card.input.type) {
+      case "confirm":
+        return { [only.name]: answer.selected === "yes" };
+      case "select": {
+        const index = (card.input.options ?? []).findIndex((o) => o.id === answer.selected);
+        const choice = only.choices?.[index];
+        return choice ? { [only.name]: choice.value } : {};
+      }
+      case "text":
+        return { [only.name]: typedValue(only, answer.text) };
+    }
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(answer.text);
+  } catch {
+    return {};
+  }
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) return {};
+  const given = parsed as Record<string, unknown>;
+  const content: Record<string, unknown> = {};
+  for (const field of fields) {
+    const value = given[field.name];
+    if (value === undefined || value === "") continue;
+    content[field.name] = typeof value === "string" ? typedValue(field, value) : value;
+  }
+  return content;
+}

@@ -1,0 +1,85 @@
+// The question an MCP server's elicitation becomes, and the action its outcome becomes. One
+// field is asked as its own kind of question (an enum a select, a boolean a yes/no, a string or
+// a number a text); several fields are one question answered with the form on the web page
+// (its answer is the JSON of the values); URL mode sends the link and asks whether it is done.
+// The core checks every answer against the form before it records it. Pure.
+
+import { formatDuration } from "../card/duration.ts";
+import { type FormField, formContent, formFields, singleFieldInput } from "../card/elicitation.ts";
+import type { Question } from "../card/question.ts";
+import type { QuestionOutcome } from "../questions/outcome.ts";
+import type { ElicitationAsk } from "./agent-input.ts";
+import type { ElicitationAction } from "./agent-output.ts";
+
+function flat(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+function prompted(message: string, fallback: string): string {
+  const text = flat(message) || fallback;
+  return text.length <= 2_000 ? text : `${text.slice(0, 1_999)}…`;
+}
+
+function fieldLine(field: FormField): string {
+  const kind =
+    field.type === "enum"
+      ? (field.choices ?? []).map((c) => c.label).join(" / ")
+      : field.type === "boolean"
+        ? "yes or no"
+        : field.type;
+  const about = field.description ? `: ${field.description}` : "";
+  return `- ${field.title} (${kind}${field.required ? ", required" : ""})${about}`;
+}
+
+function common(ask: ElicitationAsk, timeoutSeconds: number) {
+  return {
+    directive: `Nothing to do on the box: Claude Code's hook waits on this question and hands the answer to the MCP server ${ask.server}.`,
+    "while-waiting": "Claude Code waits for the answer.",
+    "expires-after": formatDuration(timeoutSeconds * 1000),
+    "asked-by": `Claude Code (MCP server ${ask.server})`,
+  };
+}
+
+export function elicitationCard(
+  ask: ElicitationAsk,
+  timeoutSeconds: number,
+): Record<string, unknown> {
+  if (ask.mode === "url") {
+    return {
+      prompt: prompted(ask.message, `${ask.server} asks you to open a link`),
+      memo: `The MCP server ${ask.server} asks you to open this link and finish there: ${ask.url}\n\nSay yes once you are done (Claude Code goes on), no to decline.`,
+      input: { type: "confirm" },
+      ...common(ask, timeoutSeconds),
+    };
+  }
+  const fields = formFields(ask.schema ?? {});
+  const [only] = fields;
+  if (fields.length === 1 && only) {
+    return {
+      prompt: prompted(ask.message, `${ask.server} asks for ${only.title}`),
+      memo: `The MCP server ${ask.server} asks for one value.\n${fieldLine(only)}`,
+      input: singleFieldInput(only),
+      ...common(ask, timeoutSeconds),
+    };
+  }
+  return {
+    prompt: prompted(ask.message, `${ask.server} asks you to fill in a form`),
+    memo: `The MCP server ${ask.server} asks you to fill in ${fields.length} fields: use the form on the web page. (A reply with the JSON of the values works too.)\n${fields.map(fieldLine).join("\n")}`,
+    input: { type: "text" },
+    ...common(ask, timeoutSeconds),
+  };
+}
+
+/** What Claude Code is told: accept with the content, decline, or cancel (nobody decided). */
+export function actionOf(
+  ask: ElicitationAsk,
+  outcome: QuestionOutcome,
+  card: Pick<Question, "requested-schema" | "input">,
+): ElicitationAction {
+  if (outcome.status === "dismissed") return { action: "decline" };
+  if (outcome.status !== "answered" || !outcome.answer) return { action: "cancel" };
+  if (ask.mode === "url") {
+    return outcome.answer.selected === "yes" ? { action: "accept" } : { action: "decline" };
+  }
+  return { action: "accept", content: formContent(card, outcome.answer) };
+}

@@ -1,0 +1,29 @@
+// The check an answer to an elicitation passes before it is recorded: the form's content it
+// gives (src/card/elicitation.ts) must satisfy the form's schema, as the MCP server would
+// check it. Loaded only when such a question is answered (the validator is large).
+// It never records anything: a content that fails is an InvalidAnswer naming what is wrong.
+
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import { formContent } from "../card/elicitation.ts";
+import type { Answer, Question } from "../card/question.ts";
+import { InvalidAnswer } from "../errors.ts";
+
+let validator: AjvJsonSchemaValidator | undefined;
+
+/** Throws InvalidAnswer when the answer's content does not fit the card's requested schema. */
+export function checkFields(card: Question, answer: Answer): void {
+  const schema = card["requested-schema"];
+  if (!schema) return;
+  validator ??= new AjvJsonSchemaValidator();
+  const content = formContent(card, answer);
+  const result = validator.getValidator(schema as Parameters<typeof validator.getValidator>[0])(
+    content,
+  );
+  if (!result.valid) {
+    const reason = result.errorMessage
+      .replace(/^data\/?/, "")
+      .replace(/, data\/?/g, ", ")
+      .trim();
+    throw new InvalidAnswer(answer.text.slice(0, 200), `an answer the form accepts (${reason})`);
+  }
+}
