@@ -1,5 +1,5 @@
 // `ask_human`: files a question through the same ask core as `qbridge ask` and the API, then
-// waits (optionally, up to 50 s) for the owner's answer. The same open prompt is not filed
+// waits (optionally, up to an hour) for the owner's answer. The same open prompt is not filed
 // twice unless the caller says so, so an agent that asks again after a restart finds its
 // question instead of queuing a copy. The result carries the ask core's reply (ask-reply.ts) as
 // the CLI and API do (deduplicated, expectedWaitSeconds, hint, similar), made as it is filed.
@@ -13,7 +13,7 @@ import { MAX_SIMILAR, SIMILAR_THRESHOLD } from "../questions/similar.ts";
 import { toolArguments } from "./arguments.ts";
 import { type McpDeps, tellChange } from "./deps.ts";
 import { errorResult, guarded, structuredResult } from "./result.ts";
-import { MAX_TOOL_WAIT_SECONDS, waitReporting } from "./waiting.ts";
+import { MAX_TOOL_WAIT_SECONDS, SHORT_TOOL_WAIT_SECONDS, waitReporting } from "./waiting.ts";
 
 export const waitSeconds = (fallback: number) =>
   z
@@ -23,7 +23,7 @@ export const waitSeconds = (fallback: number) =>
     .max(MAX_TOOL_WAIT_SECONDS)
     .default(fallback)
     .describe(
-      `How long to wait in this call for the answer, 0 to ${MAX_TOOL_WAIT_SECONDS} seconds. An unanswered question comes back as status "pending": call get_answer later.`,
+      `How long to wait in this call for the answer, 0 to ${MAX_TOOL_WAIT_SECONDS} seconds. While waiting, progress is sent every 5 s when the call carries a progressToken: clients that reset their timeout on progress (Claude Code, any client with resetTimeoutOnProgress) wait it out; a client with a fixed tool timeout (Codex: tool_timeout_sec, 60 s by default) ends the call first, so keep wait_seconds under it (${SHORT_TOOL_WAIT_SECONDS} or less). An unanswered question comes back as status "pending": call get_answer later.`,
     );
 
 export const askShape = {

@@ -10,7 +10,7 @@ import { waitSeconds } from "./ask-tool.ts";
 import { type McpDeps, tellChange } from "./deps.ts";
 import { type PermissionRequest, permissionCard, permissionDecision } from "./permission.ts";
 import { guarded } from "./result.ts";
-import { MAX_TOOL_WAIT_SECONDS, waitReporting } from "./waiting.ts";
+import { SHORT_TOOL_WAIT_SECONDS, waitReporting } from "./waiting.ts";
 
 const DESCRIPTION = `Ask the owner whether a tool call may run (a coding agent's permission prompt). Files a yes/no question showing the tool and its input and waits for the owner. Returns JSON text: {"behavior":"allow","updatedInput":...} only after the owner said yes; otherwise {"behavior":"deny","message":...}. A deny whose message says nobody has decided yet is not a refusal: the question stays open; read it later with get_answer. Silence is never consent.`;
 
@@ -29,7 +29,7 @@ export function registerPermissionTool(server: McpServer, deps: McpDeps): void {
         tool_name: z.string().min(1).describe("The tool that wants to run."),
         input: z.record(z.unknown()).describe("The input it would run with."),
         tool_use_id: z.string().optional().describe("The agent's id of this tool call."),
-        wait_seconds: waitSeconds(MAX_TOOL_WAIT_SECONDS),
+        wait_seconds: waitSeconds(SHORT_TOOL_WAIT_SECONDS),
       },
       annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
     },

@@ -16,7 +16,7 @@ import type { McpDeps } from "./deps.ts";
 import { guarded, structuredResult } from "./result.ts";
 import { waitReporting } from "./waiting.ts";
 
-const GET_DESCRIPTION = `Read the owner's answer to a question you asked (its id came from ask_human or request_permission). With wait_seconds the call waits up to that long for the answer. Status "pending" means nobody has answered YET: it is not a refusal and not consent; ask again later.`;
+const GET_DESCRIPTION = `Read the owner's answer to a question you asked (its id came from ask_human or request_permission). With wait_seconds the call waits up to that long for the answer (at most an hour, for clients that keep waiting on progress: see wait_seconds). Status "pending" means nobody has answered YET: it is not a refusal and not consent; ask again later.`;
 
 const LIST_DESCRIPTION =
   'List questions in the box as outcomes, each with its prompt and who asked it. Default: the pending ones, in the order the owner sees them (questions the owner parked last). status "all" adds every closed question after them.';
