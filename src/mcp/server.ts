@@ -41,5 +41,8 @@ export function createMcpServer(deps: McpDeps): McpServer {
   registerWithdrawTool(server, deps);
   registerExtendTool(server, deps);
   registerJobTool(server, deps);
+  // The tools never change while a client is connected (stdio or a stateless POST), so no
+  // list_changed is ever sent: the SDK's default `listChanged: true` would promise one.
+  server.server.registerCapabilities({ tools: { listChanged: false } });
   return server;
 }
