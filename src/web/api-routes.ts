@@ -11,6 +11,7 @@ import { dismissQuestion } from "../questions/close.ts";
 import { extendQuestion } from "../questions/extend.ts";
 import { markJobDone, readJob } from "../questions/job-done.ts";
 import { type OutcomeLink, questionOutcome } from "../questions/outcome.ts";
+import { questionIdOf } from "../questions/question-ids.ts";
 import { boxState, pendingQuestions, questionsWithStatus } from "../questions/state.ts";
 import { boxStats } from "../questions/stats/box-stats.ts";
 import { loadQuestion } from "../questions/store.ts";
@@ -117,7 +118,7 @@ export function apiRoutes(deps: WebDeps): Hono {
 
   // The outcome's fields at the top level, beside the card and its path as before.
   api.get("/questions/:id", async (c) => {
-    const id = c.req.param("id");
+    const id = questionIdOf(core, c.req.param("id"));
     const seconds = waitSeconds(c.req.query("wait"));
     // Also without a wait: a decided card is confirmed under its lock, so a write left half done
     // by a killed process is never reported as an outcome (it may yet be undone).
@@ -129,7 +130,7 @@ export function apiRoutes(deps: WebDeps): Hono {
   // The follow-up job an answer wrote, as `qbridge jobs --json` lists it: an agent that reaches
   // the box only through the API must still be able to read what the answer asks of it.
   api.get("/questions/:id/job", async (c) => {
-    const id = c.req.param("id");
+    const id = questionIdOf(core, c.req.param("id"));
     const read = await readJob(core, id);
     if ("missing" in read) return send(c, failure(404, "JobNotFound", read.missing));
     const { found } = read;
@@ -143,11 +144,11 @@ export function apiRoutes(deps: WebDeps): Hono {
   });
 
   api.post("/questions/:id/job/done", async (c) => {
-    return c.json(await markJobDone(core, c.req.param("id")));
+    return c.json(await markJobDone(core, questionIdOf(core, c.req.param("id"))));
   });
 
   api.post("/questions/:id/answer", async (c) => {
-    const id = c.req.param("id");
+    const id = questionIdOf(core, c.req.param("id"));
     const body = parsed(AnswerBody, await jsonBody(c));
     const result = await answerQuestion(
       core,
@@ -160,7 +161,7 @@ export function apiRoutes(deps: WebDeps): Hono {
   });
 
   api.post("/questions/:id/dismiss", async (c) => {
-    const id = c.req.param("id");
+    const id = questionIdOf(core, c.req.param("id"));
     parsed(DismissBody, await jsonBody(c));
     const result = await dismissQuestion(core, id, { via: "api" });
     await announce(deps, { id, action: "dismissed", via: "api" });
@@ -169,7 +170,7 @@ export function apiRoutes(deps: WebDeps): Hono {
 
   // More time before a pending question expires: `expires-after` rewritten, one commit.
   api.post("/questions/:id/extend", async (c) => {
-    const id = c.req.param("id");
+    const id = questionIdOf(core, c.req.param("id"));
     const body = parsed(ExtendBody, await jsonBody(c));
     const result = await extendQuestion(core, id, body.duration, { via: "api", by: body.by });
     await announce(deps, { id, action: "extended", via: "api" });
@@ -178,7 +179,7 @@ export function apiRoutes(deps: WebDeps): Hono {
 
   // The asker takes its question back; answers the outcome (status withdrawn) and the commit.
   api.post("/questions/:id/withdraw", async (c) => {
-    const id = c.req.param("id");
+    const id = questionIdOf(core, c.req.param("id"));
     const body = parsed(WithdrawBody, await jsonBody(c));
     const result = await withdrawQuestion(
       core,
