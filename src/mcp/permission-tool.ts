@@ -1,16 +1,20 @@
 // `request_permission`: a coding agent's permission-prompt tool. The tool call becomes an
 // irreversible confirm question (the same request while one is open reuses it, looked for and
 // filed under the ask core's lock, so calls made at once file one), the call waits for the
-// owner, and answers with the text the agent's permission prompt expects.
+// owner, and answers with the text the agent's permission prompt expects. Called as a task
+// (task-tool.ts), it answers at once with a task that completes with that text.
 
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { askQuestion, type SameQuestion } from "../questions/ask.ts";
+import type { QuestionOutcome } from "../questions/outcome.ts";
 import { waitSeconds } from "./ask-tool.ts";
 import { type McpDeps, tellChange } from "./deps.ts";
 import { type PermissionRequest, permissionCard, permissionDecision } from "./permission.ts";
-import { guarded } from "./result.ts";
-import { SHORT_TOOL_WAIT_SECONDS, waitReporting } from "./waiting.ts";
+import type { QuestionTaskStore } from "./task-store.ts";
+import { type FiledQuestion, questionTaskHandler } from "./task-tool.ts";
+import { SHORT_TOOL_WAIT_SECONDS } from "./waiting.ts";
 
 const DESCRIPTION = `Ask the owner whether a tool call may run (a coding agent's permission prompt). Files a yes/no question showing the tool and its input and waits for the owner. Returns JSON text: {"behavior":"allow","updatedInput":...} only after the owner said yes; otherwise {"behavior":"deny","message":...}. A deny whose message says nobody has decided yet is not a refusal: the question stays open; read it later with get_answer. Silence is never consent.`;
 
@@ -19,8 +23,42 @@ const DESCRIPTION = `Ask the owner whether a tool call may run (a coding agent's
 const sameRequest: SameQuestion = (open, asked) =>
   open.prompt === asked.prompt && open.memo === asked.memo && open.input.type === "confirm";
 
-export function registerPermissionTool(server: McpServer, deps: McpDeps): void {
-  server.registerTool(
+/** request_permission's result: the decision the agent's permission prompt reads, as text. */
+export function permissionResult(outcome: QuestionOutcome, basis: unknown): CallToolResult {
+  const decision = permissionDecision(basis as PermissionRequest, outcome);
+  return { content: [{ type: "text", text: JSON.stringify(decision) }] };
+}
+
+type PermissionArgs = {
+  tool_name: string;
+  input: Record<string, unknown>;
+  tool_use_id?: string | undefined;
+  wait_seconds: number;
+};
+
+async function filePermission(
+  deps: McpDeps,
+  args: PermissionArgs,
+): Promise<FiledQuestion<PermissionRequest>> {
+  const request: PermissionRequest = {
+    tool_name: args.tool_name,
+    input: args.input,
+    tool_use_id: args.tool_use_id,
+  };
+  const asked = await askQuestion(deps.core, permissionCard(request), {
+    unlessOpen: sameRequest,
+    via: "mcp",
+  });
+  if (!asked.deduplicated) await tellChange(deps, { id: asked.id, action: "asked" });
+  return { id: asked.id, basis: request };
+}
+
+export function registerPermissionTool(
+  server: McpServer,
+  deps: McpDeps,
+  tasks: QuestionTaskStore,
+): void {
+  server.experimental.tasks.registerToolTask(
     "request_permission",
     {
       title: "Ask the owner for permission",
@@ -32,23 +70,12 @@ export function registerPermissionTool(server: McpServer, deps: McpDeps): void {
         wait_seconds: waitSeconds(SHORT_TOOL_WAIT_SECONDS),
       },
       annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
+      execution: { taskSupport: "optional" },
     },
-    (args, extra) =>
-      guarded(deps, "request_permission", async () => {
-        const request: PermissionRequest = {
-          tool_name: args.tool_name,
-          input: args.input,
-          tool_use_id: args.tool_use_id,
-        };
-        const asked = await askQuestion(deps.core, permissionCard(request), {
-          unlessOpen: sameRequest,
-          via: "mcp",
-        });
-        const { id } = asked;
-        if (!asked.deduplicated) await tellChange(deps, { id, action: "asked" });
-        const outcome = await waitReporting(deps, id, args.wait_seconds, extra);
-        const decision = permissionDecision(request, outcome);
-        return { content: [{ type: "text", text: JSON.stringify(decision) }] };
-      }),
+    questionTaskHandler(deps, tasks, {
+      tool: "request_permission",
+      file: (args: PermissionArgs) => filePermission(deps, args),
+      waitSeconds: (args: PermissionArgs) => args.wait_seconds,
+    }),
   );
 }
