@@ -1,111 +1,21 @@
-// Ids as a person types them: the full id, any unique prefix of it, or its end (the 6-character
-// suffix, say), 4 characters at least. Resolved once, before any command that asks for a
-// question id runs, so every such command (show, answer, dismiss, link, ...) takes them alike.
-// An id that matches nothing names the closest ids; one that matches several lists them.
+// The CLI's side of question ids: resolved once, before any command that asks for a question
+// id runs, so every such command (show, answer, dismiss, link, ...) takes a beginning or an end
+// of an id alike. The resolving itself is the core's (questions/question-ids.ts), shared with
+// the API and the MCP tools.
 
-import { existsSync, readdirSync } from "node:fs";
-import { join } from "node:path";
 import type { Command } from "commander";
-import { BoxPaths, QUESTION_SUFFIX } from "../box/paths.ts";
-import { InvalidInput, QuestionNotFound } from "../errors.ts";
+import { BoxPaths } from "../box/paths.ts";
+import { couldBeQuestionId, findQuestionId } from "../questions/question-ids.ts";
 import { type CommonOptions, configFor } from "./context.ts";
-
-const SHOWN = 5;
-/**
- * The fewest characters a part of an id must have to stand for it: one or two letters match
- * some id by chance (`qbridge answer a ID`, its two words swapped, would answer the one
- * question whose id ends in "a" with the id as its text).
- */
-const SHORTEST_PART = 4;
-
-/** Every question id in the box (cards may sit in subfolders); undefined when there is no box. */
-function questionIds(boxDir: string): string[] | undefined {
-  const ids: string[] = [];
-  const walk = (dir: string): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      // A symlinked folder is not followed: the box never reads through one.
-      if (entry.isDirectory()) walk(join(dir, entry.name));
-      else if (entry.name.endsWith(QUESTION_SUFFIX))
-        ids.push(entry.name.slice(0, -QUESTION_SUFFIX.length));
-    }
-  };
-  try {
-    walk(new BoxPaths(boxDir).questionsDir);
-  } catch {
-    return undefined; // no box here, or none readable: the command says so in its own words
-  }
-  return ids;
-}
-
-/** Edits between two strings (Levenshtein), for naming the closest ids. */
-function distance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      next[j] = Math.min(
-        (row[j] as number) + 1,
-        (next[j - 1] as number) + 1,
-        (row[j - 1] as number) + cost,
-      );
-    }
-    row = next;
-  }
-  return row[b.length] as number;
-}
-
-/** How far `given` is from `id` read as a whole, as a prefix, or as its end. */
-function closeness(given: string, id: string): number {
-  const n = given.length;
-  return Math.min(
-    distance(given, id),
-    distance(given, id.slice(0, n)),
-    distance(given, id.slice(-n)),
-  );
-}
-
-/** The question id `given` stands for among `ids`. */
-export function resolveQuestionId(given: string, ids: string[]): string {
-  if (ids.includes(given)) return given;
-  const matches = ids.filter((id) => id.startsWith(given) || id.endsWith(given)).sort();
-  if (matches.length > 0 && given.length < SHORTEST_PART) {
-    throw new InvalidInput(
-      `"${given}" is too short to stand for a question id: give its start or its end, ${SHORTEST_PART} characters at least, or the whole id`,
-    );
-  }
-  if (matches.length === 1) return matches[0] as string;
-  if (matches.length > 1) {
-    const shown = matches.slice(0, SHOWN).join(", ");
-    const more = matches.length > SHOWN ? `, and ${matches.length - SHOWN} more` : "";
-    throw new InvalidInput(
-      `"${given}" matches ${matches.length} questions (${shown}${more}): give more of the id`,
-    );
-  }
-  // Close enough to be a slip: at most a third of what was typed differs.
-  const limit = Math.max(2, Math.floor(given.length / 3));
-  const near = ids
-    .map((id) => ({ id, d: closeness(given, id) }))
-    .filter(({ d }) => d <= limit)
-    .sort((a, b) => a.d - b.d || a.id.localeCompare(b.id))
-    .slice(0, 3)
-    .map(({ id }) => id);
-  throw new QuestionNotFound(given, near);
-}
 
 /**
  * The full question id `given` stands for in the box `options` name (commander's hook below).
  * Text that cannot be an id is left as given: the command's own check refuses it in its words.
  */
 export function fullQuestionId(given: string, options: CommonOptions): string {
-  if (!/^[A-Za-z0-9._-]+$/.test(given) || given.includes("..")) return given;
-  const { boxDir } = configFor(options);
-  // The whole id, as agents give it: its card is there, no folder need be listed.
-  if (existsSync(join(new BoxPaths(boxDir).questionsDir, `${given}${QUESTION_SUFFIX}`))) {
-    return given;
-  }
-  const ids = questionIds(boxDir);
-  return ids ? resolveQuestionId(given, ids) : given;
+  // Text that cannot be an id needs no box: the command's own check refuses it.
+  if (!couldBeQuestionId(given)) return given;
+  return findQuestionId(new BoxPaths(configFor(options).boxDir), given);
 }
 
 /** Before a command runs: its `id` argument, if it has one, becomes the full question id. */

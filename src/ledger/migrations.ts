@@ -244,4 +244,20 @@ export const MIGRATIONS: string[] = [
   );
   CREATE INDEX permission_requests_key ON permission_requests (request_key);
   `,
+  // 14: agent tasks: the durable handle an MCP client holds on a question it asked as a task
+  // (the Tasks extension), so tasks/get and tasks/result work after a restart. The task's
+  // status is read from the question's card; a row keeps only what the card does not say (the
+  // tool, and what its result is made of besides the outcome). Losing a row loses the handle,
+  // never the question or its answer.
+  `
+  CREATE TABLE agent_tasks (
+    task_id     TEXT PRIMARY KEY,
+    question_id TEXT,
+    tool        TEXT NOT NULL,
+    basis       TEXT NOT NULL,
+    created_at  TEXT NOT NULL,
+    ttl_ms      INTEGER
+  );
+  CREATE INDEX agent_tasks_created ON agent_tasks (created_at, task_id);
+  `,
 ];

@@ -28,3 +28,7 @@ export function toolArguments<Shape extends ZodRawShape>(shape: Shape) {
     })
     .strict();
 }
+
+/** How every tool that takes a question id describes it: the CLI's forms are taken too. */
+export const QUESTION_ID =
+  "The question id, or a unique beginning of it, or its end (the last 6 characters); 4 characters at least.";

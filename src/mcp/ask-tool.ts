@@ -1,19 +1,23 @@
 // `ask_human`: files a question through the same ask core as `qbridge ask` and the API, then
-// waits (optionally, up to 50 s) for the owner's answer. The same open prompt is not filed
+// waits (optionally, up to an hour) for the owner's answer. The same open prompt is not filed
 // twice unless the caller says so, so an agent that asks again after a restart finds its
 // question instead of queuing a copy. The result carries the ask core's reply (ask-reply.ts) as
 // the CLI and API do (deduplicated, expectedWaitSeconds, hint, similar), made as it is filed.
+// A client may call it as a task instead (task-tool.ts): it answers at once with the task.
 
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { AskSchema, describeIssues, PRIORITIES } from "../card/question.ts";
-import { askWithReply } from "../questions/ask-reply.ts";
-import { QuestionOutcomeSchema } from "../questions/outcome.ts";
+import { type AskReply, askWithReply } from "../questions/ask-reply.ts";
+import { type QuestionOutcome, QuestionOutcomeSchema } from "../questions/outcome.ts";
 import { MAX_SIMILAR, SIMILAR_THRESHOLD } from "../questions/similar.ts";
 import { toolArguments } from "./arguments.ts";
 import { type McpDeps, tellChange } from "./deps.ts";
-import { errorResult, guarded, structuredResult } from "./result.ts";
-import { MAX_TOOL_WAIT_SECONDS, waitReporting } from "./waiting.ts";
+import { errorResult, structuredResult } from "./result.ts";
+import type { QuestionTaskStore } from "./task-store.ts";
+import { type FiledQuestion, questionTaskHandler } from "./task-tool.ts";
+import { MAX_TOOL_WAIT_SECONDS, SHORT_TOOL_WAIT_SECONDS } from "./waiting.ts";
 
 export const waitSeconds = (fallback: number) =>
   z
@@ -23,7 +27,7 @@ export const waitSeconds = (fallback: number) =>
     .max(MAX_TOOL_WAIT_SECONDS)
     .default(fallback)
     .describe(
-      `How long to wait in this call for the answer, 0 to ${MAX_TOOL_WAIT_SECONDS} seconds. An unanswered question comes back as status "pending": call get_answer later.`,
+      `How long to wait in this call for the answer, 0 to ${MAX_TOOL_WAIT_SECONDS} seconds. While waiting, progress is sent every 5 s when the call carries a progressToken: clients that reset their timeout on progress (Claude Code, any client with resetTimeoutOnProgress) wait it out; a client with a fixed tool timeout (Codex: tool_timeout_sec, 60 s by default) ends the call first, so keep wait_seconds under it (${SHORT_TOOL_WAIT_SECONDS} or less). An unanswered question comes back as status "pending": call get_answer later.`,
     );
 
 export const askShape = {
@@ -175,8 +179,35 @@ Ask when a decision is theirs to take: it spends their money or reputation, cann
 
 The owner answers when they can (Telegram, the web page). With wait_seconds the call waits for the answer; otherwise, or when the wait ends first, the result has status "pending": that means nobody has answered YET, never that they said no. Silence is not consent and not a refusal: do the safe thing (while_waiting), and read the answer later with get_answer. Asking the same prompt again returns the open question instead of a copy.`;
 
-export function registerAskTool(server: McpServer, deps: McpDeps): void {
-  server.registerTool(
+type AskBasis = Pick<AskReply, "deduplicated" | "expectedWaitSeconds" | "hint" | "similar">;
+
+/** ask_human's result: the outcome as it stands (after a call's wait: its `heldUntil` then),
+ * with the core's reply from the filing beside it. */
+export function askResult(outcome: QuestionOutcome, basis: unknown): CallToolResult {
+  return structuredResult({ ...outcome, ...(basis as AskBasis) });
+}
+
+/** Files the question through the ask core (or finds the same open one); a card the rules
+ * refuse files nothing. */
+async function fileAsk(
+  deps: McpDeps,
+  args: AskArgs,
+): Promise<FiledQuestion<AskBasis> | CallToolResult> {
+  const card = cardOf(args);
+  const refusal = cardRefusal(card);
+  if (refusal) return errorResult(refusal);
+  const context = { timeZone: deps.timeZone, heldUntil: deps.heldUntil };
+  const reply = await askWithReply(deps.core, context, card, {
+    unlessOpen: args.unless_open,
+    via: "mcp",
+  });
+  if (!reply.deduplicated) await tellChange(deps, { id: reply.id, action: "asked" });
+  const { deduplicated, expectedWaitSeconds, hint, similar } = reply;
+  return { id: reply.id, basis: { deduplicated, expectedWaitSeconds, hint, similar } };
+}
+
+export function registerAskTool(server: McpServer, deps: McpDeps, tasks: QuestionTaskStore): void {
+  server.experimental.tasks.registerToolTask(
     "ask_human",
     {
       title: "Ask the owner",
@@ -184,23 +215,12 @@ export function registerAskTool(server: McpServer, deps: McpDeps): void {
       inputSchema: toolArguments(askShape),
       outputSchema: AskResultSchema.shape,
       annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
+      execution: { taskSupport: "optional" },
     },
-    (args, extra) =>
-      guarded(deps, "ask_human", async () => {
-        const card = cardOf(args);
-        const refusal = cardRefusal(card);
-        if (refusal) return errorResult(refusal);
-        const context = { timeZone: deps.timeZone, heldUntil: deps.heldUntil };
-        const reply = await askWithReply(deps.core, context, card, {
-          unlessOpen: args.unless_open,
-          via: "mcp",
-        });
-        if (!reply.deduplicated) await tellChange(deps, { id: reply.id, action: "asked" });
-        // The outcome after the wait, with the core's reply beside it; `heldUntil` is the
-        // outcome's, as it stands when the wait ends.
-        const outcome = await waitReporting(deps, reply.id, args.wait_seconds, extra);
-        const { deduplicated, expectedWaitSeconds, hint, similar } = reply;
-        return structuredResult({ ...outcome, deduplicated, expectedWaitSeconds, hint, similar });
-      }),
+    questionTaskHandler(deps, tasks, {
+      tool: "ask_human",
+      file: (args) => fileAsk(deps, args as AskArgs),
+      waitSeconds: (args) => (args as AskArgs).wait_seconds,
+    }),
   );
 }

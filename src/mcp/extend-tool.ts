@@ -5,7 +5,8 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { extendQuestion } from "../questions/extend.ts";
-import { toolArguments } from "./arguments.ts";
+import { questionIdOf } from "../questions/question-ids.ts";
+import { QUESTION_ID, toolArguments } from "./arguments.ts";
 import { type McpDeps, tellChange } from "./deps.ts";
 import { guarded, structuredResult } from "./result.ts";
 
@@ -19,7 +20,7 @@ export function registerExtendTool(server: McpServer, deps: McpDeps): void {
       title: "Extend a question's deadline",
       description: DESCRIPTION,
       inputSchema: toolArguments({
-        id: z.string().describe("The question id."),
+        id: z.string().describe(QUESTION_ID),
         duration: z
           .string()
           .describe(
@@ -37,8 +38,9 @@ export function registerExtendTool(server: McpServer, deps: McpDeps): void {
     },
     (args) =>
       guarded(deps, "extend_question", async () => {
-        const result = await extendQuestion(deps.core, args.id, args.duration, { via: "mcp" });
-        await tellChange(deps, { id: args.id, action: "extended" });
+        const id = questionIdOf(deps.core, args.id);
+        const result = await extendQuestion(deps.core, id, args.duration, { via: "mcp" });
+        await tellChange(deps, { id, action: "extended" });
         return structuredResult({ ...result });
       }),
   );

@@ -5,7 +5,8 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { markJobDone, readJob } from "../questions/job-done.ts";
-import { toolArguments } from "./arguments.ts";
+import { questionIdOf } from "../questions/question-ids.ts";
+import { QUESTION_ID, toolArguments } from "./arguments.ts";
 import type { McpDeps } from "./deps.ts";
 import { errorResult, guarded, structuredResult } from "./result.ts";
 
@@ -18,12 +19,12 @@ export function registerJobTool(server: McpServer, deps: McpDeps): void {
     {
       title: "Read a follow-up job",
       description: DESCRIPTION,
-      inputSchema: toolArguments({ id: z.string().describe("The question id.") }),
+      inputSchema: toolArguments({ id: z.string().describe(QUESTION_ID) }),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     (args) =>
       guarded(deps, "get_job", async () => {
-        const read = await readJob(deps.core, args.id);
+        const read = await readJob(deps.core, questionIdOf(deps.core, args.id));
         if ("missing" in read) return errorResult(`${read.missing} (get_answer tells when)`);
         const { found } = read;
         if (found.error) return errorResult(`${found.rel} cannot be read as a job: ${found.error}`);
@@ -37,12 +38,12 @@ export function registerJobTool(server: McpServer, deps: McpDeps): void {
       title: "Mark a follow-up job done",
       description:
         "Mark the follow-up job of an answered question done, once its steps are settled (its last step). One commit; a job already done is left as it is (commit null).",
-      inputSchema: toolArguments({ id: z.string().describe("The question id.") }),
+      inputSchema: toolArguments({ id: z.string().describe(QUESTION_ID) }),
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
     },
     (args) =>
       guarded(deps, "mark_job_done", async () =>
-        structuredResult({ ...(await markJobDone(deps.core, args.id)) }),
+        structuredResult({ ...(await markJobDone(deps.core, questionIdOf(deps.core, args.id))) }),
       ),
   );
 }

@@ -5,18 +5,19 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { STATUSES } from "../card/question.ts";
 import { QuestionOutcomeSchema, questionOutcome } from "../questions/outcome.ts";
+import { questionIdOf } from "../questions/question-ids.ts";
 import type { QuestionView, Unreadable } from "../questions/state.ts";
 import { boxState, pendingQuestions, questionsWithStatus } from "../questions/state.ts";
 import { settleBeforeListing } from "../questions/transition.ts";
 import { queueOrder } from "../slot/order.ts";
 import { PresentationStore } from "../slot/presentation/records.ts";
-import { toolArguments } from "./arguments.ts";
+import { QUESTION_ID, toolArguments } from "./arguments.ts";
 import { waitSeconds } from "./ask-tool.ts";
 import type { McpDeps } from "./deps.ts";
 import { guarded, structuredResult } from "./result.ts";
 import { waitReporting } from "./waiting.ts";
 
-const GET_DESCRIPTION = `Read the owner's answer to a question you asked (its id came from ask_human or request_permission). With wait_seconds the call waits up to that long for the answer. Status "pending" means nobody has answered YET: it is not a refusal and not consent; ask again later.`;
+const GET_DESCRIPTION = `Read the owner's answer to a question you asked (its id came from ask_human or request_permission). With wait_seconds the call waits up to that long for the answer (at most an hour, for clients that keep waiting on progress: see wait_seconds). Status "pending" means nobody has answered YET: it is not a refusal and not consent; ask again later.`;
 
 const LIST_DESCRIPTION =
   'List questions in the box as outcomes, each with its prompt and who asked it. Default: the pending ones, in the order the owner sees them (questions the owner parked last). status "all" adds every closed question after them.';
@@ -65,16 +66,17 @@ export function registerReadTools(server: McpServer, deps: McpDeps): void {
       title: "Read an answer",
       description: GET_DESCRIPTION,
       inputSchema: toolArguments({
-        id: z.string().describe("The question id."),
+        id: z.string().describe(QUESTION_ID),
         wait_seconds: waitSeconds(0),
       }),
       outputSchema: QuestionOutcomeSchema.shape,
       annotations: { readOnlyHint: true, openWorldHint: true },
     },
     (args, extra) =>
-      guarded(deps, "get_answer", async () =>
-        structuredResult(await waitReporting(deps, args.id, args.wait_seconds, extra)),
-      ),
+      guarded(deps, "get_answer", async () => {
+        const id = questionIdOf(deps.core, args.id);
+        return structuredResult(await waitReporting(deps, id, args.wait_seconds, extra));
+      }),
   );
 
   server.registerTool(

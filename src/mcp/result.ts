@@ -23,6 +23,15 @@ function notFound(error: QuestionNotFound): string {
   return `no question "${error.id}" in this box${closest}: call list_questions with status "all" to see the ids`;
 }
 
+/** The tool error a failure becomes: the core's named errors in their own words, anything
+ * else logged and reported without internals. */
+export function toolError(deps: McpDeps, tool: string, error: unknown): CallToolResult {
+  if (error instanceof QuestionNotFound) return errorResult(notFound(error));
+  if (error instanceof QbridgeError) return errorResult(error.message);
+  deps.logger?.error({ err: error, tool }, "an MCP tool call failed");
+  return errorResult(`${tool} failed inside the box: see the question-bridge server's log`);
+}
+
 /** Runs a tool body, turning the core's named errors into tool errors a model can act on. */
 export async function guarded(
   deps: McpDeps,
@@ -32,9 +41,6 @@ export async function guarded(
   try {
     return await body();
   } catch (error) {
-    if (error instanceof QuestionNotFound) return errorResult(notFound(error));
-    if (error instanceof QbridgeError) return errorResult(error.message);
-    deps.logger?.error({ err: error, tool }, "an MCP tool call failed");
-    return errorResult(`${tool} failed inside the box: see the question-bridge server's log`);
+    return toolError(deps, tool, error);
   }
 }

@@ -1,6 +1,6 @@
-// Waiting inside a tool call, with progress notifications so a client that resets its request
-// timeout on progress never times out: one as the wait starts, then one every few seconds
-// (at most 10 s apart). The wait ends early when the client cancels or disconnects, or when
+// Waiting inside a tool call (up to an hour), with progress notifications so a client that
+// resets its request timeout on progress never times out: one as the wait starts, then one
+// every few seconds (at most 10 s apart). The wait ends early when the client cancels or disconnects, or when
 // the server stops.
 // A wait that ends unanswered returns `pending`; it is never an error.
 
@@ -12,8 +12,10 @@ import type { McpDeps } from "./deps.ts";
 
 export type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
-/** The longest wait one tool call takes: under the common 60 s client request timeout. */
-export const MAX_TOOL_WAIT_SECONDS = 50;
+/** The longest wait one tool call takes: an hour, for clients that keep waiting on progress. */
+export const MAX_TOOL_WAIT_SECONDS = 3_600;
+/** A wait that fits inside the common fixed 60 s tool timeout (Codex's default). */
+export const SHORT_TOOL_WAIT_SECONDS = 50;
 
 const DEFAULT_TICK_SECONDS = 5;
 const MAX_TICK_SECONDS = 10;

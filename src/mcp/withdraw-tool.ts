@@ -5,9 +5,10 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { QuestionOutcomeSchema, questionOutcome } from "../questions/outcome.ts";
+import { questionIdOf } from "../questions/question-ids.ts";
 import { loadQuestion } from "../questions/store.ts";
 import { withdrawQuestion } from "../questions/withdraw.ts";
-import { toolArguments } from "./arguments.ts";
+import { QUESTION_ID, toolArguments } from "./arguments.ts";
 import { type McpDeps, tellChange } from "./deps.ts";
 import { guarded, structuredResult } from "./result.ts";
 
@@ -21,7 +22,7 @@ export function registerWithdrawTool(server: McpServer, deps: McpDeps): void {
       title: "Withdraw a question",
       description: DESCRIPTION,
       inputSchema: toolArguments({
-        id: z.string().describe("The question id."),
+        id: z.string().describe(QUESTION_ID),
         reason: z
           .string()
           .optional()
@@ -32,11 +33,12 @@ export function registerWithdrawTool(server: McpServer, deps: McpDeps): void {
     },
     (args) =>
       guarded(deps, "withdraw_question", async () => {
-        await withdrawQuestion(deps.core, args.id, { via: "mcp" }, { reason: args.reason });
-        await tellChange(deps, { id: args.id, action: "withdrawn" });
-        const { card } = loadQuestion(deps.core, args.id);
+        const id = questionIdOf(deps.core, args.id);
+        await withdrawQuestion(deps.core, id, { via: "mcp" }, { reason: args.reason });
+        await tellChange(deps, { id, action: "withdrawn" });
+        const { card } = loadQuestion(deps.core, id);
         const now = deps.core.box.clock.now();
-        return structuredResult(questionOutcome({ id: args.id, card }, { now, link: deps.link }));
+        return structuredResult(questionOutcome({ id, card }, { now, link: deps.link }));
       }),
   );
 }

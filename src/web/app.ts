@@ -6,6 +6,7 @@ import { apiRoutes } from "./api-routes.ts";
 import type { WebDeps } from "./deps.ts";
 import { createHealthProbe, healthRoutes } from "./health.ts";
 import { mcpRoute } from "./mcp-route.ts";
+import { ownHostOnly } from "./own-host.ts";
 import { failurePage, homePage, noLinkKeyPage, notFoundPage } from "./problem-page.ts";
 import { questionRoutes } from "./question-routes.ts";
 import { questionsRoute } from "./questions-route.ts";
@@ -33,6 +34,7 @@ export function createWebApp(deps: WebDeps): Hono {
     c.header("X-Frame-Options", "DENY");
     c.header("Content-Security-Policy", PAGE_POLICY);
   });
+  app.use("*", ownHostOnly(deps.listening ?? (() => deps.config.web), deps.config.web.publicUrl));
 
   app.route("/", healthRoutes(deps.health ?? createHealthProbe(deps.core)));
   app.route("/api/v1", apiRoutes(deps));

@@ -7,6 +7,7 @@ import type { Logger } from "pino";
 import type { Config } from "../config.ts";
 import type { Core } from "../questions/core.ts";
 import type { HealthProbe } from "./health.ts";
+import type { ListenAddress } from "./own-host.ts";
 
 export interface WebTransition {
   id: string;
@@ -27,6 +28,9 @@ export interface WebDeps {
   onTransition?: TransitionListener | undefined;
   /** What /healthz shows; the service passes its own so its parts (a bridge's) appear. */
   health?: HealthProbe | undefined;
+  /** Where the server really listens, once it does: requests must be addressed there (or to
+   * QBRIDGE_PUBLIC_URL); else the configured address. */
+  listening?: (() => ListenAddress) | undefined;
 }
 
 /** What the signed pages are built from: they exist only when the box has a link key. */

@@ -13,6 +13,7 @@ import type { TransitionListener } from "./deps.ts";
 import type { HealthProbe } from "./health.ts";
 import { linkSecretIfAny, nothingToServe, pagesOff } from "./link-secret.ts";
 import { loadSecret } from "./links.ts";
+import type { ListenAddress } from "./own-host.ts";
 
 export interface RunningWeb {
   /** Where the server listens, e.g. http://127.0.0.1:8787 (not the public URL). */
@@ -42,6 +43,7 @@ export async function startWeb(options: StartWebOptions): Promise<RunningWeb> {
   // A read-only box never served has no key and cannot make one: its API still reads.
   const secret = linkSecretIfAny(() => loadSecret(core.box));
   if (!secret && !config.apiToken) throw nothingToServe(core.box);
+  let listening: ListenAddress = config.web;
   const app = createWebApp({
     core,
     config,
@@ -49,6 +51,7 @@ export async function startWeb(options: StartWebOptions): Promise<RunningWeb> {
     logger,
     onTransition: options.onTransition,
     health: options.health,
+    listening: () => listening,
   });
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
   const { host, port } = config.web;
@@ -69,7 +72,9 @@ export async function startWeb(options: StartWebOptions): Promise<RunningWeb> {
     });
   });
   server.on("error", (error) => logger?.error({ err: error }, "the web server failed"));
-  const url = urlOf(server.address() as AddressInfo);
+  const address = server.address() as AddressInfo;
+  listening = { host, port: address.port };
+  const url = urlOf(address);
   const pages = secret ? "on" : "off";
   logger?.info({ url, api: config.apiToken ? "on" : "off", pages }, "web page listening");
   if (!secret) logger?.warn({}, `the pages are off: ${pagesOff(core.box)}`);

@@ -21,6 +21,7 @@ import {
   type TestBox,
   textCard,
 } from "../support/box.ts";
+import { eventually } from "../support/child.ts";
 import { MCP_TOOL_NAMES, mcpClientOn } from "../support/mcp-client.ts";
 import { initializeAs } from "../support/mcp-raw.ts";
 import { API_TOKEN, webFixture } from "../web/web-support.ts";
@@ -60,6 +61,18 @@ describe("the MCP tools", () => {
     expect(steps).toEqual([...steps].sort((a, b) => a - b));
     expect(new Set(steps).size).toBe(steps.length);
     expect(call.progress[1]?.message).toContain(`no answer to ${id} yet`);
+  });
+
+  it("an hour's wait sends progress while it waits, and ends with the answer given meanwhile", async () => {
+    const box = await makeBox();
+    const { id } = await askQuestion(box, selectCard());
+    const client = await inMemory(box);
+    const call = callTool(client, "get_answer", { id, wait_seconds: 3_600 });
+    await eventually(async () => call.progress.length > 0 || undefined, 10_000, "a progress");
+    expect(call.progress[0]).toMatchObject({ progress: 0, total: 3_600 });
+    await answerQuestion(box, id, { text: "Taxes" }, { via: "cli" });
+    const result = await call.result;
+    expect(result.structuredContent).toMatchObject({ id, status: "answered" });
   });
 
   it("list_questions gives the pending questions in slot order: high priority first, parked last", async () => {
@@ -201,7 +214,7 @@ describe("the MCP tools", () => {
     expect(listed.content[0]?.text).toContain('unknown argument "state"');
   });
 
-  it("an unknown id (pointed at list_questions) and a wait over 50 s are refused with a sentence, nothing filed", async () => {
+  it("an unknown id (pointed at list_questions) and a wait over 3,600 s are refused with a sentence, nothing filed", async () => {
     const box = await makeBox();
     const client = await inMemory(box);
     const missing = await callTool(client, "get_answer", { id: "no-such-question" }).result;
@@ -210,7 +223,7 @@ describe("the MCP tools", () => {
     // A model cannot run the command line: it is pointed at the tool that lists the ids.
     expect(missing.content[0]?.text).toContain('call list_questions with status "all"');
     expect(missing.content[0]?.text).not.toContain("qbridge");
-    const long = await callTool(client, "get_answer", { id: "x", wait_seconds: 51 }).result;
+    const long = await callTool(client, "get_answer", { id: "x", wait_seconds: 3_601 }).result;
     expect(long.isError).toBe(true);
     expect(long.content[0]?.text).toContain("wait_seconds");
   });

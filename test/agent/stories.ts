@@ -69,6 +69,10 @@ export function agentStories(transport: string, connect: Connect): void {
       cleanupBoxes();
     });
 
+    it("promises no tools/list_changed, which it never sends", () => {
+      expect(agent.client.getServerCapabilities()?.tools).toEqual({ listChanged: false });
+    });
+
     it("asks and waits; a Telegram tap during the wait answers that same call", async () => {
       const prompt = "Where do the March receipts belong?";
       const call = callTool(agent.client, "ask_human", askArgs(prompt, { wait_seconds: 20 }));

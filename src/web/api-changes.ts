@@ -1,0 +1,92 @@
+// The API's routes that change a question, each one transition through the same core as the
+// CLI (`via: api`), told to the web's listener after it committed: asking, answering,
+// dismissing, extending and withdrawing.
+
+import type { Context } from "hono";
+import { answerQuestion } from "../questions/answer.ts";
+import { askWithReply } from "../questions/ask-reply.ts";
+import { dismissQuestion } from "../questions/close.ts";
+import { extendQuestion } from "../questions/extend.ts";
+import { questionOutcome } from "../questions/outcome.ts";
+import { loadQuestion } from "../questions/store.ts";
+import { withdrawQuestion } from "../questions/withdraw.ts";
+import {
+  AnswerBody,
+  DismissBody,
+  ExtendBody,
+  isTrue,
+  jsonBody,
+  parsed,
+  WithdrawBody,
+} from "./api-bodies.ts";
+import { type ApiContext, routeQuestionId } from "./api-context.ts";
+import { announce } from "./deps.ts";
+
+/** `POST /questions[?unless_open=]`: 201 with the ask reply, or 200 with the open question the
+ * same prompt already has when `unless_open` is set (in the query or the body). */
+export const askOverApi = (api: ApiContext) => async (c: Context) => {
+  const body = await jsonBody(c);
+  let input = body;
+  let unlessOpen = isTrue(c.req.query("unless_open"));
+  if (body && typeof body === "object" && !Array.isArray(body) && "unless_open" in body) {
+    const { unless_open, ...rest } = body as Record<string, unknown>;
+    unlessOpen ||= isTrue(unless_open);
+    input = rest;
+  }
+  const context = { timeZone: api.deps.config, heldUntil: api.heldUntil };
+  const reply = await askWithReply(api.core, context, input, { unlessOpen, via: "api" });
+  if (reply.deduplicated) return c.json(reply, 200);
+  c.header("Location", `/api/v1/questions/${encodeURIComponent(reply.id)}`);
+  return c.json(reply, 201);
+};
+
+/** `POST /questions/:id/answer`: the answer as a person would type it, with a note and who. */
+export const answerOverApi = (api: ApiContext) => async (c: Context) => {
+  const id = routeQuestionId(api, c);
+  const body = parsed(AnswerBody, await jsonBody(c));
+  const result = await answerQuestion(
+    api.core,
+    id,
+    { text: body.answer, note: body.note },
+    { via: "api", by: body.by },
+  );
+  await announce(api.deps, { id, action: "answered", via: "api" });
+  return c.json(result);
+};
+
+/** `POST /questions/:id/dismiss`: only a pending question; it stays answerable. */
+export const dismissOverApi = (api: ApiContext) => async (c: Context) => {
+  const id = routeQuestionId(api, c);
+  parsed(DismissBody, await jsonBody(c));
+  const result = await dismissQuestion(api.core, id, { via: "api" });
+  await announce(api.deps, { id, action: "dismissed", via: "api" });
+  return c.json(result);
+};
+
+/** `POST /questions/:id/extend`: more time before a pending question expires (`expires-after`
+ * rewritten, one commit). */
+export const extendOverApi = (api: ApiContext) => async (c: Context) => {
+  const id = routeQuestionId(api, c);
+  const body = parsed(ExtendBody, await jsonBody(c));
+  const result = await extendQuestion(api.core, id, body.duration, { via: "api", by: body.by });
+  await announce(api.deps, { id, action: "extended", via: "api" });
+  return c.json(result);
+};
+
+/** `POST /questions/:id/withdraw`: the asker takes its question back; answers the outcome
+ * (status withdrawn) and the commit. */
+export const withdrawOverApi = (api: ApiContext) => async (c: Context) => {
+  const { core } = api;
+  const id = routeQuestionId(api, c);
+  const body = parsed(WithdrawBody, await jsonBody(c));
+  const result = await withdrawQuestion(
+    core,
+    id,
+    { via: "api", by: body.by },
+    { reason: body.reason },
+  );
+  await announce(api.deps, { id, action: "withdrawn", via: "api" });
+  const { card } = loadQuestion(core, id);
+  const outcome = questionOutcome({ id, card }, { now: core.box.clock.now(), link: api.link });
+  return c.json({ ...outcome, commit: result.commit });
+};
