@@ -190,7 +190,7 @@ describe("answering in the browser", () => {
     const page = await phonePage();
     await page.goto(linkTo(id));
     await page.getByRole("button", { name: /^Tomorrow morning/ }).click();
-    expect(await textOf(page, "#later-back")).toContain("back in the chat tomorrow at 09:00");
+    expect(await textOf(page, "#later-back")).toContain("Put off: back tomorrow at 09:00");
     const line = await page.locator("#later-back").boundingBox();
     expect((line?.y ?? Number.POSITIVE_INFINITY) + (line?.height ?? 0)).toBeLessThanOrEqual(
       PHONE.height,
