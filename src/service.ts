@@ -16,7 +16,7 @@ import type { Bridge, BridgeDeps, ConfiguredBridge } from "./slot/bridge.ts";
 import { createSlot, type Slot } from "./slot/slot.ts";
 import { createSweeper } from "./slot/sweeper.ts";
 import { createHealthProbe, type HealthProbe } from "./web/health.ts";
-import { linkUrl, loadSecret } from "./web/links.ts";
+import { linkUrl, loadSecret, noLinkAddress } from "./web/links.ts";
 import { type RunningWeb, startWeb } from "./web/server.ts";
 import { createWebhookSender } from "./webhooks/delivery.ts";
 
@@ -94,6 +94,8 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     logger.warn({}, setAside);
     started.push(setAside);
   }
+  const noLinks = noLinkAddress(config.web);
+  if (noLinks) logger.warn({}, noLinks);
   const bridges: Bridge[] = [];
   let web: RunningWeb | undefined;
   let fail: (error: Error) => void = () => undefined;

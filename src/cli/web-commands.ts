@@ -5,7 +5,13 @@ import type { Config } from "../config.ts";
 import { InvalidInput } from "../errors.ts";
 import { loadQuestion } from "../questions/store.ts";
 import { linkSecretIfAny, noLinkSecret, pagesOff } from "../web/link-secret.ts";
-import { LINK_LIFETIME_MS, type LinkScope, linkUrl, loadSecret } from "../web/links.ts";
+import {
+  LINK_LIFETIME_MS,
+  type LinkScope,
+  linkUrl,
+  loadSecret,
+  noLinkAddress,
+} from "../web/links.ts";
 import { type CommonOptions, printJson, withCore } from "./context.ts";
 import { writeErr, writeOut } from "./output.ts";
 
@@ -15,9 +21,14 @@ function common(command: Command): Command {
     .option("--json", "print machine-readable JSON");
 }
 
-/** Links point at the public URL; without one, at the address the web page listens on. */
+/**
+ * Links point at the public URL; without one, at the address the web page listens on, unless
+ * that is every address (0.0.0.0, as in the container): a link there opens nothing, so none.
+ */
 function linkBase(config: Config): { base: string; configured: boolean } {
   if (config.web.publicUrl) return { base: config.web.publicUrl, configured: true };
+  const refused = noLinkAddress(config.web);
+  if (refused) throw new InvalidInput(refused);
   const host = config.web.host.includes(":") ? `[${config.web.host}]` : config.web.host;
   return { base: `http://${host}:${config.web.port}`, configured: false };
 }
@@ -74,7 +85,9 @@ Examples:
     .addHelpText(
       "after",
       `
-Links use QBRIDGE_PUBLIC_URL; without it, the local address of the web page.
+Links use QBRIDGE_PUBLIC_URL; without it, the local address of the web page. When the page
+listens on every address (QBRIDGE_WEB_HOST=0.0.0.0, as in the container), QBRIDGE_PUBLIC_URL
+must be set: a link to 0.0.0.0 opens nothing.
 
 Examples:
   qbridge link 2026-07-10-where-do-receipts-go-3fa2c1

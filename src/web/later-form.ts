@@ -1,7 +1,8 @@
 // "Later" on a question's page: the times a pending question can be put off to (this evening,
 // tomorrow morning, next week, in the box's time zone), and the line (at the page's top) saying
-// when a put-off question comes back. The ledger keeps the time (the card is untouched); the slot, told of the
-// change, takes the question off the chat until then.
+// when a put-off question comes back. The ledger keeps the time (the card is untouched); the
+// slot, told of the change, shows it on no surface until then. The words name no surface: the
+// boxholder may have none but this page.
 
 import type { Core } from "../questions/core.ts";
 import { backAt, LaterStore, laterOption, laterOptions } from "../slot/attention/later.ts";
@@ -15,7 +16,7 @@ export function laterLine(core: Core, id: string, timeZone: string): Markup {
   const now = core.box.clock.now();
   const until = new LaterStore(core.ledger.db).until(id);
   if (!until || new Date(until).getTime() <= now.getTime()) return html``;
-  return html`<p class="meta" id="later-back">⏰ Put off: back in the chat ${backAt(new Date(until), now, timeZone)}.</p>`;
+  return html`<p class="meta" id="later-back">⏰ Put off: back ${backAt(new Date(until), now, timeZone)}.</p>`;
 }
 
 /** The Later buttons of a pending question's page. */
@@ -31,7 +32,7 @@ export function laterForm(input: {
     (o) =>
       html`<button type="submit" class="quiet" name="later" value="${o.choice}">${o.label}</button>`,
   );
-  return html`<form method="post" action="${input.action}" id="later"><input type="hidden" name="form" value="${input.formToken}"><input type="hidden" name="action" value="later"><p class="meta">⏰ Later: take it off the chat until</p>${buttons}</form>`;
+  return html`<form method="post" action="${input.action}" id="later"><input type="hidden" name="form" value="${input.formToken}"><input type="hidden" name="action" value="later"><p class="meta">⏰ Later: put it off until</p>${buttons}</form>`;
 }
 
 /** Puts a pending question off to a chosen time; the problem in one sentence when it cannot. */

@@ -14,8 +14,8 @@ fieldset{min-width:0}
 h1{font-size:1.35rem;line-height:1.3;margin:.4rem 0 1rem}
 h2{font-size:1rem;margin:1.6rem 0 .5rem;color:var(--muted);text-transform:uppercase;letter-spacing:.04em}
 p{margin:.5rem 0}
-h2.answer{margin-top:1rem}
-.card{background:var(--card);border:1px solid var(--line);border-radius:12px;padding:.85rem 1rem;margin:.75rem 0}
+h2.answer{margin:.75rem 0 .25rem}
+.card{background:var(--card);border:1px solid var(--line);border-radius:12px;padding:.7rem .9rem;margin:.6rem 0}
 .card>p:first-child{margin-top:0}
 .card>p:last-child{margin-bottom:0}
 .text{white-space:pre-wrap;overflow-wrap:anywhere}
@@ -26,7 +26,7 @@ h2.answer{margin-top:1rem}
 .warn{border-left:4px solid var(--warn)}
 .notice{border-left:4px solid var(--ok)}
 .problem{border-left:4px solid var(--bad)}
-.choice{display:flex;align-items:flex-start;gap:.75rem;min-height:3rem;padding:.75rem;margin:.5rem 0;border:1px solid var(--line);border-radius:10px;background:var(--card);cursor:pointer}
+.choice{display:flex;align-items:flex-start;gap:.75rem;min-height:2.75rem;padding:.6rem .75rem;margin:.35rem 0;border:1px solid var(--line);border-radius:10px;background:var(--card);cursor:pointer}
 .choice input{width:1.4rem;height:1.4rem;margin:.1rem 0 0;flex:none}
 .choice>span{min-width:0}
 .letter{font-weight:600;color:var(--muted)}
@@ -36,6 +36,8 @@ textarea,input[type=text]{width:100%;font:inherit;color:inherit;padding:.7rem;bo
 textarea{min-height:6rem}
 textarea.note{min-height:3.2rem}
 input.other{display:block;margin:.25rem 0 .5rem 2.9rem;width:calc(100% - 2.9rem)}
+@supports selector(:has(*)){input.other{display:none}.choice:has(input:checked)+input.other{display:block}}
+details.note>summary{cursor:pointer;color:var(--muted);padding:.25rem 0;min-height:2rem}
 button{font:inherit;font-weight:600;min-height:3rem;padding:.7rem 1.2rem;border-radius:10px;border:1px solid var(--go);background:var(--go);color:#fff;width:100%;margin:.5rem 0;cursor:pointer}
 button.no{background:var(--card);color:var(--bad);border-color:var(--bad)}
 button.quiet{background:var(--card);color:var(--muted);border-color:var(--input)}

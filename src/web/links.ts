@@ -4,6 +4,7 @@
 
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { isIPv6 } from "node:net";
 import { dirname, join } from "node:path";
 import type { Box } from "../box/box.ts";
 
@@ -81,4 +82,23 @@ export function linkUrl(
   if (!publicUrl || !secret) return undefined;
   const path = "question" in scope ? `/q/${encodeURIComponent(scope.question)}` : `/${scope.page}`;
   return `${publicUrl}${path}?s=${signLink(secret, scope, now)}`;
+}
+
+/** True for an address that means every interface (0.0.0.0, ::): a browser can open no link to it. */
+export function isWildcardHost(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, "$1");
+  if (isIPv6(bare)) return new URL(`http://[${bare}]`).hostname === "[::]";
+  return bare === "0.0.0.0";
+}
+
+/**
+ * Why no link to the web page can be made from these settings (it listens on every address
+ * and QBRIDGE_PUBLIC_URL is unset), in one sentence; undefined when links can be made.
+ */
+export function noLinkAddress(web: {
+  host: string;
+  publicUrl: string | undefined;
+}): string | undefined {
+  if (web.publicUrl || !isWildcardHost(web.host)) return undefined;
+  return `QBRIDGE_PUBLIC_URL must be set for links to the web page: it listens on every address (QBRIDGE_WEB_HOST=${web.host}), which no browser can open; set QBRIDGE_PUBLIC_URL to where the page is reached, e.g. https://q.example.org or http://127.0.0.1:8787`;
 }

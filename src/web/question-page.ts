@@ -1,6 +1,7 @@
-// The page of one question, opened through its signed link: what is asked and why, then the
-// form by input type (so a phone's first screen has the controls), then what the box will
-// learn, and the longer context folded; once answered, the recorded answer instead.
+// The page of one question, opened through its signed link: what is asked and why, what the
+// box will learn (before the choice, as every chat shows it), then the form by input type, so
+// a phone's first screen has the choice and Send; the rarer actions (dismiss, more days,
+// later) and the longer context come after. Once answered, the recorded answer instead.
 // Every card text goes through `html`, so nothing an agent wrote becomes markup.
 
 import { cutAtSentence } from "../card/excerpt.ts";
@@ -84,8 +85,11 @@ function guidance(card: Question): Markup {
   const recommended = card.recommended
     ? (optionsOf(card).find((o) => o.id === card.recommended)?.label ?? card.recommended)
     : undefined;
-  return html`${recommended ? html`<p><span class="rec">Recommended:</span> ${recommended}</p>` : ""}
-${card["while-waiting"] ? html`<p class="text"><strong>While waiting:</strong> ${card["while-waiting"]}</p>` : ""}
+  const lines = [
+    recommended ? html`<span class="rec">Recommended:</span> ${recommended}` : "",
+    card["while-waiting"] ? html`<strong>While waiting:</strong> ${card["while-waiting"]}` : "",
+  ].filter((line) => line !== "");
+  return html`${lines.length ? html`<p class="text">${lines.map((line, i) => (i ? html`<br>${line}` : line))}</p>` : ""}
 ${card.irreversible ? html`<div class="card warn"><p><strong>Irreversible:</strong> what follows your answer cannot be undone.</p></div>` : ""}`;
 }
 
@@ -107,9 +111,11 @@ function selectForm(card: Question, values: FormValues): Markup {
     return html`<label class="choice"><input type="radio" name="choice" value="${option.id}" required${checked ? html` checked` : ""}><span><span class="letter">${letterOf(i)})</span> ${option.label}${card.recommended === option.id ? html` <span class="rec">recommended</span>` : ""}</span></label>
 ${isOther ? html`<input class="other" type="text" name="other" maxlength="20000" aria-label="${option.label}: your own words" placeholder="Your own words for “${option.label}”" value="${values.other ?? ""}">` : ""}`;
   });
+  // The note is folded, so the choices and Send share a phone's first screen; a note sent
+  // back with a problem keeps it open.
   return html`<fieldset style="border:0;padding:0;margin:0" aria-label="Pick one">${options}</fieldset>
-<label class="field" for="note">Note (optional)</label>
-<textarea id="note" class="note" name="note" rows="2" maxlength="20000">${values.note ?? ""}</textarea>
+<details class="note"${values.note ? html` open` : ""}><summary>Add a note (optional)</summary>
+<textarea id="note" class="note" name="note" rows="2" maxlength="20000" aria-label="Note (optional)">${values.note ?? ""}</textarea></details>
 <button type="submit">Send answer</button>`;
 }
 
@@ -184,9 +190,9 @@ ${notice ? html`<div class="card ${notice.tone}" role="status"><p class="text">$
 <h1 class="text">${card.prompt}</h1>
 ${recordedAnswer(card, now, timeZone)}
 ${memo(card)}
+${learning(card)}
 ${final ? "" : guidance(card)}
 ${final ? "" : answerForm(input)}
-${learning(card)}
 ${contextRefs(card)}
 <details class="card" id="directive"><summary>What happens with the answer</summary><p class="text">${card.directive}</p></details>
 <p class="meta">Question <code>${view.id}</code></p>`;

@@ -14,6 +14,7 @@ const STYLE = raw(`<style>
 table.nums{width:100%;border-collapse:collapse;font-size:.85rem}
 table.nums th,table.nums td{padding:.25rem .3rem;border-bottom:1px solid rgba(127,127,127,.3);text-align:right;overflow-wrap:anywhere}
 table.nums th:first-child,table.nums td:first-child{text-align:left}
+table.nums th{font-size:.8rem;overflow-wrap:normal;word-break:normal;hyphens:none;padding:.25rem .2rem}
 .key{display:inline-block;width:.8rem;height:.8rem;background:currentColor;margin:0 .3rem 0 .6rem;vertical-align:-.05rem}
 </style>`);
 
@@ -29,7 +30,12 @@ function legend(): Markup {
 
 function responsiveness(stats: Stats): Markup {
   const r = stats.responsiveness;
-  return html`<div class="card" id="summary"><p>Over the last ${stats.windowDays} days, <strong>${r.count}</strong> answers: half came within <strong>${spoken(r.p50Seconds)}</strong>, nine in ten within <strong>${spoken(r.p90Seconds)}</strong>.</p><p class="meta">Hours in ${stats.timeZone}.</p></div>
+  // With no answer there is no time to give: the line says so, never "within -".
+  const times =
+    r.count === 0 || r.p50Seconds === null
+      ? html`<p>Over the last ${stats.windowDays} days, no answers yet.</p>`
+      : html`<p>Over the last ${stats.windowDays} days, <strong>${r.count}</strong> ${r.count === 1 ? "answer" : "answers"}: half came within <strong>${spoken(r.p50Seconds)}</strong>, nine in ten within <strong>${spoken(r.p90Seconds)}</strong>.</p>`;
+  return html`<div class="card" id="summary">${times}<p class="meta">Hours in ${stats.timeZone}.</p></div>
 ${table(
   "surfaces",
   "Time to answer by surface",

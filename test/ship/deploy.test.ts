@@ -112,6 +112,56 @@ describe("the container's HEALTHCHECK", () => {
   });
 });
 
+describe("in the container, with QBRIDGE_PUBLIC_URL unset", () => {
+  const lines = () => {
+    const written: string[] = [];
+    const logger = pino({ level: "info" }, { write: (line: string) => written.push(line) });
+    const warnings = () =>
+      written
+        .map((line) => JSON.parse(line))
+        .filter((entry) => entry.level === pino.levels.values.warn);
+    return { logger, warnings };
+  };
+
+  it("serve says once at start that QBRIDGE_PUBLIC_URL must be set for links", async () => {
+    const tb = await makeBox();
+    for (const [publicUrl, told] of [
+      [undefined, 1],
+      ["https://q.example.org", 0],
+    ] as const) {
+      const { logger, warnings } = lines();
+      // The image's listening address; the page itself is not started (tests listen on loopback).
+      const config = loadConfig(
+        { QBRIDGE_TIME: T0, QBRIDGE_WEB_HOST: "0.0.0.0", QBRIDGE_PUBLIC_URL: publicUrl },
+        { box: tb.dir },
+      );
+      const service = await startService({ config, logger, web: false });
+      await service.stop();
+      const said = warnings().filter((w) => String(w.msg).includes("QBRIDGE_PUBLIC_URL"));
+      expect(said, `with QBRIDGE_PUBLIC_URL=${publicUrl ?? ""}`).toHaveLength(told);
+      if (told) expect(said[0].msg).toMatch(/^QBRIDGE_PUBLIC_URL must be set for links/);
+    }
+  });
+
+  it("qbridge link refuses to print a link to every address, naming QBRIDGE_PUBLIC_URL", async () => {
+    const tb = await makeBox();
+    for (const host of ["0.0.0.0", "::"]) {
+      const result = await runCli(["link", "--questions", "--box", tb.dir], {
+        env: { QBRIDGE_WEB_HOST: host, QBRIDGE_WEB_PORT: "8787", QBRIDGE_PUBLIC_URL: "" },
+      });
+      expect(result.code, host).toBe(1);
+      expect(result.stdout).toBe("");
+      expect(result.stderr).toContain("QBRIDGE_PUBLIC_URL must be set for links");
+      expect(result.stderr).toContain("https://q.example.org");
+    }
+    const set = await runCli(["link", "--questions", "--box", tb.dir], {
+      env: { QBRIDGE_WEB_HOST: "0.0.0.0", QBRIDGE_PUBLIC_URL: "https://q.example.org" },
+    });
+    expect(set.code).toBe(0);
+    expect(set.stdout).toMatch(/^https:\/\/q\.example\.org\/questions\?s=\S+\n$/);
+  });
+});
+
 describe("qbridge doctor --env-file", () => {
   it("runs the bot checks with the token and Bot API server of the service's env file", async () => {
     stub = await startBotApiStub({});

@@ -74,6 +74,54 @@ describe("the stats page", () => {
     expect((await fetch(`${web.url}${url.pathname}${url.search}`)).status).toBe(200);
   });
 
+  it("with no answers in the window says so instead of a median of nothing", async () => {
+    const empty = await statsBox([
+      { id: "p1", by: "sorter", askedAt: "2026-07-09T10:00:00Z", status: "pending" },
+    ]);
+    const config = loadConfig({ QBRIDGE_TIMEZONE: ZONE }, { box: empty.dir });
+    const app = createWebApp({ core: empty, config, secret: loadSecret(empty.box) });
+    const link = signLink(loadSecret(empty.box), { page: "stats" }, empty.box.clock.now());
+    const summary = (await (await app.request(`/stats?s=${link}`)).text()).match(
+      /<div class="card" id="summary">.*?<\/div>/s,
+    )?.[0];
+    expect(summary).toContain("no answers yet");
+    expect(summary).not.toContain("within");
+    expect(summary).not.toContain("-</strong>");
+  });
+
+  it("at 390 px no table header breaks inside a word", async () => {
+    const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${web.url}${statsPath()}`);
+      await page.locator("table.nums th").first().waitFor({ timeout: 10_000 });
+      // Each word of each header cell is laid out on one line: one client rect per word.
+      const broken = await page.locator("table.nums th").evaluateAll((cells) =>
+        cells.flatMap((cell) => {
+          const text = cell.firstChild as Text;
+          const words = [...text.data.matchAll(/\S+/g)];
+          return words
+            .filter((word) => {
+              const range = document.createRange();
+              range.setStart(text, word.index ?? 0);
+              range.setEnd(text, (word.index ?? 0) + word[0].length);
+              return range.getClientRects().length !== 1;
+            })
+            .map((word) => word[0]);
+        }),
+      );
+      expect(broken).toEqual([]);
+      const widest = await page
+        .locator("body *")
+        .evaluateAll((elements) =>
+          Math.max(...elements.map((e) => e.getBoundingClientRect().right)),
+        );
+      expect(widest).toBeLessThanOrEqual(PHONE.width);
+    } finally {
+      await context.close();
+    }
+  });
+
   for (const colorScheme of ["light", "dark"] as const) {
     it(`at 390x844 in ${colorScheme} mode every chart has its text equivalent and nothing is wider than the phone`, async () => {
       const context = await browser.newContext({

@@ -190,7 +190,7 @@ describe("answering in the browser", () => {
     const page = await phonePage();
     await page.goto(linkTo(id));
     await page.getByRole("button", { name: /^Tomorrow morning/ }).click();
-    expect(await textOf(page, "#later-back")).toContain("back in the chat tomorrow at 09:00");
+    expect(await textOf(page, "#later-back")).toContain("Put off: back tomorrow at 09:00");
     const line = await page.locator("#later-back").boundingBox();
     expect((line?.y ?? Number.POSITIVE_INFINITY) + (line?.height ?? 0)).toBeLessThanOrEqual(
       PHONE.height,
@@ -251,6 +251,56 @@ describe("on a phone's first screen, in light and dark", () => {
       await page.context().close();
     });
   }
+
+  it("a select of four options shows the learning, then the choice and Send on the first screen; the rarer actions come after", async () => {
+    const id = await ask(
+      selectCard({
+        prompt: "Where do photographed receipts from the hardware store belong?",
+        input: {
+          type: "select",
+          options: [
+            { id: "finance", label: "Finance" },
+            { id: "taxes", label: "Taxes" },
+            { id: "household", label: "Household" },
+            { id: "_other", label: "Somewhere else" },
+          ],
+        },
+        recommended: "finance",
+        "while-waiting": "Keep the receipt in intake.",
+      }),
+    );
+    const page = await phonePage();
+    await page.goto(linkTo(id));
+    await page.locator("h1").waitFor({ timeout: 10_000 });
+    mkdirSync(OUTPUT, { recursive: true });
+    await page.screenshot({ path: join(OUTPUT, "select-page-390x844.png") });
+
+    const box = async (locator: ReturnType<Page["locator"]>) => {
+      const found = await locator.boundingBox();
+      if (!found) throw new Error("an element of the page is not shown");
+      return found;
+    };
+    const learning = await box(page.locator(".learn"));
+    const firstChoice = await box(page.getByLabel("Finance"));
+    const send = await box(page.getByRole("button", { name: "Send answer" }));
+    const dismiss = await box(page.getByRole("button", { name: /^Dismiss/ }));
+    const later = await box(page.locator("form#later"));
+    expect(await page.getByText("Recommended:").isVisible()).toBe(true);
+    expect(await page.getByText("While waiting:").isVisible()).toBe(true);
+    expect(learning.y + learning.height).toBeLessThanOrEqual(firstChoice.y);
+    expect(send.y).toBeGreaterThan(learning.y + learning.height);
+    expect(send.y + send.height).toBeLessThanOrEqual(PHONE.height);
+    expect(dismiss.y).toBeGreaterThan(send.y);
+    expect(later.y).toBeGreaterThan(send.y);
+    // The own-words field takes room only once its option is picked; Send still works then.
+    const ownWords = page.locator("input.other");
+    expect(await ownWords.isVisible()).toBe(false);
+    await page.locator('input[name="choice"][value="_other"]').check();
+    await ownWords.fill("The hardware folder");
+    await page.getByRole("button", { name: "Send answer" }).click();
+    expect(await textOf(page, "#recorded")).toContain("The hardware folder");
+    await page.context().close();
+  });
 
   it("wraps long unbroken words (paths, an agent's name) instead of scrolling sideways", async () => {
     const path = "archive/finance_receipts/photographed_2026/intake_from_phone_scans/unsorted";
