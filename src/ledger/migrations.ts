@@ -1,5 +1,6 @@
 // The ledger's schema, one step per version. A step is never edited once released: a change
 // is a new step. `PRAGMA user_version` records how many have run.
+// Over 250 lines: the steps are one append-only list, read in order, so they stay in one file.
 
 export const MIGRATIONS: string[] = [
   // 1: nudge latch, answer audit, and the card index that keeps `list` from parsing every card.
