@@ -123,7 +123,7 @@ export function createBot(options: BotOptions): TelegramBridge {
     link,
     onAcknowledged: options.onAcknowledged,
   });
-  const onText = createTypedReplyHandler({ slot, judge, link });
+  const onText = createTypedReplyHandler({ slot, judge, access, link });
 
   // An update is marked processed when its handling has ended, never before: a process killed
   // midway gets it again after a restart (Telegram redelivers what the offset did not confirm)

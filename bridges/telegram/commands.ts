@@ -21,12 +21,16 @@ import { digestHtml } from "./triage-render.ts";
 export const NO_PUBLIC_URL_HTML =
   "No web link: set <code>QBRIDGE_PUBLIC_URL</code> where qbridge serve runs (the https address of the web page) to get one here.";
 
-/** A command on the open question, as the judge takes it (only the boxholder gets this far). */
-function commandAttempt(ctx: Context, action: CommandAttempt["action"]): CommandAttempt {
+/** A command on the open question, as the judge takes it: who sent it, and what. */
+function commandAttempt(
+  ctx: Context,
+  access: Access,
+  action: CommandAttempt["action"],
+): CommandAttempt {
   return {
     kind: "command",
     surface: SURFACE,
-    actor: { id: String(ctx.from?.id), boxholder: true },
+    actor: { id: String(ctx.from?.id), boxholder: access.isBoxholder(ctx) },
     action,
   };
 }
@@ -135,7 +139,7 @@ export function createCommands(deps: {
     },
 
     async dismiss(ctx: Context): Promise<void> {
-      await judge.attempt(commandAttempt(ctx, "dismiss"), async (outcome) => {
+      await judge.attempt(commandAttempt(ctx, access, "dismiss"), async (outcome) => {
         if (outcome.kind === "recorded") return;
         if (outcome.reason === "nothing-open") await ctx.reply("Nothing is open to dismiss.");
         else if (outcome.error !== undefined) await ctx.reply(replyForError(outcome.error));
@@ -145,7 +149,7 @@ export function createCommands(deps: {
 
     /** /later: the times the open question can be put off to, as buttons under it. */
     async later(ctx: Context): Promise<void> {
-      await judge.attempt(commandAttempt(ctx, "later"), async (outcome) => {
+      await judge.attempt(commandAttempt(ctx, access, "later"), async (outcome) => {
         const open = outcome.target;
         if (outcome.relayout === "later" && open && ctx.chat) {
           const layout = laterLayout(outcome.later ?? []);

@@ -6,6 +6,7 @@
 import type { Context } from "grammy";
 import type { Judge, Outcome } from "../../src/slot/judge/judge.ts";
 import type { Slot } from "../../src/slot/slot.ts";
+import type { Access } from "./access.ts";
 import { escapeWithin, flat } from "./html.ts";
 import { answerLayout, wordsLayout } from "./keyboard.ts";
 import { quoting, SURFACE } from "./presenter.ts";
@@ -22,6 +23,7 @@ const WAITING_QUESTION = /^\s*(what('?s| is)?\s+)?(is\s+)?waiting(\s+on\s+me)?\s
 export function createTypedReplyHandler(deps: {
   slot: Slot;
   judge: Judge;
+  access: Access;
   /** The signed web link of a question, for the choices a typed no brings back. */
   link: (questionId: string) => string | undefined;
 }) {
@@ -80,7 +82,7 @@ export function createTypedReplyHandler(deps: {
       {
         kind: "text",
         surface: SURFACE,
-        actor: { id: String(message.from?.id), boxholder: true },
+        actor: { id: String(message.from?.id), boxholder: deps.access.isBoxholder(ctx) },
         text,
         chatId,
         messageId: message.message_id,

@@ -6,11 +6,13 @@ import { safeAudit } from "../../questions/audit.ts";
 import type { Attempt, Judging, Outcome } from "./judge.ts";
 
 /**
- * The audit line of an attempt: every tap and command, and every typed text that came late.
- * A stranger's attempt is audited by the bridge's refusal (`refuseStranger`), with its chat.
+ * The audit line of an attempt: every tap and command, every typed text that came late, and
+ * every stranger's text. A stranger's tap is audited by the bridge's refusal
+ * (`refuseStranger`), with its chat.
  */
 export function audit(j: Judging, attempt: Attempt, outcome: Outcome): void {
-  if (outcome.reason === "stranger") return;
+  const stranger = outcome.reason === "stranger";
+  if (stranger && attempt.kind === "button") return;
   let action: string;
   let verbatim: string | undefined;
   let detail = outcome.reply;
@@ -23,6 +25,11 @@ export function audit(j: Judging, attempt: Attempt, outcome: Outcome): void {
       action = `command:${attempt.action}`;
       break;
     case "text":
+      if (stranger) {
+        action = "message";
+        verbatim = attempt.text.slice(0, 500);
+        break;
+      }
       if (outcome.reason !== "late" && outcome.name !== "already-recorded") return;
       action = "late-reply";
       verbatim = attempt.text;

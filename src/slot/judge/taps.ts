@@ -19,6 +19,18 @@ import { midSentence } from "./judge.ts";
 export const UNKNOWN_REPLY =
   "This button is not known here (it may be from before a reset). Nothing was done.";
 export const ELSEWHERE_REPLY = "This button does not belong to this message. Nothing was done.";
+export const STRANGER_REPLY = "Only the boxholder can answer here. Nothing was recorded.";
+
+/** Someone the bridge does not know as the boxholder: nothing of theirs is looked at or kept. */
+export function strangerOutcome(token?: ButtonToken): Outcome {
+  return {
+    kind: "not-for-us",
+    name: "refused:stranger",
+    reason: "stranger",
+    reply: STRANGER_REPLY,
+    token,
+  };
+}
 
 function loadCard(j: Judging, id: string): Question | undefined {
   try {
@@ -38,9 +50,7 @@ export async function judgeButton(j: Judging, a: ButtonAttempt): Promise<Outcome
       reply: UNKNOWN_REPLY,
     };
   }
-  if (!a.actor.boxholder) {
-    return { kind: "not-for-us", name: "refused:stranger", reason: "stranger", reply: "", token };
-  }
+  if (!a.actor.boxholder) return strangerOutcome(token);
   if (token.usedAt && token.usedReply) {
     return { kind: "replayed", name: "replayed", reply: token.usedReply, token };
   }
@@ -79,6 +89,7 @@ export async function judgeButton(j: Judging, a: ButtonAttempt): Promise<Outcome
 
 /** A command on the open question: the same entry as its button, on what is shown now. */
 export async function judgeCommand(j: Judging, a: CommandAttempt): Promise<Outcome> {
+  if (!a.actor.boxholder) return strangerOutcome();
   const open = j.ops.current();
   if (!open) {
     return {

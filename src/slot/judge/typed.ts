@@ -14,7 +14,7 @@ import { loadQuestion } from "../../questions/store.ts";
 import { closureOf } from "../presentation/closure.ts";
 import { confirmingQuestion, needsConfirming, otherReply, wordsDropped } from "./confirm-words.ts";
 import type { Judging, Outcome, TextAttempt } from "./judge.ts";
-import { heldElsewhereReply } from "./taps.ts";
+import { heldElsewhereReply, strangerOutcome } from "./taps.ts";
 import { declined, screenAct } from "./typed-confirm.ts";
 import { askedWords, quotesOtherQuestion, targetOf } from "./typed-target.ts";
 
@@ -63,6 +63,7 @@ function failed(error: unknown): Outcome {
 }
 
 export async function judgeText(j: Judging, a: TextAttempt): Promise<Outcome> {
+  if (!a.actor.boxholder) return strangerOutcome();
   const { ops } = j;
   const text = a.text;
   const target = targetOf(j, a);
