@@ -93,6 +93,46 @@ export function inputIssues(card: {
   return issues;
 }
 
+/**
+ * The rule for new questions only (a card already in the box stays readable): no option's
+ * label or id is another option's letter, id or label, so typed words name one option at most.
+ */
+export function ambiguityIssues(card: { input: { options?: Option[] | undefined } }): Issue[] {
+  const options = card.input.options ?? [];
+  return options.flatMap((option, i) =>
+    options.flatMap((other, j) => {
+      if (i === j) return [];
+      const letter = letterOf(j);
+      const label = option.label.trim().toLowerCase();
+      if (label === letter || label === other.id.toLowerCase()) {
+        return [clash(["input", "options", i, "label"], option.label, other, letter)];
+      }
+      if (option.id.toLowerCase() === letter) {
+        return [clash(["input", "options", i, "id"], option.id, other, letter)];
+      }
+      return [];
+    }),
+  );
+}
+
+function clash(path: Issue["path"], value: string, other: Option, letter: string): Issue {
+  return {
+    path,
+    message: `"${value}" is also how option "${other.label}" (${letter}) can be typed: choose another, so a typed answer names one option`,
+  };
+}
+
+/** The letter shown before the option at an index: a, b, ... z, aa, ab ... */
+export function letterOf(index: number): string {
+  let n = index;
+  let letters = "";
+  do {
+    letters = String.fromCharCode(97 + (n % 26)) + letters;
+    n = Math.floor(n / 26) - 1;
+  } while (n >= 0);
+  return letters;
+}
+
 /** The options of a select question; confirm questions answer with these two. */
 export const CONFIRM_OPTIONS: Option[] = [
   { id: "yes", label: "Yes" },

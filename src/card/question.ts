@@ -5,7 +5,7 @@
 
 import { z } from "zod";
 import { cardText, duration, isoTime, NO_CONTROLS, noControls } from "./field-rules.ts";
-import { InputSchema, inputIssues } from "./input.ts";
+import { ambiguityIssues, InputSchema, inputIssues } from "./input.ts";
 import { lifecycleIssues, STATUSES } from "./lifecycle.ts";
 
 export { controlCharacterIn } from "./field-rules.ts";
@@ -148,7 +148,9 @@ export const AskSchema = z
   .object({ ...askedFields, "asked-at": isoTime.optional(), id: z.string().optional() })
   .strict()
   .superRefine((card, ctx) => {
-    for (const issue of inputIssues(card)) ctx.addIssue({ code: z.ZodIssueCode.custom, ...issue });
+    for (const issue of [...inputIssues(card), ...ambiguityIssues(card)]) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, ...issue });
+    }
   });
 export type AskInput = z.input<typeof AskSchema>;
 

@@ -3,6 +3,7 @@
 // InvalidAnswer that says what would.
 
 import { InvalidAnswer, InvalidInput } from "../errors.ts";
+import { letterOf } from "./input.ts";
 import {
   type Answer,
   controlCharacterIn,
@@ -35,15 +36,7 @@ export interface AnswerAttempt {
 const YES = new Set(["yes", "y", "true", "1"]);
 const NO = new Set(["no", "n", "false", "0"]);
 
-export function letterOf(index: number): string {
-  let n = index;
-  let letters = "";
-  do {
-    letters = String.fromCharCode(97 + (n % 26)) + letters;
-    n = Math.floor(n / 26) - 1;
-  } while (n >= 0);
-  return letters;
-}
+export { letterOf };
 
 function indexOfLetter(text: string): number | undefined {
   if (!/^[a-z]{1,2}$/.test(text)) return undefined;
@@ -52,20 +45,44 @@ function indexOfLetter(text: string): number | undefined {
   return n - 1;
 }
 
-/** The option a choice names, by letter, label (ignoring case) or id; undefined if none. */
-export function findOption(options: Option[], choice: string): Option | undefined {
+/**
+ * Every option a choice names, by label (ignoring case), id or letter. More than one means the
+ * words are ambiguous (a label that is another option's letter), and nothing may be read.
+ */
+export function optionsNamed(options: Option[], choice: string): Option[] {
   const wanted = choice.trim();
   const lower = wanted.toLowerCase();
-  const byLabel = options.find((o) => o.label.trim().toLowerCase() === lower);
-  if (byLabel) return byLabel;
-  const byId = options.find((o) => o.id === wanted);
-  if (byId) return byId;
   const index = indexOfLetter(lower);
-  return index === undefined ? undefined : options[index];
+  const named = [
+    options.find((o) => o.label.trim().toLowerCase() === lower),
+    options.find((o) => o.id === wanted),
+    index === undefined ? undefined : options[index],
+  ];
+  return [...new Set(named.filter((o): o is Option => o !== undefined))];
+}
+
+/** The one option a choice names; undefined if it names none or more than one. */
+export function findOption(options: Option[], choice: string): Option | undefined {
+  const named = optionsNamed(options, choice);
+  return named.length === 1 ? named[0] : undefined;
 }
 
 function describeChoices(options: Option[]): string {
   return options.map((o, i) => `${letterOf(i)}) ${o.label}`).join(", ");
+}
+
+/** Why a choice names no option: none matches, or several do (then it says which). */
+function unnamed(options: Option[], typed: string): InvalidAnswer {
+  const named = optionsNamed(options, typed);
+  if (named.length < 2) return new InvalidAnswer(typed, `one of ${describeChoices(options)}`);
+  const meant = named
+    .sort((a, b) => options.indexOf(a) - options.indexOf(b))
+    .map((o) => `${letterOf(options.indexOf(o))}) ${o.label}`)
+    .join(" or ");
+  return new InvalidAnswer(
+    typed,
+    `one option, and it could mean ${meant}: tap its button or type its whole label`,
+  );
 }
 
 function limited(text: string, what: string): string {
@@ -157,7 +174,7 @@ export function resolveAnswer(card: Pick<Question, "input">, given: AnswerAttemp
         attempt.option !== undefined
           ? options.find((o) => o.id === attempt.option)
           : findOption(options, typed);
-      if (!option) throw new InvalidAnswer(attempt.text, `one of ${describeChoices(options)}`);
+      if (!option) throw unnamed(options, attempt.text);
       if (option.id === OTHER_OPTION) {
         const own = attempt.other?.trim() ? limited(attempt.other.trim(), "an answer") : undefined;
         if (own)

@@ -12,14 +12,22 @@ import { type Attempt, createJudge, type Outcome } from "../../src/slot/judge/ju
 import type { Presenter } from "../../src/slot/presentation/presenter.ts";
 import type { ButtonSpec } from "../../src/slot/presentation/tokens.ts";
 import { createSlot } from "../../src/slot/slot.ts";
-import { cleanupBoxes, confirmCard, makeBox, selectCard } from "../support/box.ts";
+import {
+  cleanupBoxes,
+  confirmCard,
+  makeBox,
+  pendingCardText,
+  selectCard,
+  writeCardFile,
+} from "../support/box.ts";
 
 afterEach(cleanupBoxes);
 
 const SURFACE = "desk";
 const boxholder = { id: "ada", boxholder: true };
 
-async function desk(card: Record<string, unknown>) {
+/** `byHand`: the card is written as a file, as one filed before today's ask rules would be. */
+async function desk(card: Record<string, unknown>, byHand = false) {
   const box = await makeBox();
   const slot = createSlot({ core: box });
   const judge = createJudge(slot);
@@ -52,7 +60,8 @@ async function desk(card: Record<string, unknown>) {
     async closed() {},
   };
   slot.attach(presenter);
-  const { id } = await askQuestion(box, card);
+  if (byHand) writeCardFile(box.dir, "by-hand", pendingCardText(card));
+  const id = byHand ? "by-hand" : (await askQuestion(box, card)).id;
   await slot.reconcile();
   const tap = (button: string, actor = boxholder, messageId = "1"): Promise<Outcome> =>
     judge.attempt({
@@ -106,6 +115,7 @@ describe("the judge decides every attempt, whatever the surface", () => {
           ],
         },
       }),
+      true,
     );
     await d.tap("answer:finance");
     expect(loadQuestion(d.box, d.id).card.answer).toEqual({ text: "Taxes", selected: "finance" });
