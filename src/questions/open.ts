@@ -2,7 +2,6 @@
 
 import { openBox } from "../box/box.ts";
 import { createClock } from "../box/clock.ts";
-import type { Config } from "../config.ts";
 import { Ledger } from "../ledger/ledger.ts";
 import type { Core } from "./core.ts";
 
@@ -14,12 +13,20 @@ export function setAsideNotice(ledgerPath: string, setAside: string): string {
   return `the ledger ${ledgerPath} could not be read (damaged, not an SQLite database); it was moved to ${setAside} and a fresh one started: answers go on, but Telegram buttons shown before are stale, a nudge may repeat, and a boxholder bound with qbridge pair must pair again`;
 }
 
+/** What opening the core needs of the settings (src/config.ts's Config has it all). */
+export interface CoreSettings {
+  boxDir: string;
+  time: Parameters<typeof createClock>[0];
+  lockStaleMs: number;
+  webhooks: { url?: string | undefined; secret?: string | undefined };
+}
+
 /**
  * `lasting`: a process that runs for long (serve), see BoxOptions. `onSetAside`: told once
  * when opening the ledger set a damaged one aside (see setAsideNotice).
  */
 export function openCore(
-  config: Config,
+  config: CoreSettings,
   options: { lasting?: boolean; onSetAside?: (notice: string) => void } = {},
 ): Core & {
   close(): void;
