@@ -85,6 +85,23 @@ export async function readCommitted(
   }
 }
 
+/**
+ * The question as committed, for a reader that reports it: `seen` (or the card read now), and
+ * only when a write of it is in flight once it was read, read again under the question's lock
+ * after that write finished or was undone. The journal is looked for after the card is read: a
+ * writer journals before its first write and drops the journal after its commit, so a card
+ * read with no journal after it is committed.
+ */
+export async function loadCommitted(
+  core: Core,
+  id: string,
+  seen?: LoadedQuestion,
+): Promise<LoadedQuestion> {
+  const loaded = seen ?? loadQuestion(core, id);
+  if (!writeInFlight(core, id)) return loaded;
+  return readCommitted(core, id, loaded);
+}
+
 const REFUSED_WRITES = new Set(["EROFS", "EACCES", "EPERM"]);
 
 function afterRecovery<T>(core: Core, id: string, fn: () => Promise<T>): Promise<T> {
