@@ -27,7 +27,11 @@ export interface CoreSettings {
  */
 export function openCore(
   config: CoreSettings,
-  options: { lasting?: boolean; onSetAside?: (notice: string) => void } = {},
+  options: {
+    lasting?: boolean;
+    onSetAside?: (notice: string) => void;
+    owe?: Core["owe"];
+  } = {},
 ): Core & {
   close(): void;
 } {
@@ -51,6 +55,7 @@ export function openCore(
       return ledger;
     },
     webhooks,
+    owe: options.owe,
     close() {
       ledger?.close();
     },
