@@ -1,8 +1,6 @@
 // Named errors of the core. Each carries a message a person can act on; the CLI, the API
 // and the bridges map them to exit codes, HTTP codes and replies, each in one place.
 
-import type { Status } from "./card/question.ts";
-
 export class QbridgeError extends Error {
   override name = "QbridgeError";
 }
@@ -67,7 +65,8 @@ export class TransitionRejected extends QbridgeError {
   constructor(
     readonly id: string,
     readonly action: string,
-    readonly current: Status,
+    /** The card's status (one of card/lifecycle.ts's STATUSES). */
+    readonly current: string,
     readonly detail: string,
   ) {
     super(

@@ -19,6 +19,7 @@ import { createHealthProbe, type HealthProbe } from "./web/health.ts";
 import { linkUrl, loadSecret, noLinkAddress } from "./web/links.ts";
 import { type RunningWeb, startWeb } from "./web/server.ts";
 import { createWebhookSender } from "./webhooks/delivery.ts";
+import { oweWebhooks } from "./webhooks/owe.ts";
 
 export { createLogger } from "./logger.ts";
 
@@ -83,7 +84,11 @@ function bridgeDeps(bridge: ConfiguredBridge, shared: Shared): BridgeDeps {
 export async function startService(options: ServiceOptions): Promise<Service> {
   const { config, logger } = options;
   let setAside: string | undefined;
-  const core = openCore(config, { lasting: true, onSetAside: (notice) => (setAside = notice) });
+  const core = openCore(config, {
+    lasting: true,
+    onSetAside: (notice) => (setAside = notice),
+    owe: oweWebhooks,
+  });
   // Before the ledger is opened: a refused start leaves no file of this user in the box.
   await checkGitTrustsBox(core.box);
   core.ledger.faultLog = (fields, message) => logger.warn(fields, message);

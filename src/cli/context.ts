@@ -4,6 +4,7 @@
 import { type Config, loadConfig } from "../config.ts";
 import type { Core } from "../questions/core.ts";
 import { openCore } from "../questions/open.ts";
+import { oweWebhooks } from "../webhooks/owe.ts";
 import { BRIDGES } from "./bridges.ts";
 import { environmentWith } from "./env-file.ts";
 import { endQuietlyWhenOutputCloses, stderrIsTerminal, writeErr, writeOut } from "./output.ts";
@@ -48,6 +49,7 @@ export async function withCore<T>(
   // A command that runs until stopped writes through node's streams (its log, a chat).
   if (lasting) endQuietlyWhenOutputCloses();
   const core = openCore(config, {
+    owe: oweWebhooks,
     lasting,
     onSetAside: (notice) => writeErr(`qbridge: ${notice}\n`),
   });

@@ -2,7 +2,6 @@
 
 import { openBox } from "../box/box.ts";
 import { createClock } from "../box/clock.ts";
-import type { Config } from "../config.ts";
 import { Ledger } from "../ledger/ledger.ts";
 import type { Core } from "./core.ts";
 
@@ -14,13 +13,25 @@ export function setAsideNotice(ledgerPath: string, setAside: string): string {
   return `the ledger ${ledgerPath} could not be read (damaged, not an SQLite database); it was moved to ${setAside} and a fresh one started: answers go on, but Telegram buttons shown before are stale, a nudge may repeat, and a boxholder bound with qbridge pair must pair again`;
 }
 
+/** What opening the core needs of the settings (src/config.ts's Config has it all). */
+export interface CoreSettings {
+  boxDir: string;
+  time: Parameters<typeof createClock>[0];
+  lockStaleMs: number;
+  webhooks: { url?: string | undefined; secret?: string | undefined };
+}
+
 /**
  * `lasting`: a process that runs for long (serve), see BoxOptions. `onSetAside`: told once
  * when opening the ledger set a damaged one aside (see setAsideNotice).
  */
 export function openCore(
-  config: Config,
-  options: { lasting?: boolean; onSetAside?: (notice: string) => void } = {},
+  config: CoreSettings,
+  options: {
+    lasting?: boolean;
+    onSetAside?: (notice: string) => void;
+    owe?: Core["owe"];
+  } = {},
 ): Core & {
   close(): void;
 } {
@@ -44,6 +55,7 @@ export function openCore(
       return ledger;
     },
     webhooks,
+    owe: options.owe,
     close() {
       ledger?.close();
     },

@@ -27,9 +27,9 @@ import {
   updateIndex,
 } from "../ledger/card-index.ts";
 import type { Ledger } from "../ledger/ledger.ts";
-import { slotSortKey } from "../slot/order.ts";
 import { lookNeeded, type Quiet, quietOf, RACY_MS } from "./card-watch.ts";
 import type { Core } from "./core.ts";
+import { slotSortKey } from "./sort-key.ts";
 
 /**
  * Every question card of the box, fresh: changed files are re-read and the index updated.

@@ -57,24 +57,6 @@ export function writeInFlight(core: Core, id: string): boolean {
   return existsSync(journalPath(core.box, checkId(id)));
 }
 
-/**
- * The question as committed, for a reader that reports it: `seen` (or the card read now), and
- * only when a write of it is in flight once it was read, read again under the question's lock
- * after that write finished or was undone. The journal is looked for after the card is read: a
- * writer journals before its first write and drops the journal after its commit, so a card
- * read with no journal after it is committed. The transition core loads only in that case.
- */
-export async function loadCommitted(
-  core: Core,
-  id: string,
-  seen?: LoadedQuestion,
-): Promise<LoadedQuestion> {
-  const loaded = seen ?? loadQuestion(core, id);
-  if (!writeInFlight(core, id)) return loaded;
-  const { readCommitted } = await import("./transition.ts");
-  return readCommitted(core, id, loaded);
-}
-
 /** True when any question has a write in flight or left by a killed process (a journal). */
 export function anyWriteInFlight(core: Core): boolean {
   return pendingJournals(core.box).length > 0;

@@ -17,7 +17,6 @@ import { checkId, isValidId } from "../box/paths.ts";
 import { parseQuestion } from "../card/load.ts";
 import type { Question, Status } from "../card/question.ts";
 import { BoxError, BoxReadOnly, TransitionRejected } from "../errors.ts";
-import { oweWebhooks } from "../webhooks/owe.ts";
 import { auditCommitted, auditRecovered } from "./audit.ts";
 import type { Core } from "./core.ts";
 import { announceTransitioned } from "./events.ts";
@@ -85,6 +84,23 @@ export async function readCommitted(
   }
 }
 
+/**
+ * The question as committed, for a reader that reports it: `seen` (or the card read now), and
+ * only when a write of it is in flight once it was read, read again under the question's lock
+ * after that write finished or was undone. The journal is looked for after the card is read: a
+ * writer journals before its first write and drops the journal after its commit, so a card
+ * read with no journal after it is committed.
+ */
+export async function loadCommitted(
+  core: Core,
+  id: string,
+  seen?: LoadedQuestion,
+): Promise<LoadedQuestion> {
+  const loaded = seen ?? loadQuestion(core, id);
+  if (!writeInFlight(core, id)) return loaded;
+  return readCommitted(core, id, loaded);
+}
+
 const REFUSED_WRITES = new Set(["EROFS", "EACCES", "EPERM"]);
 
 function afterRecovery<T>(core: Core, id: string, fn: () => Promise<T>): Promise<T> {
@@ -92,7 +108,7 @@ function afterRecovery<T>(core: Core, id: string, fn: () => Promise<T>): Promise
     await recover(
       core.box,
       id,
-      all(auditRecovered(core), oweWebhooks(core), rememberAnswers(core), forgetAskAdvice(core)),
+      all(auditRecovered(core), owed(core), rememberAnswers(core), forgetAskAdvice(core)),
     );
     return fn();
   });
@@ -151,11 +167,16 @@ export async function withQuestionTransition<T>(
       core.box,
       id,
       plan,
-      all(auditCommitted(core), oweWebhooks(core), rememberAnswers(core), forgetAskAdvice(core)),
+      all(auditCommitted(core), owed(core), rememberAnswers(core), forgetAskAdvice(core)),
     );
     announceTransitioned({ root: core.box.paths.root, id, status, commit });
     return { commit, value };
   });
+}
+
+/** What the composition root said a commit owes (core.owe), or nothing. */
+function owed(core: Core): Committed {
+  return core.owe?.(core) ?? (() => undefined);
 }
 
 /** After a commit: its audit line, what it owes the answer webhooks, what the memory learns. */

@@ -16,8 +16,8 @@ import {
   type QuestionOutcome,
   questionOutcome,
 } from "./outcome.ts";
-import { type LoadedQuestion, loadCommitted, loadQuestion } from "./store.ts";
-import { readCommitted } from "./transition.ts";
+import { type LoadedQuestion, loadQuestion } from "./store.ts";
+import { loadCommitted, readCommitted } from "./transition.ts";
 
 /** The longest wait one call may ask for (a client's 60 s request timeout minus headroom). */
 export const MAX_WAIT_SECONDS = 55;

@@ -1,9 +1,7 @@
 // The queue order of the slot: pending questions in slot order (priority, earliest expiry,
 // oldest), with parked ones behind all the rest in the order they were parked. The card index
-// keeps each card's sort key, so a list comes out of the ledger in this order already.
+// keeps each card's sort key (questions/sort-key.ts), so a list comes out of the ledger in this order already.
 
-import { priorityOf, type Question } from "../card/question.ts";
-import { expiryMs } from "../questions/aging-policy.ts";
 import { beforeDeadline } from "../questions/deadline.ts";
 import type { QuestionView } from "../questions/state.ts";
 
@@ -38,17 +36,4 @@ export function dueQueue(
   const { ready, parked } = queueOrder(live, parkedIds);
   const due = (q: QuestionView) => !putOff.has(q.id);
   return { live, ready: ready.filter(due), parked: parked.filter(due) };
-}
-
-const PRIORITY_RANK = { high: 0, medium: 1, low: 2 } as const;
-
-/**
- * A card's place in the slot as one sortable text: priority, earliest expiry, oldest, then id.
- * A card that cannot be read (no card) sorts after every readable one.
- */
-export function slotSortKey(id: string, card: Question | undefined): string {
-  if (!card) return `9|${id}`;
-  const asked = new Date(card["asked-at"]).getTime();
-  const expires = new Date(asked + expiryMs(card)).toISOString();
-  return `${PRIORITY_RANK[priorityOf(card)]}|${expires}|${new Date(asked).toISOString()}|${id}`;
 }

@@ -11,6 +11,7 @@ import { createClock } from "../../src/box/clock.ts";
 import { serializeCard } from "../../src/card/codec.ts";
 import { Ledger } from "../../src/ledger/ledger.ts";
 import type { Core } from "../../src/questions/core.ts";
+import { oweWebhooks } from "../../src/webhooks/owe.ts";
 import { crashFlags } from "./crash-point.ts";
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -36,6 +37,8 @@ export async function makeBox(options: { time?: string; staleMs?: number } = {})
     dir,
     box,
     ledger,
+    // As the composition root wires it: every transition owes the answer webhooks.
+    owe: oweWebhooks,
     cleanup() {
       ledger.close();
       rmSync(dir, { recursive: true, force: true });
@@ -141,7 +144,7 @@ export async function gitLog(dir: string, format = "%s"): Promise<string[]> {
 
 /** The same box and ledger seen from another frozen instant (for aging at exact times). */
 export function atTime(core: Core, time: string): Core {
-  return { box: { ...core.box, clock: createClock(time) }, ledger: core.ledger };
+  return { box: { ...core.box, clock: createClock(time) }, ledger: core.ledger, owe: core.owe };
 }
 
 /** Box-relative path of a question card file. */

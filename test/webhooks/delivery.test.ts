@@ -216,7 +216,7 @@ describe("answer webhooks", () => {
 
     // The service starts again: a new ledger handle on the same file, a new sender.
     const ledger = new Ledger(tb.box.paths.ledgerPath);
-    const restarted: Core = { box: tb.box, ledger, webhooks: tb.webhooks };
+    const restarted: Core = { box: tb.box, ledger, webhooks: tb.webhooks, owe: tb.owe };
     try {
       // The row keeps its schedule across the restart: the next try comes due and is sent.
       const next = sender(restarted, { firstRetryMs: 20 });

@@ -9,54 +9,17 @@
 
 import { OTHER_OPTION, type Question } from "../../card/question.ts";
 import { CardChanged } from "../../errors.ts";
-import type { Surface } from "../../questions/answer.ts";
 import { expiryWords } from "../../questions/deadline.ts";
 import { extendQuestion } from "../../questions/extend.ts";
 import { similarQuestions } from "../../questions/similar.ts";
 import { loadQuestion } from "../../questions/store.ts";
 import { backAt, LATER_CHOICES, laterOptions } from "../attention/later.ts";
-import { closureOf, extendedClosure } from "../presentation/closure.ts";
+import { closureOf, extendedClosure, midSentence } from "../presentation/closure.ts";
 import type { Presentation } from "../presentation/records.ts";
-import type { ButtonAction, ButtonSpec, ButtonToken } from "../presentation/tokens.ts";
+import type { ButtonAction } from "../presentation/tokens.ts";
 import { acceptEntry, triageEntry } from "../triage/actions.ts";
+import type { ActionEntry, Outcome, PresentedContext } from "./attempt.ts";
 import { otherReply, wordsDropped } from "./confirm-words.ts";
-import {
-  type ButtonAttempt,
-  type CommandAttempt,
-  type Judging,
-  midSentence,
-  type Outcome,
-} from "./judge.ts";
-
-/** What a button on the open presentation (or a command on it) acts with. */
-export interface PresentedContext extends Judging {
-  attempt: ButtonAttempt | CommandAttempt;
-  spec: ButtonSpec;
-  /** The tapped token; undefined for a command. */
-  token: ButtonToken | undefined;
-  open: Presentation;
-  card: Question;
-  /** The surface and person the transition records. */
-  surface: Surface;
-}
-
-/** What a button that needs no open presentation (a nudge's "Show it") acts with. */
-export interface TokenContext extends Judging {
-  attempt: ButtonAttempt;
-  token: ButtonToken;
-}
-
-export type ActionEntry =
-  | {
-      needs: "presented";
-      /**
-       * A tap of this action may have answered already (a redelivery after a restart cut the
-       * handling short between the commit and the record): confirmed from the card.
-       */
-      replaysFromCard?: boolean;
-      decide(c: PresentedContext): Promise<Outcome>;
-    }
-  | { needs: "token"; decide(c: TokenContext): Promise<Outcome> };
 
 export const CHANGED_REPLY =
   "Not recorded: this question was edited since it was shown. Here it is again.";

@@ -3,7 +3,7 @@
 // of it. Never the truth of an answer (the commit is); losing a line loses nothing else.
 
 import { safeAudit } from "../../questions/audit.ts";
-import type { Attempt, Judging, Outcome } from "./judge.ts";
+import type { Attempt, Judging, Outcome } from "./attempt.ts";
 
 /**
  * The audit line of an attempt: every tap and command, every typed text that came late, and

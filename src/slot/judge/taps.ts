@@ -9,12 +9,11 @@
 import { shownAsIs } from "../../card/fingerprint.ts";
 import type { Question } from "../../card/question.ts";
 import { loadQuestion } from "../../questions/store.ts";
-import { closureOf } from "../presentation/closure.ts";
+import { closureOf, midSentence } from "../presentation/closure.ts";
 import type { Presentation } from "../presentation/records.ts";
 import type { ButtonSpec, ButtonToken } from "../presentation/tokens.ts";
 import { ACTIONS, changed } from "./actions.ts";
-import type { ButtonAttempt, CommandAttempt, Judging, Outcome } from "./judge.ts";
-import { midSentence } from "./judge.ts";
+import type { ButtonAttempt, CommandAttempt, Judging, Outcome } from "./attempt.ts";
 
 export const UNKNOWN_REPLY =
   "This button is not known here (it may be from before a reset). Nothing was done.";

@@ -9,7 +9,7 @@ import type { Question } from "../../card/question.ts";
 import { attemptFromText, resolveAnswer } from "../../card/resolve.ts";
 import type { Presentation } from "../presentation/records.ts";
 import type { ButtonToken } from "../presentation/tokens.ts";
-import type { Judging, Outcome, TextAttempt } from "./judge.ts";
+import type { Judging, Outcome, TextAttempt } from "./attempt.ts";
 
 const YES = /^(y|yes)[.!]?$/i;
 const NO = /^(n|no)[.!]?$/i;

@@ -6,7 +6,7 @@
 import { loadQuestion } from "../../questions/store.ts";
 import type { Presentation } from "../presentation/records.ts";
 import type { ButtonToken } from "../presentation/tokens.ts";
-import type { Judging, Outcome, TextAttempt } from "./judge.ts";
+import type { Judging, Outcome, TextAttempt } from "./attempt.ts";
 
 /**
  * A text without reply-to means the question on screen when it was written. A message older

@@ -12,8 +12,8 @@ import { attemptFromText, findOption, resolveAnswer } from "../../card/resolve.t
 import { CardChanged, InvalidAnswer, QbridgeError } from "../../errors.ts";
 import { loadQuestion } from "../../questions/store.ts";
 import { closureOf } from "../presentation/closure.ts";
+import type { Judging, Outcome, TextAttempt } from "./attempt.ts";
 import { confirmingQuestion, needsConfirming, otherReply, wordsDropped } from "./confirm-words.ts";
-import type { Judging, Outcome, TextAttempt } from "./judge.ts";
 import { heldElsewhereReply, strangerOutcome } from "./taps.ts";
 import { declined, screenAct } from "./typed-confirm.ts";
 import { askedWords, quotesOtherQuestion, targetOf } from "./typed-target.ts";

@@ -66,3 +66,8 @@ export const LEFT = {
 export function laterClosure(back: string): Omit<Closure, "card"> {
   return { kind: "later", text: `later: back ${back}; it stays pending` };
 }
+
+/** A closure's words inside a sentence ("was withdrawn by the asker"), not at its start. */
+export function midSentence(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}

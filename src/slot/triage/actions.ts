@@ -6,16 +6,12 @@
 
 import type { Question } from "../../card/question.ts";
 import { loadQuestion } from "../../questions/store.ts";
-import type { ActionEntry, TokenContext } from "../judge/actions.ts";
-import type { Outcome } from "../judge/judge.ts";
+import type { ActionEntry, Outcome, TokenContext } from "../judge/attempt.ts";
 import type { Presentation } from "../presentation/records.ts";
 import { TriageOffers } from "./offers.ts";
-import { type AnswerPath, boxDigest, type OfferItem, type OfferResult } from "./triage.ts";
+import { type AnswerPath, boxDigest } from "./triage.ts";
 
-/** What the bridge shows in place of the tapped message (relayout "triage"). */
-export type TriageView =
-  | { step: "offer"; offerId: string; items: OfferItem[] }
-  | { step: "result"; result: OfferResult; replayed: boolean };
+export type { TriageView } from "./triage.ts";
 
 function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;

@@ -161,6 +161,11 @@ export interface OfferResult {
   skipped: Skipped[];
 }
 
+/** What the bridge shows in place of the tapped message (relayout "triage"). */
+export type TriageView =
+  | { step: "offer"; offerId: string; items: OfferItem[] }
+  | { step: "result"; result: OfferResult; replayed: boolean };
+
 /** Inside the question's lock: still pending, and still the card that was listed. */
 function recheck(item: OfferItem): (card: Question) => void {
   return (card) => {

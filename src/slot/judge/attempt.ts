@@ -1,0 +1,165 @@
+// What the judge takes and gives back, in surface-neutral terms: the attempt a bridge hands in
+// (a button token, typed text, a command), the outcome it renders, and what a decision works
+// with. Types only, so the judge's files and the action table share them without importing
+// each other.
+
+import type { Answer, Question } from "../../card/question.ts";
+import type { Surface } from "../../questions/answer.ts";
+import type { LaterOption } from "../attention/later.ts";
+import type { Closure } from "../presentation/presenter.ts";
+import type { Presentation } from "../presentation/records.ts";
+import type { ButtonAction, ButtonSpec, ButtonToken } from "../presentation/tokens.ts";
+import type { Slot, SlotOps } from "../slot.ts";
+import type { TriageView } from "../triage/triage.ts";
+
+/** Who acted: their id on the surface, and whether the bridge knows them as the boxholder. */
+export interface Actor {
+  id: string | undefined;
+  boxholder: boolean;
+}
+
+/** A tap on a button: its token and where it was tapped (chat and message), when known. */
+export interface ButtonAttempt {
+  kind: "button";
+  surface: string;
+  actor: Actor;
+  token: string;
+  where?: { chatId: string; messageId: string } | undefined;
+}
+
+/**
+ * Typed text. `replyTo`: the message it quoted; `chatId` and `messageId`: where it was written
+ * (a chat's message ids grow with time, so they tell what was on screen). `confirmed`: the text
+ * was confirmed already (a yes after "Record ...?"); with `seq`, it was confirmed for that
+ * presentation, which must still be the open one. `literal`: typed as it is (in quotes), so no
+ * stray key; an irreversible question still asks first.
+ */
+export interface TextAttempt {
+  kind: "text";
+  surface: string;
+  actor: Actor;
+  text: string;
+  chatId?: string | undefined;
+  messageId?: number | undefined;
+  replyTo?: string | undefined;
+  confirmed?: { seq?: number | undefined } | undefined;
+  literal?: boolean | undefined;
+}
+
+/** A command on the open question (/dismiss, "dismiss" at a keyboard): a button without one. */
+export interface CommandAttempt {
+  kind: "command";
+  surface: string;
+  actor: Actor;
+  action: ButtonAction;
+  /**
+   * What was typed with the command, where its button would carry it: a choice ("later
+   * morning") as `optionId`, a length of time ("extend 3d") as `label`.
+   */
+  optionId?: string | undefined;
+  label?: string | undefined;
+}
+
+export type Attempt = ButtonAttempt | TextAttempt | CommandAttempt;
+
+export type OutcomeKind =
+  | "recorded"
+  | "replayed"
+  | "refused"
+  | "needs-confirmation"
+  | "clarification"
+  | "not-for-us";
+
+/** Why an attempt changed nothing. */
+export type Reason =
+  | "unknown-token"
+  | "stranger"
+  | "elsewhere"
+  | "not-current"
+  | "closed"
+  | "changed"
+  | "late"
+  | "nothing-open"
+  | "held-elsewhere"
+  | "needs-words"
+  | "error";
+
+/**
+ * What the bridge does with the buttons of the tapped message, after acknowledging. `later`:
+ * the times in the outcome's `later` (a command sends them in a message of their own).
+ */
+export type Relayout = "drop" | "confirm" | "choices" | "triage" | "later";
+
+/** The tokens' owner: buttons minted for a presentation (or for a question alone, a nudge). */
+export interface TokenOwner {
+  presentationSeq?: number | undefined;
+  questionId: string;
+  cardHash: string;
+}
+
+export interface Outcome {
+  kind: OutcomeKind;
+  /** The audit's name for it: "answered", "refused:changed", "confirm-asked", ... */
+  name: string;
+  /** One plain line a person reads (a callback's answer; what a typed reply is told). */
+  reply: string;
+  reason?: Reason | undefined;
+  /** The core's error behind a refusal or a clarification, for the bridge's own words. */
+  error?: unknown;
+  /** The answer recorded (or recorded before, on a replay). */
+  answer?: Answer | undefined;
+  /** The tapped token (button attempts). */
+  token?: ButtonToken | undefined;
+  /** The presentation the attempt went to. */
+  target?: Presentation | undefined;
+  /** The card as the judge read it. */
+  card?: Question | undefined;
+  /** What closed the question, when it was closed already. */
+  closure?: Closure | undefined;
+  relayout?: Relayout | undefined;
+  /** The times a question can be put off to, offered with relayout `later`. */
+  later?: LaterOption[] | undefined;
+  /** Needs confirmation: the text to record once confirmed, and whose buttons confirm it. */
+  confirm?: { text: string; owner: TokenOwner } | undefined;
+  /** Triage: the list a confirming tap would record, or what it recorded (relayout "triage"). */
+  triage?: TriageView | undefined;
+  /** The slot's work once the bridge has shown the outcome (move on, show the next). */
+  after?: (() => Promise<void>) | undefined;
+}
+
+/** Everything a decision may use: the slot's operations under its lock, and the slot. */
+export interface Judging {
+  slot: Slot;
+  ops: SlotOps;
+  now: () => string;
+}
+
+/** What a button on the open presentation (or a command on it) acts with. */
+export interface PresentedContext extends Judging {
+  attempt: ButtonAttempt | CommandAttempt;
+  spec: ButtonSpec;
+  /** The tapped token; undefined for a command. */
+  token: ButtonToken | undefined;
+  open: Presentation;
+  card: Question;
+  /** The surface and person the transition records. */
+  surface: Surface;
+}
+
+/** What a button that needs no open presentation (a nudge's "Show it") acts with. */
+export interface TokenContext extends Judging {
+  attempt: ButtonAttempt;
+  token: ButtonToken;
+}
+
+export type ActionEntry =
+  | {
+      needs: "presented";
+      /**
+       * A tap of this action may have answered already (a redelivery after a restart cut the
+       * handling short between the commit and the record): confirmed from the card.
+       */
+      replaysFromCard?: boolean;
+      decide(c: PresentedContext): Promise<Outcome>;
+    }
+  | { needs: "token"; decide(c: TokenContext): Promise<Outcome> };
