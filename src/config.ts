@@ -222,8 +222,8 @@ export function loadConfig(
   return {
     boxDir: resolve(f.box ?? e.QBRIDGE_BOX),
     time: e.QBRIDGE_TIME,
-    // The system's zone is asked of Intl on first use only: starting ICU costs a short command
-    // about 12 ms, and most commands (show, wait, list) never show an hour.
+    // The system's zone is asked of Intl on first use only: a command that never shows an hour
+    // (show, wait, list) must not start ICU.
     get timeZone() {
       systemZone ??= e.QBRIDGE_TIMEZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
       return systemZone;
