@@ -23,6 +23,26 @@ export function checked(ok: (v: string) => boolean, message: string) {
   return optionalText.refine((v) => v === undefined || ok(v), { message });
 }
 
+/** Text that must pass `ok` (our message, not zod's), coerced to a number, `fallback` if unset. */
+export function numberSetting(
+  ok: (v: string) => boolean,
+  message: string,
+): z.ZodType<number | undefined, z.ZodTypeDef, unknown>;
+export function numberSetting(
+  ok: (v: string) => boolean,
+  message: string,
+  fallback: number,
+): z.ZodType<number, z.ZodTypeDef, unknown>;
+export function numberSetting(
+  ok: (v: string) => boolean,
+  message: string,
+  fallback?: number,
+): z.ZodTypeAny {
+  const number =
+    fallback === undefined ? z.coerce.number().optional() : z.coerce.number().default(fallback);
+  return checked(ok, message).pipe(number);
+}
+
 export const isPort = (v: string) => /^\d{1,5}$/.test(v) && Number(v) <= 65535;
 export const isUrl = (v: string) => /^https?:\/\/\S+$/.test(v);
 /**
@@ -45,7 +65,7 @@ export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "
 
 const EnvSchema = z
   .object({
-    QBRIDGE_BOX: optionalText,
+    QBRIDGE_BOX: optionalText.transform((v) => v ?? "box"),
     QBRIDGE_TIME: checked(
       (v) => !Number.isNaN(new Date(v).getTime()),
       "QBRIDGE_TIME must be an ISO time such as 2026-07-10T09:00:00Z (or unset for the real clock)",
@@ -61,8 +81,12 @@ const EnvSchema = z
     QBRIDGE_WEB_HOST: checked(
       (v) => !/\s/.test(v),
       "QBRIDGE_WEB_HOST must be a host name or an IP address, without spaces",
+    ).transform((v) => v ?? "127.0.0.1"),
+    QBRIDGE_WEB_PORT: numberSetting(
+      isPort,
+      "QBRIDGE_WEB_PORT must be a port number from 0 to 65535",
+      8787,
     ),
-    QBRIDGE_WEB_PORT: checked(isPort, "QBRIDGE_WEB_PORT must be a port number from 0 to 65535"),
     QBRIDGE_PUBLIC_URL: checked(
       isBaseUrl,
       "QBRIDGE_PUBLIC_URL must be the http(s) address where the web page is reached, e.g. https://q.example.org (no ?query, #fragment or user:password@)",
@@ -71,18 +95,20 @@ const EnvSchema = z
       (v) => v.length >= 16,
       "QBRIDGE_API_TOKEN must be at least 16 characters (make one with: openssl rand -hex 24)",
     ),
-    QBRIDGE_SWEEP_MINUTES: checked(
+    QBRIDGE_SWEEP_MINUTES: numberSetting(
       (v) => /^\d{1,4}$/.test(v) && Number(v) >= 1 && Number(v) <= 1440,
       "QBRIDGE_SWEEP_MINUTES must be a whole number of minutes from 1 to 1440 (the sweep cannot be turned off)",
+      10,
     ),
-    QBRIDGE_LOCK_STALE_MS: checked(
+    QBRIDGE_LOCK_STALE_MS: numberSetting(
       (v) => /^\d{1,9}$/.test(v) && Number(v) >= 5000,
       "QBRIDGE_LOCK_STALE_MS must be a whole number of milliseconds, at least 5000",
+      10_000,
     ),
     QBRIDGE_LOG_LEVEL: checked(
       (v) => (LOG_LEVELS as readonly string[]).includes(v),
       `QBRIDGE_LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}`,
-    ),
+    ).transform((v) => (v ?? "info") as (typeof LOG_LEVELS)[number]),
     QBRIDGE_WEBHOOK_URL: checked(
       isUrl,
       "QBRIDGE_WEBHOOK_URL must be the http(s) URL every question's outcome is POSTed to, or unset",
@@ -94,7 +120,7 @@ const EnvSchema = z
     QBRIDGE_WEBHOOK_GIVE_UP_AFTER: checked(
       (v) => (parseDuration(v) ?? 0) > 0,
       "QBRIDGE_WEBHOOK_GIVE_UP_AFTER must be an ISO-8601 duration such as PT24H (how long a webhook is retried)",
-    ),
+    ).transform((v) => (v === undefined ? 24 * 3_600_000 : (parseDuration(v) as number))),
   })
   .superRefine((e, ctx) => {
     if (e.QBRIDGE_WEBHOOK_URL !== undefined && e.QBRIDGE_WEBHOOK_SECRET === undefined) {
@@ -125,10 +151,11 @@ const FlagSchema = z.object({
     })
     .transform((v) => v?.trim()),
   host: checked((v) => !/\s/.test(v), "--host must be a host name or an IP address"),
-  port: checked(isPort, "--port must be a port number from 0 to 65535"),
-  watchMs: checked(
+  port: numberSetting(isPort, "--port must be a port number from 0 to 65535"),
+  watchMs: numberSetting(
     (v) => /^\d{1,6}$/.test(v) && Number(v) >= 100 && Number(v) <= 60_000,
     "--watch-ms must be a whole number of milliseconds from 100 to 60000",
+    1000,
   ),
 });
 
@@ -191,13 +218,12 @@ export function loadConfig(
   }
   const e = parsedEnv.data;
   const f = parsedFlags.data;
-  const port = f.port ?? e.QBRIDGE_WEB_PORT;
   let systemZone: string | undefined;
   return {
-    boxDir: resolve(f.box ?? e.QBRIDGE_BOX ?? "box"),
+    boxDir: resolve(f.box ?? e.QBRIDGE_BOX),
     time: e.QBRIDGE_TIME,
-    // The system's zone is asked of Intl on first use only: starting ICU costs a short command
-    // about 12 ms, and most commands (show, wait, list) never show an hour.
+    // The system's zone is asked of Intl on first use only: a command that never shows an hour
+    // (show, wait, list) must not start ICU.
     get timeZone() {
       systemZone ??= e.QBRIDGE_TIMEZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
       return systemZone;
@@ -213,22 +239,19 @@ export function loadConfig(
       },
     },
     web: {
-      host: f.host ?? e.QBRIDGE_WEB_HOST ?? "127.0.0.1",
-      port: port === undefined ? 8787 : Number(port),
+      host: f.host ?? e.QBRIDGE_WEB_HOST,
+      port: f.port ?? e.QBRIDGE_WEB_PORT,
       publicUrl: e.QBRIDGE_PUBLIC_URL?.replace(/\/+$/, ""),
     },
     apiToken: e.QBRIDGE_API_TOKEN,
-    sweepMinutes: e.QBRIDGE_SWEEP_MINUTES === undefined ? 10 : Number(e.QBRIDGE_SWEEP_MINUTES),
-    lockStaleMs: e.QBRIDGE_LOCK_STALE_MS === undefined ? 10_000 : Number(e.QBRIDGE_LOCK_STALE_MS),
-    logLevel: (e.QBRIDGE_LOG_LEVEL ?? "info") as Config["logLevel"],
-    watchMs: f.watchMs === undefined ? 1000 : Number(f.watchMs),
+    sweepMinutes: e.QBRIDGE_SWEEP_MINUTES,
+    lockStaleMs: e.QBRIDGE_LOCK_STALE_MS,
+    logLevel: e.QBRIDGE_LOG_LEVEL,
+    watchMs: f.watchMs,
     webhooks: {
       url: e.QBRIDGE_WEBHOOK_URL,
       secret: e.QBRIDGE_WEBHOOK_SECRET,
-      giveUpAfterMs:
-        e.QBRIDGE_WEBHOOK_GIVE_UP_AFTER === undefined
-          ? 24 * 3_600_000
-          : (parseDuration(e.QBRIDGE_WEBHOOK_GIVE_UP_AFTER) as number),
+      giveUpAfterMs: e.QBRIDGE_WEBHOOK_GIVE_UP_AFTER,
     },
     bridges: configured,
   };

@@ -12,6 +12,7 @@
 
 import { setTimeout as wait } from "node:timers/promises";
 import { type Bot, GrammyError } from "grammy";
+import { type Backoff, nextBackoff } from "../../src/backoff.ts";
 import { PollingConflict } from "./errors.ts";
 import { classify, failureOf, type Standing } from "./standing.ts";
 
@@ -58,8 +59,9 @@ export interface PollOptions {
 }
 
 /** The first retry after a 409 comes quickly, well inside the newcomer's held poll. */
-const CONFLICT_RETRY_MS = 250;
-const CONFLICT_RETRY_MAX_MS = 8_000;
+const CONFLICT_BACKOFF: Backoff = { firstMs: 250, maxMs: 8_000 };
+/** Any other failure, or a bridge not ready yet: from 1 s, doubling, up to a minute. */
+const POLL_BACKOFF: Backoff = { firstMs: 1_000, maxMs: 60_000 };
 
 /** Waits `ms`, or less when polling stops: the abort ends the wait, it is not an error. */
 const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
@@ -81,7 +83,7 @@ export function startPolling(options: PollOptions): Polling {
 
   const loop = async (): Promise<PollingConflict | undefined> => {
     let offset = 0;
-    let backoff = 1_000;
+    let backoff = POLL_BACKOFF.firstMs;
     let established = false;
     let conflict: ConflictRun | undefined;
     while (!signal.aborted) {
@@ -92,7 +94,7 @@ export function startPolling(options: PollOptions): Polling {
       }
       if (!ready) {
         await sleep(backoff, signal);
-        backoff = Math.min(backoff * 2, 60_000);
+        backoff = nextBackoff(backoff, POLL_BACKOFF);
         continue;
       }
       const started = Date.now();
@@ -106,7 +108,7 @@ export function startPolling(options: PollOptions): Polling {
           },
           signal as Parameters<Bot["init"]>[0],
         );
-        backoff = 1_000;
+        backoff = POLL_BACKOFF.firstMs;
         options.standing?.ok();
       } catch (error) {
         if (signal.aborted) break;
@@ -119,7 +121,7 @@ export function startPolling(options: PollOptions): Polling {
             return gone;
           }
           if (!conflict) {
-            conflict = { since: now, last: now, retryMs: CONFLICT_RETRY_MS };
+            conflict = { since: now, last: now, retryMs: CONFLICT_BACKOFF.firstMs };
             logger.warn(
               { telegram: gone.telegram, graceSeconds: Math.round(graceMs / 1000) },
               "another poller started on this bot token; this service was here first and keeps polling (the newcomer stops)",
@@ -134,14 +136,14 @@ export function startPolling(options: PollOptions): Polling {
           options.standing?.failed("conflict", gone.telegram);
           conflict.last = now;
           await sleep(conflict.retryMs, signal);
-          conflict.retryMs = Math.min(conflict.retryMs * 2, CONFLICT_RETRY_MAX_MS);
+          conflict.retryMs = nextBackoff(conflict.retryMs, CONFLICT_BACKOFF);
           continue;
         }
         options.standing?.failed(kind, failureOf(error, bot.token));
         // Telegram's own wait (a 429's retry_after) is honoured when it is longer.
         const retryAfter = error instanceof GrammyError ? error.parameters.retry_after : undefined;
         await sleep(Math.max(backoff, (retryAfter ?? 0) * 1000), signal);
-        backoff = Math.min(backoff * 2, 60_000);
+        backoff = nextBackoff(backoff, POLL_BACKOFF);
         continue;
       }
       if (!established) {

@@ -2,7 +2,7 @@
 // is read, every problem in one sentence naming its variable, never its value.
 
 import { z } from "zod";
-import { checked, isPort, isUrl } from "../../src/config.ts";
+import { checked, isPort, isUrl, numberSetting } from "../../src/config.ts";
 
 export interface TelegramSettings {
   /** Unset: the bridge is off. */
@@ -39,9 +39,10 @@ export const telegramSettings = z
       isUrl,
       "TELEGRAM_WEBHOOK_URL must be the public https URL Telegram posts updates to, or unset for long polling",
     ),
-    TELEGRAM_WEBHOOK_PORT: checked(
+    TELEGRAM_WEBHOOK_PORT: numberSetting(
       isPort,
       "TELEGRAM_WEBHOOK_PORT must be a port number from 0 to 65535",
+      8788,
     ),
   })
   .transform(
@@ -51,6 +52,6 @@ export const telegramSettings = z
       apiRoot: e.TELEGRAM_API_ROOT?.replace(/\/+$/, ""),
       webhookSecret: e.TELEGRAM_WEBHOOK_SECRET,
       webhookUrl: e.TELEGRAM_WEBHOOK_URL,
-      webhookPort: e.TELEGRAM_WEBHOOK_PORT === undefined ? 8788 : Number(e.TELEGRAM_WEBHOOK_PORT),
+      webhookPort: e.TELEGRAM_WEBHOOK_PORT,
     }),
   );

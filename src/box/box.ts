@@ -26,9 +26,8 @@ export interface BoxOptions {
   durable?: boolean;
   /**
    * The process runs for long (`serve`): git commands finish as simple-git finishes them by
-   * default. Its `onExit: false`, which spares a short command a 50 ms timer, races every
-   * command against one promise that never settles, which keeps each race for good (~1 KB a
-   * question asked and answered in a service).
+   * default. Its `onExit: false` must not be used here: it races every command against one
+   * promise that never settles, which keeps each race for good in a long-running process.
    */
   lasting?: boolean;
 }
@@ -68,10 +67,9 @@ function gitFor(root: string, lasting = false): BoxGit {
           baseDir: root,
           maxConcurrentProcesses: 4,
           trimmed: false,
-          // Done when git exits and its output is closed. simple-git's default also starts a
-          // 50 ms timer at every exit, which held a short command open that long after its
-          // last git command; no git run here leaves a process holding its output (a detached
-          // gc reopens its output on /dev/null).
+          // Done when git exits and its output is closed: a short command must not wait on
+          // simple-git's exit timer after its last git command; no git run here leaves a
+          // process holding its output (a detached gc reopens its output on /dev/null).
           ...(lasting ? {} : { completion: { onClose: true, onExit: false } }),
         }),
       );

@@ -21,8 +21,8 @@ export interface CardEntry {
   error?: string;
 }
 
-/** Box-relative paths of the card files under the questions folder. A hand-rolled walk:
- * Node 20's recursive readdir is several times slower. Symlinks are listed (and refused by
+/** Box-relative paths of the card files under the questions folder, walked folder by folder
+ * (node 20's recursive readdir is not used). Symlinks are listed (and refused by
  * readEntry), never followed. Each folder walked is added to `folders` (absolute paths). */
 export function listCardFiles(box: Box, folders?: string[]): string[] {
   checkCardFolders(box.paths);

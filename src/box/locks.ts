@@ -6,6 +6,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import lockfile from "proper-lockfile";
+import { type Backoff, backoffDelay } from "../backoff.ts";
 import { BoxError } from "../errors.ts";
 import { createKeyedMutex } from "../mutex.ts";
 
@@ -17,6 +18,9 @@ export interface LockOptions {
 }
 
 export const DEFAULT_LOCK_OPTIONS: LockOptions = { staleMs: 10_000, waitMs: 60_000 };
+
+/** Another process's lock is tried again every 5 ms more, up to 100 ms, plus up to 10 ms. */
+const LOCK_BACKOFF: Backoff = { firstMs: 5, maxMs: 100, growth: "add", jitterMs: 10 };
 
 const withInProcessLock = createKeyedMutex();
 
@@ -48,7 +52,7 @@ export async function withFileLock<T>(
             `the lock ${name} has been held for over ${Math.round(options.waitMs / 1000)} s by another process; if none is running, "qbridge doctor --repair" clears it`,
           );
         }
-        await sleep(Math.min(5 + attempt * 5, 100) + Math.random() * 10);
+        await sleep(backoffDelay(attempt, LOCK_BACKOFF));
       }
     }
     try {

@@ -1,6 +1,5 @@
 // What the ask advice reads of the card index (src/questions/ask-advice.ts): only the fields it
-// uses, of only the cards that can count. Reading every card's digest for it left ~40 MB of
-// garbage per ask in a service over 10,000 cards.
+// uses, of only the cards that can count. It must never read every card's whole digest.
 
 import type { CardDigest } from "./card-index.ts";
 import type { Ledger } from "./ledger.ts";

@@ -11,16 +11,15 @@ import type { Box } from "../box/box.ts";
  * modification time skips the walk: every card written by qbridge, git or an editor that
  * saves by renaming changes its folder's time, and the watcher marks an in-place edit of the
  * top folder. A walk of the subfolders at least every FULL_WALK_MS catches an in-place edit
- * there, which no watcher tells (node watches no subfolder on Linux). Without it, a serve over
- * 10,000 cards stat'ed every card every second and kept ~100 MB of heap busy with the garbage.
- * The top folder, where the cards usually all are, is walked whole only every TOP_WALK_MS, in
- * case the watcher missed an event: a minute's walk of all 10,000 made ~10 MB of garbage, which
- * kept an idle service's memory going up and down.
+ * there, which no watcher tells (node watches no subfolder on Linux). A serve must never stat
+ * every card every second. The top folder, where the cards usually all are, is walked whole
+ * only every TOP_WALK_MS, in case the watcher missed an event: an idle service must not walk
+ * every card each minute.
  *
  * What changes in the top folder is read from the names the watcher tells, not by a walk: once
  * the folder's time is the one it had when the last name was told, those names are every change
- * up to then (inotify tells them in order). A card filed or answered in a box of 10,000 cards so
- * costs a few stats, where it cost a walk of every card (~45 ms and ~18 MB of garbage per ask).
+ * up to then (inotify tells them in order). A card filed or answered costs a few stats, never a
+ * walk of every card.
  * A change the watcher has not told yet changes the folder's time past that one: a whole walk.
  */
 export interface Quiet {

@@ -51,7 +51,7 @@ export function freshenIndex(box: Box, ledger: Ledger): void {
 /**
  * Whether a card file named for `id` is in any card folder. Only the names tell: no card is
  * read. A watched box, once looked at, knows its folders and stats one name in each; any
- * other lists them all (at 10,000 cards, each ask listed them: ~2 MB of garbage).
+ * other lists them all.
  */
 export function cardIdTaken(core: Pick<Core, "box" | "ledger">, id: string): boolean {
   const { box } = core;
@@ -168,8 +168,7 @@ function walkCards(box: Box, ledger: Ledger, subfolders = false): void {
     const read = readAgain(box, rel, info, row);
     if (!read) continue;
     changed.push(read);
-    // Recorded as it goes: a first scan of 10,000 cards never holds them all parsed at once
-    // (that grew a service's heap by ~100 MB, slow to give back).
+    // Recorded as it goes: a first scan must never hold every card parsed at once.
     if (changed.length >= INDEX_BATCH) {
       updateIndex(ledger, changed, []);
       changed = [];

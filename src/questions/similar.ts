@@ -141,7 +141,7 @@ export function similarQuestions(core: Core, card: Question, exceptId?: string):
       .map((past) => ({ past, score: similarity(card, past) }))
       .filter(({ score }) => score >= SIMILAR_THRESHOLD)
       // Newest first on a tie: compared as instants, not by locale (which would start ICU's
-      // collation, ~3 MB a service keeps, to present a question).
+      // collation, which presenting a question must not do).
       .sort(
         (a, b) =>
           b.score - a.score || Date.parse(b.past.answeredAt) - Date.parse(a.past.answeredAt),

@@ -1,48 +1,26 @@
-// The slot's queue operations: present, fill, show, park, answer, dismiss, settle, and the
-// reconciliation that keeps the ledger's presentations in step with the box and with the
-// processes that show them (presenting one question is present.ts). They assume the slot's
+// The slot's queue operations: present, fill, show, park, answer, dismiss, settle (presenting
+// one question is present.ts; the reconciliation that keeps the ledger's presentations in step
+// with the box and with the processes that show them is reconcile.ts). They assume the slot's
 // lock is held (slot.ts takes it).
 
-import { shownAsIs } from "../card/fingerprint.ts";
-import { priorityOf, type Question } from "../card/question.ts";
+import { priorityOf } from "../card/question.ts";
 import { answerQuestion } from "../questions/answer.ts";
 import { dismissQuestion } from "../questions/close.ts";
-import type { Core } from "../questions/core.ts";
 import { pendingQuestions, type QuestionView } from "../questions/state.ts";
-import { settleInterruptedWrites } from "../questions/transition.ts";
-import { type Attention, quietEnds } from "./attention/attention.ts";
-import { backAt, type LaterStore } from "./attention/later.ts";
+import { quietEnds } from "./attention/attention.ts";
 import { dueQueue } from "./order.ts";
-import type { ClosedTeller } from "./presentation/closed-teller.ts";
 import * as closures from "./presentation/closure.ts";
 import { forgetClosedElsewhere } from "./presentation/forget-closed.ts";
-import { movedDeadlineAside } from "./presentation/moved-deadline.ts";
 import { present } from "./presentation/present.ts";
-import type { Closure } from "./presentation/presenter.ts";
-import type { Presentation, PresentationStore } from "./presentation/records.ts";
-import type { TokenStore } from "./presentation/tokens.ts";
-import type { Reach } from "./reach.ts";
-import type { Registry } from "./registry.ts";
-import type { SlotLogger, SlotOps } from "./slot.ts";
+import type { Presentation } from "./presentation/records.ts";
+import { closeIfStale, type OperationsDeps, reconcile, supersede } from "./reconcile.ts";
+import type { SlotOps } from "./slot.ts";
 
-export interface OperationsDeps {
-  core: Core;
-  presentations: PresentationStore;
-  tokens: TokenStore;
-  registry: Registry;
-  teller: ClosedTeller;
-  logger: SlotLogger;
-  now: () => string;
-  load: (questionId: string) => Question | undefined;
-  attention: Attention;
-  later: LaterStore;
-  reach: Reach;
-}
+export type { OperationsDeps };
 
 export function createOperations(deps: OperationsDeps): SlotOps {
-  const { core, presentations, tokens, registry, teller, logger, now, load, attention, later } =
-    deps;
-  let started = false;
+  const { core, presentations, registry, teller, logger, now, load, attention, later } = deps;
+  const progress = { started: false };
 
   /** Presents through the first ready presenter; one that fails is held off a while (reach.ts). */
   async function presentQuestion(question: QuestionView, pending: QuestionView[], anyway = false) {
@@ -67,13 +45,6 @@ export function createOperations(deps: OperationsDeps): SlotOps {
     return !quietEnds(core.box.clock.now(), attention) || priorityOf(question.card) === "high";
   }
 
-  /** Frees the slot of a presentation nobody will answer or update: its question is shown again. */
-  function supersede(open: Presentation, outcome: { text: string; reply: string }): void {
-    if (!presentations.close(open.seq, "superseded", outcome.text, now())) return;
-    tokens.markPresentationUsed(open.seq, outcome.reply, now());
-    logger.info({ question: open.questionId, surface: open.surface }, outcome.text);
-  }
-
   function closeAfterTransition(questionId: string): Presentation | undefined {
     presentations.unpark(questionId);
     later.clear(questionId);
@@ -86,76 +57,12 @@ export function createOperations(deps: OperationsDeps): SlotOps {
   }
 
   const ops: SlotOps = {
-    async reconcile() {
-      // A card a dead writer half-changed on disk is not its committed state: finish or undo
-      // that write first, or a tap could be refused (and the slot move on) over an answer
-      // that is then rolled back.
-      await settleInterruptedWrites(core);
-      await teller.tellUntold();
-      if (!started) {
-        // A claim left by a process that died while sending: Telegram may have shown it (the
-        // process died before recording where), or not. The question is shown again; the
-        // claim is superseded, not forgotten, so a tap on a copy that did arrive replays a
-        // line that points to the newer message and answers nothing.
-        const open = presentations.open();
-        // Only this process's own surfaces: another process (a `qbridge serve` next to a
-        // `qbridge chat`) may be sending its claim right now.
-        // A chat's claim is its own process's: it is taken over below once that process is gone.
-        const presenter = open && registry.presenterFor(open.surface);
-        if (open?.state === "queued" && presenter && !presenter.livesWithProcess) {
-          supersede(open, closures.RESENT);
-        }
-        started = true;
-      }
-      // A presentation whose screen was a process that has quit or was killed (a chat) shows
-      // nothing to anyone: the slot is taken over, at start and on every tick. Its screen is
-      // gone, so there is no message to update.
-      const held = presentations.open();
-      if (held && !registry.mine(held) && registry.orphaned(held)) {
-        supersede(held, closures.LEFT);
-        presentations.told(held.seq, now());
-      }
-      // A presentation on a surface this process does not run is closed by the process that
-      // does, so its message is edited; closing it here would leave that message as it was.
-      const open = presentations.open();
-      const mine = open && registry.mine(open) ? open : undefined;
-      // One read of its card per look: whether it closed, and whether its deadline moved.
-      const card = mine && load(mine.questionId);
-      const closure = mine ? await ops.closeIfStale(mine, card) : undefined;
-      const moved = mine && !closure && movedDeadlineAside(mine, card, core.box.clock.now());
-      if (mine && moved) {
-        await ops.show(mine.questionId, { again: true, aside: moved });
-        return;
-      }
-      await ops.fill(closure !== undefined && closure.kind !== "changed");
+    reconcile() {
+      return reconcile(deps, ops, progress);
     },
 
-    async closeIfStale(open, card = load(open.questionId)) {
-      let closure: Closure | undefined;
-      let state: "resolved" | "superseded" | "parked" = "resolved";
-      const until = later.until(open.questionId);
-      if (card?.status !== "pending") {
-        closure = closures.closureOf(card);
-        if (!card) state = "superseded";
-      } else if (!shownAsIs(card, open.cardHash)) {
-        closure = closures.closureOf(card);
-        state = "superseded";
-      } else if (until && new Date(until).getTime() > core.box.clock.now().getTime()) {
-        // Put off ("Later") by this process or another (the web page): it leaves the slot.
-        closure = {
-          ...closures.laterClosure(
-            backAt(new Date(until), core.box.clock.now(), attention.timeZone),
-          ),
-          card,
-        };
-        state = "parked";
-      }
-      if (!closure) return undefined;
-      if (presentations.close(open.seq, state, closure.text, now())) {
-        logger.info({ question: open.questionId, outcome: closure.text }, "presentation closed");
-        await teller.tell(open, closure);
-      }
-      return closure;
+    closeIfStale(open, card = load(open.questionId)) {
+      return closeIfStale(deps, open, card);
     },
 
     async fill(afterClose = false) {
@@ -229,7 +136,7 @@ export function createOperations(deps: OperationsDeps): SlotOps {
     async leave() {
       const open = presentations.open();
       if (open && registry.mine(open) && open.holder !== undefined) {
-        supersede(open, closures.LEFT);
+        supersede(deps, open, closures.LEFT);
         presentations.told(open.seq, now());
       }
       await registry.release();

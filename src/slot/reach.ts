@@ -12,6 +12,7 @@
 // time whatever the box's clock says). A day's outage is one warning as it starts, a reminder
 // every half hour, and one line when it ends, not a warning every few seconds.
 
+import { type Backoff, nextBackoff } from "../backoff.ts";
 import { ChatRefuses } from "./presentation/presenter.ts";
 import type { SlotLogger } from "./slot.ts";
 
@@ -22,6 +23,8 @@ export const MAX_HOLD_OFF_MS = 15 * 60_000;
 export const FIRST_RETRY_MS = 5_000;
 export const MAX_RETRY_MS = 60_000;
 /** While a chat service keeps failing, the log says so again this often. */
+const REFUSED_BACKOFF: Backoff = { firstMs: FIRST_HOLD_OFF_MS, maxMs: MAX_HOLD_OFF_MS };
+const FAILED_BACKOFF: Backoff = { firstMs: FIRST_RETRY_MS, maxMs: MAX_RETRY_MS };
 export const FAILING_REMINDER_MS = 30 * 60_000;
 
 export interface Reach {
@@ -95,7 +98,7 @@ export function createReach(deps: {
     refused(surface, error) {
       const before = held.get(surface);
       const again = before?.kind === "refused";
-      const holdOffMs = again ? Math.min(before.holdOffMs * 2, MAX_HOLD_OFF_MS) : FIRST_HOLD_OFF_MS;
+      const holdOffMs = nextBackoff(again ? before.holdOffMs : undefined, REFUSED_BACKOFF);
       held.set(surface, { kind: "refused", holdOffMs, until: boxNow() + holdOffMs });
       if (again) return;
       deps.logger.warn(
@@ -108,7 +111,7 @@ export function createReach(deps: {
       // A refusal says more than a failure: its longer hold-off stands.
       if (before?.kind === "refused") return;
       const at = wallNow();
-      const holdOffMs = before ? Math.min(before.holdOffMs * 2, MAX_RETRY_MS) : FIRST_RETRY_MS;
+      const holdOffMs = nextBackoff(before?.holdOffMs, FAILED_BACKOFF);
       const state = before ?? {
         kind: "failing" as const,
         holdOffMs,

@@ -6,6 +6,7 @@
 // so a restart loses nothing. Never logs the secret, the body, or more of a URL than its origin.
 
 import { createHmac } from "node:crypto";
+import { backoffDelay } from "../backoff.ts";
 import type { Core } from "../questions/core.ts";
 import { onQuestionTransitioned } from "../questions/events.ts";
 import {
@@ -131,7 +132,7 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
   }
 
   function pauseAfter(tries: number): number {
-    return Math.min(maxRetryMs, firstRetryMs * 2 ** Math.max(0, tries - 1));
+    return backoffDelay(tries - 1, { firstMs: firstRetryMs, maxMs: maxRetryMs });
   }
 
   async function deliverOne(delivery: Delivery): Promise<boolean> {

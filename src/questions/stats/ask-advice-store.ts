@@ -1,7 +1,7 @@
 // The figures an ask's advice is read from (expectedWaitSeconds, hint), kept in the ledger for
 // a minute so that every process reuses them: an agent that asks by running `qbridge ask`
 // would otherwise pay, on every ask, a walk of the whole box, the stats over every card, and
-// starting ICU for the time zone (about 11 ms alone). A transition through the core forgets
+// starting ICU for the time zone. A transition through the core forgets
 // them at once, from whichever process it commits (forgetAskAdvice); a card changed by hand
 // shows within the minute.
 

@@ -32,7 +32,7 @@ function orderedDigests(ledger: Ledger): CardDigest[] {
   const digests = indexedDigests(ledger);
   // Pending in slot order, then the most recently closed first, so questions asked at the
   // same instant are counted in the same order each time. Compared by their characters, not by
-  // locale (which starts ICU's collation, ~3 MB a service keeps): ISO times of one shape sort
+  // locale (which starts ICU's collation, which a service keeps): ISO times of one shape sort
   // the same either way.
   const pending = digests.filter((d) => d.card.status === "pending");
   const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

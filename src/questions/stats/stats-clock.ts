@@ -5,7 +5,7 @@
  * Where hours and dates are read: an IANA zone name, or undefined for the process's own zone
  * (as Intl takes `timeZone: undefined`). The own zone is read through Date's local getters,
  * which take only ICU's rules for that zone: Intl's date formats, and the zone's name (Intl
- * too), page in ~8 MB of node's binary that a service then keeps, to show an hour or a day.
+ * too), must not be started just to show an hour or a day in the own zone.
  */
 export type Zone = string | undefined;
 
@@ -51,8 +51,8 @@ function formatter(format: keyof typeof FORMATS, timeZone: string): Intl.DateTim
 /** The hour of day (0-23) of `at` in `zone`. */
 export function hourIn(at: Date, zone: Zone): number {
   if (zone === undefined) return at.getHours();
-  // The hour alone is all the format writes ("09"): read whole, not through formatToParts,
-  // whose parts were most of the garbage the ask advice made, once for every answered card.
+  // The hour alone is all the format writes ("09"): read whole, never through formatToParts,
+  // which makes an object per part for every answered card.
   return Number(formatter("hour", zone).format(at)) % 24;
 }
 

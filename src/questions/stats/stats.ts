@@ -105,8 +105,8 @@ function groupBy(cards: readonly CardDigest[], key: (c: CardDigest) => string | 
 }
 
 /** Groups in their keys' order for people. Only lists that are shown are sorted so: the ask
- * advice finds its prompt by key, and a locale comparison starts ICU's collation (~3 MB a
- * service then keeps). */
+ * advice finds its prompt by key, and a locale comparison starts ICU's collation, which
+ * a service then keeps. */
 function byName<T>(groups: T[], name: (group: T) => string): T[] {
   return groups.sort((a, b) => name(a).localeCompare(name(b)));
 }

@@ -23,7 +23,7 @@ export function overnightNews(
   attention: Attention,
   pending: readonly QuestionView[],
 ): OvernightNews | undefined {
-  // The zone is read only with quiet hours set: reading it may start ICU (~6 MB for good).
+  // The zone is read only with quiet hours set: reading it may start ICU (which a service then keeps).
   const { quietHours } = attention;
   if (!quietHours) return undefined;
   const now = core.box.clock.now();
