@@ -5,8 +5,9 @@
 // then the start-up budgets (startup.ts: the short commands vs `node -e 0`), the answer memory
 // (similar.ts: the lookup vs a bare FTS5 query, ask with and without it), the Telegram figures
 // (telegram.ts), serve's idle memory (memory.ts) and the agent's (agent.ts: MCP ask, tap to a
-// waiting agent). BENCH_ONLY names the parts to run (e.g. BENCH_ONLY=startup, or
-// BENCH_ONLY=startup,memory): sizes, startup, similar, telegram, memory, agent.
+// waiting agent) and the phone end to end (phone.ts: filed to phone, the permission hook against
+// a real serve on the emulator). BENCH_ONLY names the parts to run (e.g. BENCH_ONLY=startup, or
+// BENCH_ONLY=startup,memory): sizes, startup, similar, telegram, memory, agent, phone.
 
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -21,6 +22,7 @@ import { pendingQuestions } from "../src/questions/state.ts";
 import { bareGit, buildBox, NOW, nodeStartEnv } from "./fixture.ts";
 import { installQbridge } from "./installed.ts";
 import { benchMemory } from "./memory.ts";
+import { benchPhone } from "./phone.ts";
 import { benchSimilar } from "./similar.ts";
 import { benchStartUp } from "./startup.ts";
 import { quantile, row, sample, timeIt } from "./stats.ts";
@@ -28,7 +30,7 @@ import { type Spans, spanLines, timedSteps } from "./steps.ts";
 
 const SIZES = (process.env.BENCH_SIZES ?? "10,1000,10000").split(",").map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 25);
-const PARTS = ["sizes", "startup", "similar", "telegram", "memory", "agent"] as const;
+const PARTS = ["sizes", "startup", "similar", "telegram", "memory", "agent", "phone"] as const;
 const ONLY = process.env.BENCH_ONLY?.split(",") ?? [...PARTS];
 const runs = (part: (typeof PARTS)[number]) =>
   ONLY.includes(part) && (part !== "memory" || process.env.BENCH_MEMORY !== "0");
@@ -201,6 +203,7 @@ async function main(): Promise<void> {
     const { benchAgent } = (await import(agent)) as { benchAgent: () => Promise<string[]> };
     for (const line of await benchAgent()) console.log(line);
   }
+  if (runs("phone")) for (const line of await benchPhone()) console.log(line);
 }
 
 await main();

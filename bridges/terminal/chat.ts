@@ -29,7 +29,12 @@ export function createTerminalBridge(options: TerminalBridgeOptions): TerminalBr
   const write = (text: string) => {
     output.write(text);
   };
-  slot.attach(createTerminalPresenter({ write, now: () => slot.core.box.clock.now() }));
+  // While a typed line is handled, a question the slot presents meanwhile waits until the line's
+  // own reply ("Recorded: X") is written: the reply must come before the next question's block.
+  let held: string[] | undefined;
+  const writeQuestion = (text: string) => (held ? held.push(text) : write(text));
+  const now = () => slot.core.box.clock.now();
+  slot.attach(createTerminalPresenter({ write, writeQuestion, now }));
   const handleLine = createLineHandler({ slot, write, by: options.by });
 
   return {
@@ -43,10 +48,15 @@ export function createTerminalBridge(options: TerminalBridgeOptions): TerminalBr
       try {
         for await (const line of rl) {
           let outcome: Awaited<ReturnType<typeof handleLine>>;
+          held = [];
           try {
             outcome = await handleLine(line);
           } catch (error) {
             write(lineForError(error));
+          } finally {
+            const blocks = held;
+            held = undefined;
+            for (const block of blocks) write(block);
           }
           if (outcome === "quit") break;
           if (interactive) rl.prompt();

@@ -11,16 +11,21 @@ export const SURFACE = "terminal";
 
 export function createTerminalPresenter(deps: {
   write: (text: string) => void;
+  /** Where a presented question's block goes (the chat holds it while a typed line is told). */
+  writeQuestion?: (text: string) => void;
   now: () => Date;
 }): Presenter {
   const { write } = deps;
+  const writeQuestion = deps.writeQuestion ?? write;
   return {
     surface: SURFACE,
     // The screen is this process's: a quit or killed chat leaves the slot to the others.
     livesWithProcess: true,
     ready: () => true,
     async present(request: PresentRequest) {
-      write(questionText(request.question.card, request.behind, deps.now(), request.lastTime));
+      writeQuestion(
+        questionText(request.question.card, request.behind, deps.now(), request.lastTime),
+      );
       return { chatId: SURFACE, messageId: String(request.seq) };
     },
     async closed(presentation: Presentation, closure: Closure) {

@@ -27,7 +27,7 @@ const ICONS: Record<Closure["kind"], string> = {
   "set-aside": "↩",
 };
 
-function flat(text: string): string {
+export function flat(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
@@ -66,7 +66,10 @@ export function questionText(
   if (card["while-waiting"]) extra.push(`  While waiting: ${flat(card["while-waiting"])}`);
   if (card.irreversible) extra.push("  Irreversible: the directive cannot be undone.");
   if (extra.length) lines.push("", ...extra);
-  lines.push("", `  ${howToAnswer(card)} (park, dismiss, later, waiting, help, quit)`);
+  lines.push(
+    "",
+    `  ${howToAnswer(card)} (park, dismiss, later, extend, same, next, waiting, accept, record, help, quit)`,
+  );
   if (now) lines.push(`  It ${expiryWords(deadlineOf(card), now)}.`);
   if (behind > 0) lines.push(`  ${behind} more waiting after this one.`);
   return `${lines.join("\n")}\n`;

@@ -10,6 +10,7 @@ import { createJudge, type Outcome } from "../../src/slot/judge/judge.ts";
 import type { Presentation } from "../../src/slot/presentation/records.ts";
 import type { Slot } from "../../src/slot/slot.ts";
 import { SURFACE } from "./presenter.ts";
+import { bringBack, putOffText } from "./put-off.ts";
 import { HELP_TEXT, waitingText } from "./render.ts";
 import { createKeyboardTriage } from "./triage.ts";
 
@@ -71,7 +72,9 @@ export function createLineHandler(deps: {
       case "waiting": {
         if (await triage.waiting()) return;
         const { count, top, presented } = slot.waiting();
-        write(waitingText(count, top?.card, presented !== undefined));
+        const putOff = putOffText(slot);
+        write(top || !putOff ? waitingText(count, top?.card, presented !== undefined) : "");
+        write(putOff);
         return;
       }
       case "next": {
@@ -79,7 +82,7 @@ export function createLineHandler(deps: {
         const open = slot.current();
         if (busy && open && !slot.mine(open)) write(heldElsewhere(open));
         else if (busy) write("A question is open: answer it, or park it to see the next.\n");
-        else if (!presented) write("Nothing is waiting on you.\n");
+        else if (!presented && !(await bringBack(slot))) write("Nothing is waiting on you.\n");
         return;
       }
       case "accept":

@@ -30,7 +30,8 @@ export function registerChatCommand(program: Command): void {
       "after",
       `
 Type a letter or a label (select), yes or no (confirm), or your own words (text); "Label - note"
-adds a note. Commands: park, dismiss, next, waiting, help, quit (or Ctrl-D). Answers are
+adds a note. Commands: park, dismiss, later, extend, same, next, waiting, accept, record, help,
+quit (or Ctrl-D); help in the chat says what each does. Answers are
 recorded with answered-via: terminal, exactly as from Telegram: one commit and a follow-up job.
 
 With "qbridge serve" on the same box: one question is shown at a time across both. When serve
