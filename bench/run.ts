@@ -5,9 +5,10 @@
 // then the start-up budgets (startup.ts: the short commands vs `node -e 0`), the answer memory
 // (similar.ts: the lookup vs a bare FTS5 query, ask with and without it), the Telegram figures
 // (telegram.ts), serve's idle memory (memory.ts) and the agent's (agent.ts: MCP ask, tap to a
-// waiting agent) and the phone end to end (phone.ts: filed to phone, the permission hook against
-// a real serve on the emulator). BENCH_ONLY names the parts to run (e.g. BENCH_ONLY=startup, or
-// BENCH_ONLY=startup,memory): sizes, startup, similar, telegram, memory, agent, phone.
+// waiting agent), the phone end to end (phone.ts: filed to phone against a real serve on the
+// emulator) and the permission hook (hook.ts: hook start to the phone, tap to the printed
+// decision). BENCH_ONLY names the parts to run (e.g. BENCH_ONLY=startup, or
+// BENCH_ONLY=startup,memory): sizes, startup, similar, telegram, memory, agent, phone, hook.
 
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -20,6 +21,7 @@ import { JOBS_DIR, QUESTIONS_DIR } from "../src/box/paths.ts";
 import { answerQuestion } from "../src/questions/answer.ts";
 import { pendingQuestions } from "../src/questions/state.ts";
 import { bareGit, buildBox, NOW, nodeStartEnv } from "./fixture.ts";
+import { benchHook } from "./hook.ts";
 import { installQbridge } from "./installed.ts";
 import { benchMemory } from "./memory.ts";
 import { benchPhone } from "./phone.ts";
@@ -30,7 +32,16 @@ import { type Spans, spanLines, timedSteps } from "./steps.ts";
 
 const SIZES = (process.env.BENCH_SIZES ?? "10,1000,10000").split(",").map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 25);
-const PARTS = ["sizes", "startup", "similar", "telegram", "memory", "agent", "phone"] as const;
+const PARTS = [
+  "sizes",
+  "startup",
+  "similar",
+  "telegram",
+  "memory",
+  "agent",
+  "phone",
+  "hook",
+] as const;
 const ONLY = process.env.BENCH_ONLY?.split(",") ?? [...PARTS];
 const runs = (part: (typeof PARTS)[number]) =>
   ONLY.includes(part) && (part !== "memory" || process.env.BENCH_MEMORY !== "0");
@@ -204,6 +215,7 @@ async function main(): Promise<void> {
     for (const line of await benchAgent()) console.log(line);
   }
   if (runs("phone")) for (const line of await benchPhone()) console.log(line);
+  if (runs("hook")) for (const line of await benchHook()) console.log(line);
 }
 
 await main();
