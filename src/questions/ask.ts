@@ -20,6 +20,7 @@ import {
 } from "../card/question.ts";
 import { BoxReadOnly, InvalidInput } from "../errors.ts";
 import { ledgerReadOnly } from "../ledger/open.ts";
+import { refusedReceiver, webhookAllowList } from "../webhooks/receiver-url.ts";
 import { auditCommitted } from "./audit.ts";
 import type { Core } from "./core.ts";
 import { cardIdTaken, scanQuestions } from "./scan.ts";
@@ -155,6 +156,9 @@ export async function askQuestion(
       "a callback needs answer webhooks on: set QBRIDGE_WEBHOOK_SECRET (webhooks are signed with it) where qbridge runs, or leave the callback out",
     );
   }
+  const refused =
+    asked.callback === undefined ? undefined : refusedReceiver(asked.callback, webhookAllowList());
+  if (refused !== undefined) throw new InvalidInput(`the callback is refused: ${refused}`);
   const { id: wantedId, ...fields } = asked;
   const card = marked(
     {
