@@ -2,7 +2,17 @@
 // card that fails to parse is an entry with its reason, never rewritten. Which files need
 // reading again, and the order they are listed in, is the scan's (src/questions/scan.ts).
 
-import { type Dirent, lstatSync, readdirSync, readFileSync, type Stats } from "node:fs";
+import {
+  closeSync,
+  constants,
+  type Dirent,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  type Stats,
+} from "node:fs";
 import { join, relative, sep } from "node:path";
 import { CARD_LIMITS } from "../card/codec.ts";
 import { parseQuestion } from "../card/load.ts";
@@ -108,6 +118,47 @@ function readFailure(rel: string, id: string, error: unknown): Error {
   return new CardReadFailed(rel, code ?? (error as Error).message);
 }
 
+const OPEN_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+
+/**
+ * The bytes of a card file (a question's or a job's), read so no file can block or mislead
+ * the reader: never through a link, only a regular file (a FIFO is never opened for reading
+ * without O_NONBLOCK), within the card size limit. `refused` says why a file is not read;
+ * an error of the disk (ENOENT among them) is thrown.
+ */
+export function readCardBytes(full: string, stat?: Stats): { bytes: Buffer } | { refused: string } {
+  const checked = (info: Stats): string | undefined => {
+    if (info.isSymbolicLink())
+      return "it is a symbolic link; cards must be regular files in the box";
+    if (!info.isFile()) return "it is not a regular file";
+    if (info.size > CARD_LIMITS.bytes) {
+      return `it is ${info.size} bytes, over the ${CARD_LIMITS.bytes}-byte card limit`;
+    }
+    return undefined;
+  };
+  const before = checked(stat ?? lstatSync(full));
+  if (before) return { refused: before };
+  let fd: number;
+  try {
+    fd = openSync(full, OPEN_FLAGS);
+  } catch (error) {
+    // Swapped for a link between the look and the open.
+    if ((error as NodeJS.ErrnoException).code === "ELOOP")
+      return {
+        refused:
+          checked(lstatSync(full)) ??
+          "it is a symbolic link; cards must be regular files in the box",
+      };
+    throw error;
+  }
+  try {
+    const now = checked(fstatSync(fd));
+    return now ? { refused: now } : { bytes: readFileSync(fd) };
+  } finally {
+    closeSync(fd);
+  }
+}
+
 function readCardFile(
   box: Box,
   rel: string,
@@ -126,18 +177,11 @@ function readCardFile(
     );
   }
   const full = join(box.paths.root, rel);
-  let info: Stats;
   let bytes: Buffer;
   try {
-    info = stat ?? lstatSync(full);
-    if (info.isSymbolicLink()) {
-      return refused("it is a symbolic link; cards must be regular files in the box");
-    }
-    if (!info.isFile()) return refused("it is not a regular file");
-    if (info.size > CARD_LIMITS.bytes) {
-      return refused(`it is ${info.size} bytes, over the ${CARD_LIMITS.bytes}-byte card limit`);
-    }
-    bytes = readFileSync(full);
+    const read = readCardBytes(full, stat);
+    if ("refused" in read) return refused(read.refused);
+    bytes = read.bytes;
   } catch (error) {
     throw readFailure(rel, id, error);
   }

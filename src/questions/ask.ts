@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { applyAndCommit } from "../box/commit.ts";
 import { withFileLock } from "../box/locks.ts";
 import { checkId } from "../box/paths.ts";
-import { serializeCard } from "../card/codec.ts";
+import { CardSyntaxError, parseCardText, serializeCard } from "../card/codec.ts";
 import {
   AskSchema,
   describeIssues,
@@ -20,6 +20,7 @@ import {
 } from "../card/question.ts";
 import { BoxReadOnly, InvalidInput } from "../errors.ts";
 import { ledgerReadOnly } from "../ledger/open.ts";
+import { refusedReceiver, webhookAllowList } from "../webhooks/receiver-url.ts";
 import { auditCommitted } from "./audit.ts";
 import type { Core } from "./core.ts";
 import { cardIdTaken, scanQuestions } from "./scan.ts";
@@ -79,6 +80,17 @@ function slug(text: string): string {
 /** Random bytes only when the asker brought no id. */
 function newId(prompt: string, date: string): string {
   return `${date}-${slug(prompt)}-${randomBytes(3).toString("hex")}`;
+}
+
+/** Why a card text could not be read back (over a card limit), or undefined when it can. */
+function unreadableReason(text: string): string | undefined {
+  try {
+    parseCardText(text);
+    return undefined;
+  } catch (error) {
+    if (error instanceof CardSyntaxError) return error.message;
+    throw error;
+  }
 }
 
 export function validateAsk(input: unknown): ReturnType<typeof AskSchema.parse> {
@@ -144,6 +156,9 @@ export async function askQuestion(
       "a callback needs answer webhooks on: set QBRIDGE_WEBHOOK_SECRET (webhooks are signed with it) where qbridge runs, or leave the callback out",
     );
   }
+  const refused =
+    asked.callback === undefined ? undefined : refusedReceiver(asked.callback, webhookAllowList());
+  if (refused !== undefined) throw new InvalidInput(`the callback is refused: ${refused}`);
   const { id: wantedId, ...fields } = asked;
   const card = marked(
     {
@@ -155,6 +170,12 @@ export async function askQuestion(
   );
   const ordered: Record<string, unknown> = {};
   for (const key of FIELD_ORDER) ordered[key] = card[key as keyof Question];
+  // Before any lock or write: a card that could not be read back is never filed.
+  const content = serializeCard(ordered);
+  const unreadable = unreadableReason(content);
+  if (unreadable !== undefined) {
+    throw new InvalidInput(`the question is over a card limit: as a card file ${unreadable}`);
+  }
 
   const { meanwhile } = options;
   const same = options.unlessOpen === true ? samePrompt : options.unlessOpen || undefined;
@@ -185,7 +206,7 @@ export async function askQuestion(
         core.box,
         id,
         {
-          writes: [{ rel, content: serializeCard(ordered) }],
+          writes: [{ rel, content }],
           message: `ask: ${card.prompt.replace(/\s+/g, " ").slice(0, 60)}`,
           trailers: {
             Question: id,

@@ -2,12 +2,11 @@
 // `status` (and `done-at`) under the question's lock, so an agent that reaches the box only
 // through the CLI, the API or MCP can close its job without editing files and running git.
 
-import { readFileSync } from "node:fs";
 import { applyAndCommit } from "../box/commit.ts";
 import { rewriteCardText } from "../card/codec.ts";
 import { CardUnreadable, InvalidInput } from "../errors.ts";
 import type { Core } from "./core.ts";
-import { type JobView, jobOf } from "./state.ts";
+import { type JobView, jobOf, readJobText } from "./state.ts";
 import { loadQuestion } from "./store.ts";
 import { settleQuestion, withQuestionLock } from "./transition.ts";
 
@@ -58,7 +57,7 @@ export async function markJobDone(core: Core, id: string): Promise<JobDone> {
       };
     }
     const doneAt = core.box.clock.iso();
-    const text = readFileSync(core.box.paths.abs(found.rel), "utf8");
+    const text = readJobText(core, found.rel);
     const content = rewriteCardText(text, { status: "done", "done-at": doneAt });
     const commit = await applyAndCommit(core.box, id, {
       writes: [{ rel: found.rel, content }],

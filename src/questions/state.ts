@@ -1,9 +1,9 @@
 // What is in the box: pending questions in slot order, the archive with recorded answers,
 // the unreadable cards, and the follow-up jobs.
 
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { lstatSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import type { CardEntry } from "../box/card-files.ts";
+import { type CardEntry, readCardBytes } from "../box/card-files.ts";
 import { JOB_SUFFIX, JOBS_DIR } from "../box/paths.ts";
 import { parseCardText } from "../card/codec.ts";
 import { type Job, JobSchema } from "../card/job.ts";
@@ -103,12 +103,24 @@ export function listJobs(core: Core): JobView[] {
 /** The follow-up job an answer wrote for question `id`, or undefined when there is none. */
 export function jobOf(core: Core, id: string): JobView | undefined {
   const rel = core.box.paths.jobRel(id);
-  return existsSync(join(core.box.paths.root, rel)) ? readJobFile(core, rel) : undefined;
+  // lstat: a link in the job's place is a job that cannot be read, not a missing one.
+  const there = lstatSync(join(core.box.paths.root, rel), { throwIfNoEntry: false });
+  return there ? readJobFile(core, rel) : undefined;
+}
+
+/**
+ * The text of a job file, read as question cards are (no links, regular files only, within
+ * the card size limit, never a blocking open); throws an Error saying why it cannot be read.
+ */
+export function readJobText(core: Core, rel: string): string {
+  const read = readCardBytes(join(core.box.paths.root, rel));
+  if ("refused" in read) throw new Error(read.refused);
+  return read.bytes.toString("utf8");
 }
 
 function readJobFile(core: Core, rel: string): JobView {
   try {
-    const text = parseCardText(readFileSync(join(core.box.paths.root, rel), "utf8"));
+    const text = parseCardText(readJobText(core, rel));
     const parsed = JobSchema.safeParse(text.data);
     return parsed.success
       ? { rel, job: parsed.data, instructions: jobBody(text.tail) }

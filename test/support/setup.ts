@@ -5,3 +5,6 @@ import { afterAll } from "vitest";
 import { killLeftoverChildren } from "./child.ts";
 
 afterAll(killLeftoverChildren);
+
+// The tests' webhook receivers listen on loopback, which callbacks may reach only when named.
+process.env.QBRIDGE_WEBHOOK_ALLOW = "127.0.0.1,localhost,::1";

@@ -9,13 +9,14 @@ import { journalPaths, pendingJournals, recover } from "../../box/commit.ts";
 import { withCommitLock } from "../../box/commit-lock.ts";
 import { isValidId, JOB_SUFFIX, JOBS_DIR } from "../../box/paths.ts";
 import type { Core } from "../core.ts";
+import { listJobs } from "../state.ts";
 import { withQuestionLock } from "../transition.ts";
 import type { DoctorCheck, Finding } from "./doctor.ts";
 
 export const unreadableCardsCheck: DoctorCheck = {
   label: "cards",
-  async examine(_core, seen) {
-    const findings = seen.state().unreadable.map(
+  async examine(core, seen) {
+    const cards = seen.state().unreadable.map(
       (bad): Finding => ({
         kind: "unreadable-card",
         path: bad.rel,
@@ -24,7 +25,21 @@ export const unreadableCardsCheck: DoctorCheck = {
         repairable: false,
       }),
     );
-    return { findings, facts: [] };
+    // A job file that cannot be read (a link, a FIFO, a broken card) is named like a card.
+    const jobs = listJobs(core).flatMap((job): Finding[] =>
+      job.error === undefined
+        ? []
+        : [
+            {
+              kind: "unreadable-card",
+              path: job.rel,
+              problem: `follow-up job: ${job.error}`,
+              fix: "remove the file (git rm, or rm if git does not hold it); answering the question again writes it anew",
+              repairable: false,
+            },
+          ],
+    );
+    return { findings: [...cards, ...jobs], facts: [] };
   },
 };
 
