@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { applyAndCommit } from "../box/commit.ts";
 import { withFileLock } from "../box/locks.ts";
 import { checkId } from "../box/paths.ts";
+import { refusedReceiver, webhookAllowList } from "../card/callback-address.ts";
 import { CardSyntaxError, parseCardText, serializeCard } from "../card/codec.ts";
 import {
   AskSchema,
@@ -20,7 +21,6 @@ import {
 } from "../card/question.ts";
 import { BoxReadOnly, InvalidInput } from "../errors.ts";
 import { ledgerReadOnly } from "../ledger/open.ts";
-import { refusedReceiver, webhookAllowList } from "../webhooks/receiver-url.ts";
 import { auditCommitted } from "./audit.ts";
 import type { Core } from "./core.ts";
 import { cardIdTaken, scanQuestions } from "./scan.ts";

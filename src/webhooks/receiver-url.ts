@@ -1,8 +1,6 @@
 // A receiver's URL as delivery uses it: credentials moved into a header, the origin the log
 // names, and a failure described without them. Nothing here sends anything.
 
-import { BlockList, isIP } from "node:net";
-
 /**
  * `https://user:pass@host/...` is how a receiver asks for Basic auth, but fetch refuses a URL
  * with credentials (and its error quoted the password): they go in the header instead.
@@ -46,71 +44,4 @@ export function describeFailure(error: unknown, timeoutMs: number): string {
   const text = cause?.code ?? cause?.message ?? (error as Error).message ?? String(error);
   // An error may quote the URL; its user and password never reach the ledger or the log.
   return text.replace(/\/\/[^/\s@]*@/g, "//");
-}
-
-// Where a callback may never point unless QBRIDGE_WEBHOOK_ALLOW names it: the machine itself,
-// private networks, link-local and unique-local ranges, CGNAT, and cloud metadata services.
-const BLOCKED = new BlockList();
-for (const [net, prefix] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.168.0.0", 16],
-] as const) {
-  BLOCKED.addSubnet(net, prefix, "ipv4");
-}
-for (const [net, prefix] of [
-  ["::", 128],
-  ["::1", 128],
-  ["::ffff:0:0", 96],
-  ["fc00::", 7],
-  ["fe80::", 10],
-] as const) {
-  BLOCKED.addSubnet(net, prefix, "ipv6");
-}
-const METADATA_HOSTS = new Set(["metadata.google.internal", "metadata"]);
-
-/** The host names and addresses QBRIDGE_WEBHOOK_ALLOW lets callbacks reach. */
-export function webhookAllowList(env: NodeJS.ProcessEnv = process.env): string[] {
-  return (env.QBRIDGE_WEBHOOK_ALLOW ?? "")
-    .split(",")
-    .map((entry) =>
-      entry
-        .trim()
-        .toLowerCase()
-        .replace(/^\[|\]$/g, ""),
-    )
-    .filter(Boolean);
-}
-
-/** Whether an IP address is one a callback may not reach. */
-export function isBlockedAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 0) return false;
-  return BLOCKED.check(address, family === 4 ? "ipv4" : "ipv6");
-}
-
-/**
- * Why a callback URL may not be used (a private, loopback or metadata target), or undefined.
- * The host is the one `new URL()` gives, so numeric forms (0x7f000001, 2130706433) are seen
- * as the addresses they are.
- */
-export function refusedReceiver(url: string, allow: string[]): string | undefined {
-  let host: string;
-  try {
-    host = new URL(url).hostname.toLowerCase().replace(/^\[|\]$/g, "");
-  } catch {
-    return "it is not a URL";
-  }
-  if (allow.includes(host)) return undefined;
-  if (METADATA_HOSTS.has(host) || host === "localhost" || host.endsWith(".localhost")) {
-    return `its host ${host} is a local or metadata host (QBRIDGE_WEBHOOK_ALLOW can name it)`;
-  }
-  if (isBlockedAddress(host)) {
-    return `its address ${host} is loopback, private, link-local or unique-local (QBRIDGE_WEBHOOK_ALLOW can name it)`;
-  }
-  return undefined;
 }
