@@ -76,6 +76,22 @@ export class TransitionRejected extends QbridgeError {
 }
 
 /**
+ * A coding agent's permission asked on a surface that is not the boxholder's own (the API, MCP,
+ * the CLI): whoever holds a token there could approve their own request.
+ */
+export class NotOwnSurface extends QbridgeError {
+  override name = "NotOwnSurface";
+  constructor(
+    readonly id: string,
+    readonly via: string,
+  ) {
+    super(
+      `question "${id}" is a coding agent's permission request: it is answered only by the boxholder, on Telegram, in qbridge chat or on its signed web page, not through ${via}`,
+    );
+  }
+}
+
+/**
  * The aging sweep found a question past its deadline, but the card it then held under the lock
  * has a later one (an extension or a hand edit landed in between): it stays pending.
  */

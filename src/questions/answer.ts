@@ -6,14 +6,25 @@
 import { rewriteCardText } from "../card/codec.ts";
 import { shownAsIs } from "../card/fingerprint.ts";
 import { jobFileText } from "../card/job.ts";
-import { type Answer, isAgentPrompt, type Question } from "../card/question.ts";
+import {
+  type Answer,
+  isAgentPrompt,
+  isPermissionQuestion,
+  type Question,
+} from "../card/question.ts";
 import { type AnswerAttempt, resolveAnswer } from "../card/resolve.ts";
-import { CardChanged, InvalidInput } from "../errors.ts";
+import { CardChanged, InvalidInput, NotOwnSurface } from "../errors.ts";
 import { auditRefused } from "./audit.ts";
 import type { Core } from "./core.ts";
 import { withQuestionTransition } from "./transition.ts";
 
 export const ANSWERABLE = ["pending", "dismissed", "expired"] as const;
+
+/**
+ * The boxholder's own surfaces: the only ones a permission question is answered on. A token
+ * for the API or MCP is held by agents too, and an agent must not approve its own request.
+ */
+export const OWN_SURFACES: readonly string[] = ["telegram", "terminal", "web"];
 
 export interface Surface {
   /** cli, web, api, telegram, terminal, ... */
@@ -73,6 +84,9 @@ export async function answerQuestion(
     withQuestionTransition(core, id, "answer", ANSWERABLE, (current) => {
       if (options.fingerprint && !shownAsIs(current.card, options.fingerprint)) {
         throw new CardChanged(id, "answer");
+      }
+      if (isPermissionQuestion(current.card) && !OWN_SURFACES.includes(surface.via)) {
+        throw new NotOwnSurface(id, surface.via);
       }
       options.recheck?.(current.card);
       const answer = resolveAnswer(current.card, attempt);

@@ -1,5 +1,6 @@
 // The one place errors become HTTP statuses and JSON bodies `{error: {code, message}}`.
-// 400 malformed request, 401 no or wrong token, 404 no such question, 409 the transition was
+// 400 malformed request, 401 no or wrong token, 403 a permission request (answered only on the
+// boxholder's own surfaces), 404 no such question, 409 the transition was
 // rejected (naming the current status), 413 body over the limit, 422 the body breaks the schema.
 
 import {
@@ -7,12 +8,13 @@ import {
   CardUnreadable,
   InvalidId,
   InvalidInput,
+  NotOwnSurface,
   QbridgeError,
   QuestionNotFound,
   TransitionRejected,
 } from "../errors.ts";
 
-export type ApiStatus = 400 | 401 | 404 | 409 | 413 | 415 | 422 | 500 | 503;
+export type ApiStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 500 | 503;
 
 export interface ApiErrorBody {
   error: { code: string; message: string; current?: string };
@@ -31,6 +33,7 @@ export function failure(status: ApiStatus, code: string, message: string): ApiFa
 function statusOf(error: QbridgeError): ApiStatus {
   if (error instanceof InvalidId) return 400;
   if (error instanceof QuestionNotFound) return 404;
+  if (error instanceof NotOwnSurface) return 403;
   if (error instanceof TransitionRejected) return 409;
   if (error instanceof InvalidInput) return 422;
   if (error instanceof CardUnreadable) return 500;

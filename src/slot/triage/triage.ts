@@ -10,7 +10,7 @@
 
 import { createHash } from "node:crypto";
 import { questionFingerprint } from "../../card/fingerprint.ts";
-import { OTHER_OPTION, optionsOf, type Question } from "../../card/question.ts";
+import { isAgentPrompt, OTHER_OPTION, optionsOf, type Question } from "../../card/question.ts";
 import type { AnswerAttempt } from "../../card/resolve.ts";
 import { CardChanged, QbridgeError, QuestionNotFound, TransitionRejected } from "../../errors.ts";
 import type { AnswerOptions } from "../../questions/answer.ts";
@@ -111,7 +111,8 @@ export function triageDigest(queue: QuestionView[]): Digest | undefined {
   const lines = listed.map(lineOf);
   const offer = listed.flatMap((view, i): OfferItem[] => {
     const line = lines[i] as DigestLine;
-    if (line.recommendation === undefined || line.held) return [];
+    // A coding agent's own prompt is decided one at a time, never in bulk.
+    if (line.recommendation === undefined || line.held || isAgentPrompt(view.card)) return [];
     return [
       {
         id: view.id,
@@ -170,6 +171,7 @@ export type TriageView =
 function recheck(item: OfferItem): (card: Question) => void {
   return (card) => {
     if (card.status !== "pending") throw new TransitionRejected(item.id, "answer", card.status, "");
+    if (isAgentPrompt(card)) throw new CardChanged(item.id, "answer");
     if (triageFingerprint(card) !== item.fingerprint) throw new CardChanged(item.id, "answer");
   };
 }
