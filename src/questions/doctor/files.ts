@@ -5,6 +5,7 @@
 
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { readCardBytes } from "../../box/card-files.ts";
 import { journalPaths, pendingJournals, recover } from "../../box/commit.ts";
 import { withCommitLock } from "../../box/commit-lock.ts";
 import { isValidId, JOB_SUFFIX, JOBS_DIR } from "../../box/paths.ts";
@@ -25,20 +26,22 @@ export const unreadableCardsCheck: DoctorCheck = {
         repairable: false,
       }),
     );
-    // A job file that cannot be read (a link, a FIFO, a broken card) is named like a card.
-    const jobs = listJobs(core).flatMap((job): Finding[] =>
-      job.error === undefined
-        ? []
-        : [
-            {
-              kind: "unreadable-card",
-              path: job.rel,
-              problem: `follow-up job: ${job.error}`,
-              fix: "remove the file (git rm, or rm if git does not hold it); answering the question again writes it anew",
-              repairable: false,
-            },
-          ],
-    );
+    // A job file that cannot be read as a file (a link, a FIFO, over the size limit) is named
+    // like a card. A readable file with a broken text is not: a stray one is the stray-job
+    // check's to remove, and one an answer wrote is the agent's to read.
+    const jobs = listJobs(core).flatMap((job): Finding[] => {
+      const read = readCardBytes(join(core.box.paths.root, job.rel));
+      if (!("refused" in read)) return [];
+      return [
+        {
+          kind: "unreadable-card",
+          path: job.rel,
+          problem: `follow-up job: ${read.refused}`,
+          fix: "remove the file (git rm, or rm if git does not hold it); answering the question again writes it anew",
+          repairable: false,
+        },
+      ];
+    });
     return { findings: [...cards, ...jobs], facts: [] };
   },
 };
