@@ -66,20 +66,14 @@ async function until<T>(check: () => T | undefined, what: string, ms = 30_000): 
   }
 }
 
-function run(args: string[], env: NodeJS.ProcessEnv, input?: string) {
+/** A qbridge command, and when it exited. */
+function run(args: string[], env: NodeJS.ProcessEnv) {
   const child = spawn(process.execPath, [CLI, ...args], {
     env,
-    stdio: ["pipe", "pipe", "inherit"],
+    stdio: ["ignore", "ignore", "inherit"],
   });
-  let out = "";
-  let printedAt = 0;
-  child.stdout.on("data", (d) => {
-    if (!printedAt) printedAt = now();
-    out += d;
-  });
-  child.stdin.end(input ?? "");
   const exited = new Promise<number>((resolve) => child.on("exit", () => resolve(now())));
-  return { child, exited, out: () => out, printedAt: () => printedAt };
+  return { child, exited };
 }
 
 export async function benchPhone(): Promise<string[]> {

@@ -72,8 +72,7 @@ function describeChoices(options: Option[]): string {
 }
 
 /** Why a choice names no option: none matches, or several do (then it says which). */
-function unnamed(options: Option[], typed: string): InvalidAnswer {
-  const named = optionsNamed(options, typed);
+function unnamed(options: Option[], typed: string, named: Option[]): InvalidAnswer {
   if (named.length < 2) return new InvalidAnswer(typed, `one of ${describeChoices(options)}`);
   const meant = named
     .sort((a, b) => options.indexOf(a) - options.indexOf(b))
@@ -170,11 +169,12 @@ export function resolveAnswer(card: Pick<Question, "input">, given: AnswerAttemp
     }
     case "select": {
       const options = card.input.options ?? [];
-      const option =
+      const named =
         attempt.option !== undefined
-          ? options.find((o) => o.id === attempt.option)
-          : findOption(options, typed);
-      if (!option) throw unnamed(options, attempt.text);
+          ? options.filter((o) => o.id === attempt.option)
+          : optionsNamed(options, typed);
+      const option = named.length === 1 ? named[0] : undefined;
+      if (!option) throw unnamed(options, attempt.text, named);
       if (option.id === OTHER_OPTION) {
         const own = attempt.other?.trim() ? limited(attempt.other.trim(), "an answer") : undefined;
         if (own)

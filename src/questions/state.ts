@@ -88,6 +88,8 @@ export interface JobView {
   /** The job's body: the steps to take, as the file says them (an agent reading JSON needs them too). */
   instructions?: string;
   error?: string;
+  /** Why the file itself cannot be read (a link, not a regular file, over the size limit). */
+  refused?: string;
 }
 
 export function listJobs(core: Core): JobView[] {
@@ -119,8 +121,10 @@ export function readJobText(core: Core, rel: string): string {
 }
 
 function readJobFile(core: Core, rel: string): JobView {
+  const read = readCardBytes(join(core.box.paths.root, rel));
+  if ("refused" in read) return { rel, error: read.refused, refused: read.refused };
   try {
-    const text = parseCardText(readJobText(core, rel));
+    const text = parseCardText(read.bytes.toString("utf8"));
     const parsed = JobSchema.safeParse(text.data);
     return parsed.success
       ? { rel, job: parsed.data, instructions: jobBody(text.tail) }

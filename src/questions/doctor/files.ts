@@ -5,7 +5,6 @@
 
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { readCardBytes } from "../../box/card-files.ts";
 import { journalPaths, pendingJournals, recover } from "../../box/commit.ts";
 import { withCommitLock } from "../../box/commit-lock.ts";
 import { isValidId, JOB_SUFFIX, JOBS_DIR } from "../../box/paths.ts";
@@ -30,13 +29,12 @@ export const unreadableCardsCheck: DoctorCheck = {
     // like a card. A readable file with a broken text is not: a stray one is the stray-job
     // check's to remove, and one an answer wrote is the agent's to read.
     const jobs = listJobs(core).flatMap((job): Finding[] => {
-      const read = readCardBytes(join(core.box.paths.root, job.rel));
-      if (!("refused" in read)) return [];
+      if (job.refused === undefined) return [];
       return [
         {
           kind: "unreadable-card",
           path: job.rel,
-          problem: `follow-up job: ${read.refused}`,
+          problem: `follow-up job: ${job.refused}`,
           fix: "remove the file (git rm, or rm if git does not hold it); answering the question again writes it anew",
           repairable: false,
         },
