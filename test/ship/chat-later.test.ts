@@ -2,54 +2,16 @@
 // and `next` say what is put off and until when, and `next` brings it back; "Recorded: X" comes
 // before the next question's block; the hint line and `qbridge help chat` name every command.
 
-import { PassThrough } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTerminalBridge } from "../../bridges/terminal/chat.ts";
-import { askQuestion } from "../../src/questions/ask.ts";
-import { createSlot } from "../../src/slot/slot.ts";
-import { cleanupBoxes, makeBox, selectCard, textCard } from "../support/box.ts";
+import { cleanupBoxes, selectCard, textCard } from "../support/box.ts";
+import { chatOverStreams } from "../support/chat-streams.ts";
 import { qbridge } from "../support/child.ts";
-import { eventually } from "../support/telegram.ts";
 
 afterEach(cleanupBoxes);
 
-async function keyboard() {
-  const box = await makeBox();
-  const slot = createSlot({ core: box });
-  const input = new PassThrough();
-  const output = new PassThrough();
-  let screen = "";
-  output.on("data", (d) => {
-    screen += d;
-  });
-  const bridge = createTerminalBridge({ slot, input, output, by: "ada" });
-  let running: Promise<void> | undefined;
-  return {
-    slot,
-    ask: async (card: Record<string, unknown>) => (await askQuestion(box, card)).id,
-    screen: () => screen,
-    async start() {
-      await slot.reconcile();
-      running = bridge.run();
-    },
-    async type(line: string, expect: string) {
-      const from = screen.length;
-      input.write(`${line}\n`);
-      await eventually(() => screen.slice(from).includes(expect) || undefined, 5_000, expect);
-      return screen.slice(from);
-    },
-    dir: box.dir,
-    async quit() {
-      input.end();
-      await running;
-      await slot.close();
-    },
-  };
-}
-
 describe("later in qbridge chat", () => {
   it("waiting and next say what is put off and until when; next brings it back", async () => {
-    const k = await keyboard();
+    const k = await chatOverStreams();
     const id = await k.ask(selectCard());
     await k.start();
     await k.type("later morning", "Later: back");
@@ -64,7 +26,7 @@ describe("later in qbridge chat", () => {
   });
 
   it("Recorded: X comes before the next question's block", async () => {
-    const k = await keyboard();
+    const k = await chatOverStreams();
     await k.ask(selectCard({ priority: "high" }));
     await k.ask(textCard());
     await k.start();
@@ -75,7 +37,7 @@ describe("later in qbridge chat", () => {
   });
 
   it("the hint line and qbridge help chat list later, extend, same, accept and record", async () => {
-    const k = await keyboard();
+    const k = await chatOverStreams();
     await k.ask(selectCard());
     await k.start();
     const hint =

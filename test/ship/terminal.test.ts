@@ -3,60 +3,22 @@
 // in-process over streams, with a real box and ledger; and as `qbridge chat` child processes
 // that quit or are killed while `qbridge serve` runs Telegram on the emulator.
 
-import { PassThrough } from "node:stream";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createTerminalBridge } from "../../bridges/terminal/chat.ts";
 import { questionFingerprint } from "../../src/card/fingerprint.ts";
 import { answerQuestion } from "../../src/questions/answer.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
 import { PresentationStore } from "../../src/slot/presentation/records.ts";
-import { createSlot } from "../../src/slot/slot.ts";
 import { cleanupBoxes, confirmCard, makeBox, selectCard, T0, textCard } from "../support/box.ts";
+import { chatOverStreams } from "../support/chat-streams.ts";
 import { qbridge } from "../support/child.ts";
 import { type Emulator, eventually, OWNER, startEmulator, TOKEN } from "../support/telegram.ts";
 
 afterEach(cleanupBoxes);
 
-async function keyboard() {
-  const box = await makeBox();
-  const slot = createSlot({ core: box });
-  const input = new PassThrough();
-  const output = new PassThrough();
-  let screen = "";
-  output.on("data", (d) => {
-    screen += d;
-  });
-  const bridge = createTerminalBridge({ slot, input, output, by: "ada" });
-  const ask = async (card: Record<string, unknown>) => (await askQuestion(box, card)).id;
-  let running: Promise<void> | undefined;
-  return {
-    box,
-    slot,
-    ask,
-    screen: () => screen,
-    async start() {
-      await slot.reconcile();
-      running = bridge.run();
-    },
-    /** Types a line and waits until the screen shows `expect`. */
-    async type(line: string, expect: string) {
-      const from = screen.length;
-      input.write(`${line}\n`);
-      await eventually(() => screen.slice(from).includes(expect) || undefined, 5_000, expect);
-      return screen.slice(from);
-    },
-    async quit() {
-      input.end();
-      await running;
-      await slot.close();
-    },
-  };
-}
-
 describe("the terminal bridge", () => {
   it("shows the prompt, why, options with letters and what the box will learn; a letter with a note answers it", async () => {
-    const k = await keyboard();
+    const k = await chatOverStreams();
     const id = await k.ask(
       selectCard({ recommended: "finance", "while-waiting": "Keep it in intake." }),
     );
@@ -79,7 +41,7 @@ describe("the terminal bridge", () => {
   });
 
   it("text that matches nothing is not recorded and says what would; the question stays open", async () => {
-    const k = await keyboard();
+    const k = await chatOverStreams();
     const id = await k.ask(confirmCard());
     await k.start();
     const said = await k.type("perhaps", "Not recorded");
@@ -90,7 +52,7 @@ describe("the terminal bridge", () => {
   });
 
   it("park puts the question behind the queue and shows the next; dismiss declines; waiting counts", async () => {
-    const k = await keyboard();
+    const k = await chatOverStreams();
     const first = await k.ask(selectCard({ priority: "high" }));
     const second = await k.ask(textCard());
     await k.start();
@@ -111,7 +73,7 @@ describe("the terminal bridge", () => {
   });
 
   it("a quoted command word answers a text question with that word", async () => {
-    const k = await keyboard();
+    const k = await chatOverStreams();
     const id = await k.ask(textCard());
     await k.start();
     await k.type('"park"', "Recorded: park");
@@ -120,7 +82,7 @@ describe("the terminal bridge", () => {
   });
 
   it("help lists the commands; with nothing open, an answer is not recorded", async () => {
-    const k = await keyboard();
+    const k = await chatOverStreams();
     await k.start();
     expect(await k.type("help", "quit")).toContain("park       put the open question aside");
     expect(await k.type("b", "was not recorded")).toContain('Nothing is open right now, so "b"');
@@ -128,7 +90,7 @@ describe("the terminal bridge", () => {
   });
 
   it("a question answered elsewhere while shown: a late reply records nothing and says what happened", async () => {
-    const k = await keyboard();
+    const k = await chatOverStreams();
     const id = await k.ask(selectCard());
     await k.start();
     await answerQuestion(k.box, id, { text: "a" }, { via: "web" });
@@ -140,7 +102,7 @@ describe("the terminal bridge", () => {
   });
 
   it("while another process presents on telegram, chat records nothing and says where to answer", async () => {
-    const k = await keyboard();
+    const k = await chatOverStreams();
     const id = await k.ask(selectCard());
     const store = new PresentationStore(k.box.ledger.db);
     const hash = questionFingerprint(loadQuestion(k.box, id).card);

@@ -1,0 +1,46 @@
+// The whole terminal bridge as `qbridge chat` runs it, over in-process streams: its read loop,
+// presenter and line handler on a real box, with what the person read kept as one screen.
+// `type` writes a line and waits until the screen shows what it expects.
+
+import { PassThrough } from "node:stream";
+import { createTerminalBridge } from "../../bridges/terminal/chat.ts";
+import { askQuestion } from "../../src/questions/ask.ts";
+import { createSlot } from "../../src/slot/slot.ts";
+import { makeBox } from "./box.ts";
+import { eventually } from "./telegram.ts";
+
+export async function chatOverStreams() {
+  const box = await makeBox();
+  const slot = createSlot({ core: box });
+  const input = new PassThrough();
+  const output = new PassThrough();
+  let screen = "";
+  output.on("data", (d) => {
+    screen += d;
+  });
+  const bridge = createTerminalBridge({ slot, input, output, by: "ada" });
+  let running: Promise<void> | undefined;
+  return {
+    box,
+    dir: box.dir,
+    slot,
+    ask: async (card: Record<string, unknown>) => (await askQuestion(box, card)).id,
+    screen: () => screen,
+    async start() {
+      await slot.reconcile();
+      running = bridge.run();
+    },
+    /** Types a line and waits until the screen shows `expect`; returns what the line wrote. */
+    async type(line: string, expect: string) {
+      const from = screen.length;
+      input.write(`${line}\n`);
+      await eventually(() => screen.slice(from).includes(expect) || undefined, 5_000, expect);
+      return screen.slice(from);
+    },
+    async quit() {
+      input.end();
+      await running;
+      await slot.close();
+    },
+  };
+}
