@@ -13,6 +13,7 @@ import type { Transformer } from "grammy";
 import type { Update } from "grammy/types";
 import { createBot } from "../bridges/telegram/bot.ts";
 import { loadConfig } from "../src/config.ts";
+import { serveMcp } from "../src/mcp/http.ts";
 import { createMcpServer } from "../src/mcp/server.ts";
 import { askQuestion } from "../src/questions/ask.ts";
 import { createSlot } from "../src/slot/slot.ts";
@@ -33,7 +34,7 @@ const question = (i: number, via: string) => ({
 async function benchAsk(): Promise<string> {
   const { core, dir } = await buildBox(1_000, 1);
   const config = loadConfig({ QBRIDGE_WEB_PORT: "0", QBRIDGE_API_TOKEN: TOKEN }, { box: dir });
-  const web = await startWeb({ core, config });
+  const web = await startWeb({ core, config, mcp: serveMcp });
   const client = new Client({ name: "bench", version: "1" });
   await client.connect(
     new StreamableHTTPClientTransport(new URL(`${web.url}/mcp`), {

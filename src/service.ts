@@ -8,6 +8,7 @@ import type { Logger } from "pino";
 import { checkGitTrustsBox } from "./box/git-owner.ts";
 import type { Config } from "./config.ts";
 import type { BridgeFailed } from "./errors.ts";
+import { serveMcp } from "./mcp/http.ts";
 import type { SweepReport } from "./questions/aging.ts";
 import type { Core } from "./questions/core.ts";
 import { openCore } from "./questions/open.ts";
@@ -123,6 +124,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
         health,
         logger,
         onTransition: () => slot.reconcile(),
+        mcp: serveMcp,
       });
     }
 

@@ -55,12 +55,13 @@ Examples:
       await withCore(
         options,
         async (core, config) => {
-          const [{ default: pino }, { startWeb }] = await Promise.all([
+          const [{ default: pino }, { startWeb }, { serveMcp }] = await Promise.all([
             import("pino"),
             import("../web/server.ts"),
+            import("../mcp/http.ts"),
           ]);
           const logger = pino({ level: config.logLevel }, pino.destination(2));
-          const web = await startWeb({ core, config, logger });
+          const web = await startWeb({ core, config, logger, mcp: serveMcp });
           const api = config.apiToken ? "on" : "off (set QBRIDGE_API_TOKEN to turn it on)";
           if (options.json) {
             printJson({ url: web.url, api: Boolean(config.apiToken), pages: web.pages });

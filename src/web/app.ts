@@ -61,7 +61,7 @@ export function createWebApp(deps: WebDeps): Hono {
 
   app.route("/", healthRoutes(deps.health ?? createHealthProbe(deps.core)));
   app.route("/api/v1", apiRoutes(deps));
-  app.route("/mcp", mcpRoute(deps));
+  app.route("/mcp", mcpRoute(deps, deps.mcp));
   const { secret } = deps;
   if (secret) {
     const signed = { ...deps, secret };

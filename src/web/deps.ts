@@ -6,6 +6,7 @@
 import type { Logger } from "pino";
 import type { Config } from "../config.ts";
 import type { Core } from "../questions/core.ts";
+import type { OutcomeContext, OutcomeLink } from "../questions/outcome.ts";
 import type { HealthProbe } from "./health.ts";
 import type { ListenAddress } from "./own-host.ts";
 
@@ -18,6 +19,21 @@ export interface WebTransition {
 
 export type TransitionListener = (event: WebTransition) => void | Promise<void>;
 
+/** What the web hands the MCP endpoint for one request: the core, links to its pages, and a
+ * listener told after a tool changed the box. */
+export interface McpRequestDeps {
+  core: Core;
+  timeZone: Config;
+  heldUntil: OutcomeContext["heldUntil"];
+  logger?: Logger | undefined;
+  link: OutcomeLink;
+  onChange: (change: { id: string; action: "asked" | "withdrawn" | "extended" }) => Promise<void>;
+}
+
+/** The MCP endpoint (src/mcp/http.ts) the composition root plugs in at /mcp: the web never
+ * imports the MCP adapter itself. */
+export type McpEndpoint = (request: Request, deps: McpRequestDeps) => Promise<Response>;
+
 export interface WebDeps {
   core: Core;
   config: Config;
@@ -26,6 +42,8 @@ export interface WebDeps {
   secret: Buffer | undefined;
   logger?: Logger | undefined;
   onTransition?: TransitionListener | undefined;
+  /** The MCP endpoint served at /mcp; without one /mcp answers that MCP is not served here. */
+  mcp?: McpEndpoint | undefined;
   /** What /healthz shows; the service passes its own so its parts (a bridge's) appear. */
   health?: HealthProbe | undefined;
   /** Where the server really listens, once it does: requests must be addressed there (or to

@@ -9,7 +9,7 @@ import type { Config } from "../config.ts";
 import { InvalidInput } from "../errors.ts";
 import type { Core } from "../questions/core.ts";
 import { createWebApp } from "./app.ts";
-import type { TransitionListener } from "./deps.ts";
+import type { McpEndpoint, TransitionListener } from "./deps.ts";
 import type { HealthProbe } from "./health.ts";
 import { linkSecretIfAny, nothingToServe, pagesOff } from "./link-secret.ts";
 import { loadSecret } from "./links.ts";
@@ -31,6 +31,8 @@ export interface StartWebOptions {
   onTransition?: TransitionListener | undefined;
   /** What /healthz shows (the service's, with its parts); else one made for this server. */
   health?: HealthProbe | undefined;
+  /** The MCP endpoint served at /mcp (src/mcp/http.ts's `serveMcp`), wired by the caller. */
+  mcp?: McpEndpoint | undefined;
 }
 
 function urlOf(address: AddressInfo): string {
@@ -51,6 +53,7 @@ export async function startWeb(options: StartWebOptions): Promise<RunningWeb> {
     logger,
     onTransition: options.onTransition,
     health: options.health,
+    mcp: options.mcp,
     listening: () => listening,
   });
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;

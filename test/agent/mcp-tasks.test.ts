@@ -11,6 +11,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
+import { serveMcp } from "../../src/mcp/http.ts";
 import { answerQuestion } from "../../src/questions/answer.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
 import type { WebTransition } from "../../src/web/deps.ts";
@@ -31,7 +32,12 @@ afterEach(async () => {
 
 async function serve(box: TestBox, seen: WebTransition[] = []): Promise<Client> {
   const config = loadConfig({ QBRIDGE_WEB_PORT: "0", QBRIDGE_API_TOKEN: TOKEN }, { box: box.dir });
-  const web = await startWeb({ core: box, config, onTransition: (event) => void seen.push(event) });
+  const web = await startWeb({
+    core: box,
+    config,
+    mcp: serveMcp,
+    onTransition: (event) => void seen.push(event),
+  });
   const client = await connectHttp(web.url, TOKEN);
   open.push({ web, client });
   return client;

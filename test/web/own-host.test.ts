@@ -7,6 +7,7 @@
 import { request } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
+import { serveMcp } from "../../src/mcp/http.ts";
 import { type RunningWeb, startWeb } from "../../src/web/server.ts";
 import { cleanupBoxes, makeBox } from "../support/box.ts";
 
@@ -73,7 +74,7 @@ async function serve(env: Record<string, string> = {}): Promise<RunningWeb> {
     { QBRIDGE_WEB_PORT: "0", QBRIDGE_API_TOKEN: TOKEN, ...env },
     { box: box.dir },
   );
-  web = await startWeb({ core: box, config });
+  web = await startWeb({ core: box, config, mcp: serveMcp });
   return web;
 }
 

@@ -1,6 +1,6 @@
 // `qbridge web` and `qbridge serve` over a box bind-mounted read-only (in a user and mount
 // namespace of their own) that was never served, so it has no link key and cannot make one.
-// `web` serves the API read-only with its pages off, each page saying why; with the API off too
+// `web` serves the API and /mcp read-only with its pages off, each page saying why; with the API off too
 // it would serve nothing and stops at start with one sentence; `serve` (whose work is writing)
 // stops at start naming the box before it reaches the key.
 
@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { askQuestion } from "../../src/questions/ask.ts";
 import { cleanupBoxes, confirmCard, makeBox, T0 } from "../support/box.ts";
+import { initializeAs } from "../support/mcp-raw.ts";
 import { runOnReadOnlyBox, startOnReadOnlyBox } from "../support/read-only.ts";
 
 afterEach(cleanupBoxes);
@@ -63,6 +64,17 @@ describe("qbridge web on a read-only box that has no link key", () => {
         expect(text, path).toContain("qbridge link --questions");
       }
       expect((await fetch(`${started.url}/healthz`)).status).toBe(200);
+      const mcp = await fetch(`${started.url}/mcp`, {
+        method: "POST",
+        headers: {
+          ...headers,
+          "Content-Type": "application/json",
+          Accept: "application/json, text/event-stream",
+        },
+        body: JSON.stringify(initializeAs("read-only")),
+      });
+      expect(mcp.status).toBe(200);
+      expect(await mcp.text()).toContain('"name":"question-bridge"');
     } finally {
       expect(await web.kill("SIGTERM")).toBe(0);
     }

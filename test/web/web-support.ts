@@ -4,6 +4,7 @@
 import { readdirSync } from "node:fs";
 import type { Hono } from "hono";
 import { type Config, loadConfig } from "../../src/config.ts";
+import { serveMcp } from "../../src/mcp/http.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
 import { createWebApp } from "../../src/web/app.ts";
 import type { WebTransition } from "../../src/web/deps.ts";
@@ -42,6 +43,7 @@ export async function webFixture(
     core: box,
     config,
     secret,
+    mcp: serveMcp,
     onTransition: (event) => {
       transitions.push(event);
     },
