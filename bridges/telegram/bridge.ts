@@ -2,16 +2,8 @@
 // `qbridge pair` and `qbridge doctor` speak for it. Cheap to load (every command reads the
 // settings): grammY is imported only when the service creates the bot or the doctor asks it.
 
-import type { Transformer } from "grammy";
 import { defineBridge } from "../../src/slot/bridge.ts";
 import { type TelegramSettings, telegramSettings } from "./settings.ts";
-
-/** Test seams `startService` passes through for this surface. */
-export interface TelegramSeams {
-  transformers?: Transformer[];
-  idleMs?: number;
-  timeoutSeconds?: number;
-}
 
 export const telegram = defineBridge<TelegramSettings>({
   // The name presenter.ts's SURFACE gives the ledger's rows (not imported: it loads grammY).

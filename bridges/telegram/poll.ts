@@ -14,7 +14,9 @@ import { setTimeout as wait } from "node:timers/promises";
 import { type Bot, GrammyError } from "grammy";
 import { type Backoff, nextBackoff } from "../../src/backoff.ts";
 import { PollingConflict } from "./errors.ts";
-import { classify, failureOf, type Standing } from "./standing.ts";
+import { classify, failureOf, type PollLogger, type Standing } from "./standing.ts";
+
+export type { PollLogger } from "./standing.ts";
 
 /**
  * What the bot asks Telegram for, by polling and by webhook alike: messages, taps, and edits
@@ -25,12 +27,6 @@ export const UPDATE_KINDS: ("message" | "edited_message" | "callback_query")[] =
   "edited_message",
   "callback_query",
 ];
-
-export interface PollLogger {
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-}
 
 export interface Polling {
   stop(): Promise<void>;

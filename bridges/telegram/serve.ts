@@ -3,16 +3,23 @@
 // summary. A refused token ends start-up (TokenRefused); another poller ends the service later
 // (PollingConflict, through `fail`). Both leave with exit 78, decided by the core's BridgeFailed.
 
+import type { Transformer } from "grammy";
 import { InvalidInput } from "../../src/errors.ts";
 import type { Bridge, BridgeDeps } from "../../src/slot/bridge.ts";
 import { createBot } from "./bot.ts";
-import type { TelegramSeams } from "./bridge.ts";
 import { TokenRefused } from "./errors.ts";
 import type { TelegramSettings } from "./settings.ts";
 import { type RunningWebhook, startWebhook } from "./webhook.ts";
 
 /** The ledger's record of the webhook this box's service set (meta key). */
 const OWN_WEBHOOK = "telegram-own-webhook";
+
+/** Test seams `startService` passes through for this surface. */
+export interface TelegramSeams {
+  transformers?: Transformer[];
+  idleMs?: number;
+  timeoutSeconds?: number;
+}
 
 export function createTelegramBridge(settings: TelegramSettings, deps: BridgeDeps): Bridge {
   const { slot, logger } = deps;

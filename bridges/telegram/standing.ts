@@ -5,7 +5,13 @@
 
 import { GrammyError, HttpError } from "grammy";
 import { TokenRefused } from "./errors.ts";
-import type { PollLogger } from "./poll.ts";
+
+/** Where the poll loop, the webhook and the standing log. */
+export interface PollLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
 
 export type StandingState = "starting" | "ok" | "unreachable" | "unauthorized" | "conflict";
 

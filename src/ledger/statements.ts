@@ -4,8 +4,10 @@
 // service that prepared a dozen statements per request piled them up in malloc between two
 // major collections, and the freed holes stayed in the process.
 
+import type Database from "better-sqlite3";
 import type { Statement } from "better-sqlite3";
-import type { Db } from "./open.ts";
+
+type Db = Database.Database;
 
 /** At most this many statements are kept per connection (the product has about 80). */
 export const KEPT_STATEMENTS = 200;

@@ -14,7 +14,7 @@ import { forgetClosedElsewhere } from "./presentation/forget-closed.ts";
 import { present } from "./presentation/present.ts";
 import type { Presentation } from "./presentation/records.ts";
 import { closeIfStale, type OperationsDeps, reconcile, supersede } from "./reconcile.ts";
-import type { SlotOps } from "./slot.ts";
+import type { SlotOps } from "./slot-ops.ts";
 
 export type { OperationsDeps };
 

@@ -14,7 +14,7 @@
 
 import { type Backoff, nextBackoff } from "../backoff.ts";
 import { ChatRefuses } from "./presentation/presenter.ts";
-import type { SlotLogger } from "./slot.ts";
+import type { SlotLogger } from "./slot-ops.ts";
 
 /** The first hold-off after a refusal; each refusal after it doubles it, up to the cap. */
 export const FIRST_HOLD_OFF_MS = 30_000;

@@ -16,7 +16,7 @@ import type { Presentation, PresentationStore } from "./presentation/records.ts"
 import type { TokenStore } from "./presentation/tokens.ts";
 import type { Reach } from "./reach.ts";
 import type { Registry } from "./registry.ts";
-import type { SlotLogger, SlotOps } from "./slot.ts";
+import type { SlotLogger, SlotOps } from "./slot-ops.ts";
 
 /** What the slot's operations are given (slot.ts builds it). */
 export interface OperationsDeps {

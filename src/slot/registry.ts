@@ -6,7 +6,7 @@
 import { createHolderLease, type HolderLease, holderGone } from "./holder.ts";
 import type { Presenter } from "./presentation/presenter.ts";
 import type { Presentation } from "./presentation/records.ts";
-import type { SlotLogger } from "./slot.ts";
+import type { SlotLogger } from "./slot-ops.ts";
 
 export interface Registry {
   readonly presenters: Presenter[];

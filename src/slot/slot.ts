@@ -2,22 +2,17 @@
 // across every bridge; the rest wait in queue order. The slot decides what is shown and when,
 // keeps the ledger's presentations in step with the box, and asks the bridges (presenters) to
 // show or update messages. It never renders anything and never imports a bridge. This file
-// composes it: the registry of presenters (registry.ts), the queue operations
-// (operations.ts), the closed-message retries (closed.ts), the watcher (watcher.ts).
+// composes it: its contract (slot-ops.ts), the registry of presenters (registry.ts), the queue
+// operations (operations.ts), the closed-message retries (closed-teller.ts), the watcher.
 //
 // Every operation runs under one in-process lock, so a tap, the watcher and the sweep never
 // interleave their changes. `exclusive` lends a bridge the unlocked operations for a sequence
 // that must not interleave (check a tap, answer, record, acknowledge, move on).
 
-import type { Question } from "../card/question.ts";
-import type { AnswerAttempt } from "../card/resolve.ts";
 import { CardUnreadable, QuestionNotFound } from "../errors.ts";
 import { createMutex } from "../mutex.ts";
 import type { Nudger } from "../questions/aging.ts";
-import type { AnswerOptions, AnswerResult, Surface } from "../questions/answer.ts";
-import type { CloseResult } from "../questions/close.ts";
 import type { Core } from "../questions/core.ts";
-import type { QuestionView } from "../questions/state.ts";
 import { loadQuestion } from "../questions/store.ts";
 import { ALWAYS_AWAKE, type Attention, quietEnds } from "./attention/attention.ts";
 import { LaterStore } from "./attention/later.ts";
@@ -26,87 +21,17 @@ import { createOperations } from "./operations.ts";
 import { Owners } from "./owner.ts";
 import { createClosedTeller } from "./presentation/closed-teller.ts";
 import { tellExpired } from "./presentation/expiry-notice.ts";
-import type { Closure, Presenter } from "./presentation/presenter.ts";
-import { type Presentation, PresentationStore } from "./presentation/records.ts";
+import type { Presenter } from "./presentation/presenter.ts";
+import { PresentationStore } from "./presentation/records.ts";
 import { TokenStore } from "./presentation/tokens.ts";
 import { createReach } from "./reach.ts";
 import { createRegistry } from "./registry.ts";
+import type { SlotLogger, SlotOps } from "./slot-ops.ts";
 import { type SlotWatcher, watchSlot } from "./watcher.ts";
 
-export interface SlotLogger {
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-}
+export type { Closed, SlotLogger, SlotOps, Waiting } from "./slot-ops.ts";
 
 const quietLogger: SlotLogger = { info() {}, warn() {}, error() {} };
-
-export interface Waiting {
-  /** Pending questions, the presented one included. */
-  count: number;
-  /** The presented question, else the one the slot would present next. */
-  top: QuestionView | undefined;
-  /** The open presentation, when a question is presented. */
-  presented: Presentation | undefined;
-}
-
-/** A question the slot closed; `settle` tells its bridge and presents the next question. */
-export interface Closed<T> {
-  result: T;
-  closed: Presentation | undefined;
-}
-
-/** The operations of the slot; under `exclusive` they run without taking the lock again. */
-export interface SlotOps {
-  /** Brings the ledger in step with the box (closed, edited, deleted cards), then fills the slot. */
-  reconcile(): Promise<void>;
-  /**
-   * Presents the next question when the slot is free. Parked ones wait behind the queue: they
-   * come back only when `afterClose` (the slot moves on from an answer or dismissal) and
-   * nothing else is ready, so parking the last question does not bring it straight back.
-   */
-  fill(afterClose?: boolean): Promise<Presentation | undefined>;
-  /** Presents the next question, parked ones included, when the slot is free. */
-  next(): Promise<{ presented: Presentation | undefined; busy: boolean }>;
-  /**
-   * Presents this question now; the presented one (if another) is set aside, still queued.
-   * `again`: shown anew even when it is the open one, whose message is closed as moved (the
-   * boxholder changed, so it must appear in the new one's chat); `aside` says why instead
-   * (Extend: the deadline moved, so the question is shown with the new one).
-   */
-  show(
-    questionId: string,
-    options?: { again?: boolean; aside?: Omit<Closure, "card"> },
-  ): Promise<Presentation | undefined>;
-  /** Parks the presented question (it stays pending, behind the queue) and presents the next. */
-  park(): Promise<Presentation | undefined>;
-  /**
-   * Puts a pending question off until `until` ("Later"): it leaves the slot (the next is
-   * presented) and comes back by itself then. False when the question is not pending.
-   */
-  putOff(questionId: string, until: Date): Promise<boolean>;
-  /** The one answer path for every bridge: the core's transition, then the slot moves on. */
-  answer(
-    questionId: string,
-    attempt: AnswerAttempt,
-    surface: Surface,
-    options?: AnswerOptions,
-  ): Promise<Closed<AnswerResult>>;
-  dismiss(questionId: string, surface: Surface): Promise<Closed<CloseResult>>;
-  /** After an answer or dismissal: the bridge updates the closed message, the next is shown. */
-  settle(closed: Presentation | undefined): Promise<void>;
-  /** Closes the open presentation if it is this one and its question is no longer pending. */
-  closeIfStale(presentation: Presentation, card?: Question): Promise<Closure | undefined>;
-  /**
-   * Gives up the presentation this process's screen holds (a chat that quits): the question
-   * stays pending and is shown again by whichever surface is free.
-   */
-  leave(): Promise<void>;
-  waiting(): Waiting;
-  current(): Presentation | undefined;
-  /** True when this process shows the presentation and may act on it. */
-  mine(presentation: Presentation): boolean;
-}
 
 export interface Slot extends SlotOps {
   readonly core: Core;

@@ -7,7 +7,7 @@
 import { type FSWatcher, watch } from "node:fs";
 import type { Box } from "../box/box.ts";
 import { watchCards } from "../questions/card-watch.ts";
-import type { SlotLogger } from "./slot.ts";
+import type { SlotLogger } from "./slot-ops.ts";
 
 export interface SlotWatcher {
   /** Stops ticking; a tick in flight finishes on its own. */

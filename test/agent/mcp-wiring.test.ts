@@ -43,7 +43,10 @@ describe("the /mcp endpoint's wiring", () => {
 
   it("a web app built without the endpoint answers /mcp with a JSON-RPC error, not a page", async () => {
     const box = await makeBox();
-    const config = loadConfig({ QBRIDGE_WEB_PORT: "0", QBRIDGE_API_TOKEN: TOKEN }, { box: box.dir });
+    const config = loadConfig(
+      { QBRIDGE_WEB_PORT: "0", QBRIDGE_API_TOKEN: TOKEN },
+      { box: box.dir },
+    );
     const app = createWebApp({ core: box, config, secret: undefined });
     const response = await app.request("/mcp", initialize);
     expect(response.status).toBe(404);

@@ -9,48 +9,12 @@
 import type { Core } from "../core.ts";
 import { type BoxState, boxState } from "../state.ts";
 import { refuseOnReadOnly } from "../transition.ts";
+import type { DoctorCheck, Finding, GitExamination, Seen } from "./check.ts";
 import { leftoverWritesCheck, uncommittedFilesCheck, unreadableCardsCheck } from "./files.ts";
-import { examineGit, type GitExamination, gitCheck } from "./git.ts";
+import { examineGit, gitCheck } from "./git.ts";
 import { ledgerCheck } from "./ledger.ts";
 
-export interface Finding {
-  kind:
-    | "unreadable-card"
-    | "interrupted-write"
-    | "stale-lock"
-    | "stray-job"
-    | "dirty-index"
-    | "ledger"
-    | "git"
-    | "index-lock"
-    | "git-lock"
-    | "git-index"
-    | "sweep"
-    | "stuck-presentation"
-    | "telegram"
-    | "webhook";
-  path: string;
-  problem: string;
-  fix: string;
-  repairable: boolean;
-  repaired?: boolean;
-  /** The safe fix, on a repairable finding (not printed). */
-  apply?: () => Promise<void> | void;
-}
-
-/** What several checks look at, read once per examination and only when one asks. */
-export interface Seen {
-  git(): Promise<GitExamination>;
-  state(): BoxState;
-}
-
-/** One check: the built-in ones, or one another layer passes in (the slot, a bridge). */
-export interface DoctorCheck {
-  /** What it looks at, for progress. */
-  label: string;
-  /** Its findings (repairable ones carry `apply`) and lines of what it saw that is fine. */
-  examine(core: Core, seen: Seen): Promise<{ findings: Finding[]; facts: string[] }>;
-}
+export type { DoctorCheck, Finding, Seen } from "./check.ts";
 
 export interface ExamineOptions {
   checks?: DoctorCheck[];

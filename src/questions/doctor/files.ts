@@ -11,7 +11,7 @@ import { isValidId, JOB_SUFFIX, JOBS_DIR } from "../../box/paths.ts";
 import type { Core } from "../core.ts";
 import { listJobs } from "../state.ts";
 import { withQuestionLock } from "../transition.ts";
-import type { DoctorCheck, Finding } from "./doctor.ts";
+import type { DoctorCheck, Finding } from "./check.ts";
 
 export const unreadableCardsCheck: DoctorCheck = {
   label: "cards",

@@ -8,13 +8,7 @@ import { join } from "node:path";
 import { gitLockFiles, withCommitLock } from "../../box/commit-lock.ts";
 import { type StatusEntry, statusEntries } from "../../box/git-status.ts";
 import type { Core } from "../core.ts";
-import type { DoctorCheck, Finding } from "./doctor.ts";
-
-export interface GitExamination {
-  findings: Finding[];
-  /** The changed files under _bookkeeping, when git could tell. */
-  status?: StatusEntry[];
-}
+import type { DoctorCheck, Finding, GitExamination } from "./check.ts";
 
 /** How git says its index file is damaged. */
 const INDEX_DAMAGE = /index file (corrupt|smaller)|bad signature|bad index/i;

@@ -2,7 +2,7 @@
 // last ran (long ago means no `serve` sweeps this box). Neither is repairable in place.
 
 import type { Core } from "../core.ts";
-import type { DoctorCheck, Finding } from "./doctor.ts";
+import type { DoctorCheck, Finding } from "./check.ts";
 
 export function ledgerCheck(sweepMinutes: number): DoctorCheck {
   return {

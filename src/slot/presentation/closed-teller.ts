@@ -9,7 +9,7 @@
 import type { Question } from "../../card/question.ts";
 import type { Reach } from "../reach.ts";
 import type { Registry } from "../registry.ts";
-import type { SlotLogger } from "../slot.ts";
+import type { SlotLogger } from "../slot-ops.ts";
 import { closureOf, PARKED, SET_ASIDE } from "./closure.ts";
 import { ChatRefuses, type Closure } from "./presenter.ts";
 import type { Presentation, PresentationStore } from "./records.ts";

@@ -12,7 +12,7 @@ import type { LaterStore } from "../attention/later.ts";
 import { overnightNews, overnightTold } from "../attention/overnight.ts";
 import type { Reach } from "../reach.ts";
 import type { Registry } from "../registry.ts";
-import type { SlotLogger } from "../slot.ts";
+import type { SlotLogger } from "../slot-ops.ts";
 import { lastTimeFor } from "./last-time.ts";
 import { ChatRefuses } from "./presenter.ts";
 import type { Presentation, PresentationStore } from "./records.ts";
