@@ -3,8 +3,7 @@
 // gets one polite refusal per chat and nothing else; every attempt is audited.
 
 import type { Context } from "grammy";
-import type { Judge } from "../../src/slot/judge/judge.ts";
-import type { Slot } from "../../src/slot/slot.ts";
+import type { Judge, Slot } from "../../src/slot/port.ts";
 import { SURFACE } from "./presenter.ts";
 
 export interface Access {

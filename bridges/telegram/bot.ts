@@ -6,8 +6,7 @@
 import { autoRetry } from "@grammyjs/auto-retry";
 import { Bot, type Transformer } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
-import { createJudge } from "../../src/slot/judge/judge.ts";
-import type { Slot, SlotLogger } from "../../src/slot/slot.ts";
+import { createJudge, type Slot, type SlotLogger } from "../../src/slot/port.ts";
 import { createAccess } from "./access.ts";
 import { commandsInAnyCase } from "./command-case.ts";
 import { createCommands, registerCommands } from "./commands.ts";

@@ -2,10 +2,10 @@
 // `qbridge pair` and `qbridge doctor` speak for it. Cheap to load (every command reads the
 // settings): grammY is imported only when the service creates the bot or the doctor asks it.
 
-import { defineBridge } from "../../src/slot/bridge.ts";
+import type { BridgePlug } from "../../src/slot/port.ts";
 import { type TelegramSettings, telegramSettings } from "./settings.ts";
 
-export const telegram = defineBridge<TelegramSettings>({
+export const telegram: BridgePlug<TelegramSettings> = {
   // The name presenter.ts's SURFACE gives the ledger's rows (not imported: it loads grammY).
   surface: "telegram",
   help: {
@@ -43,4 +43,4 @@ export const telegram = defineBridge<TelegramSettings>({
         : []),
     ],
   }),
-});
+};

@@ -4,10 +4,16 @@
 // They are registered with setMyCommands at start; a failure there is logged, never fatal.
 
 import type { Api, Context } from "grammy";
-import { liveGrantLines, revokeGrant } from "../../src/slot/grants.ts";
-import type { CommandAttempt, Judge } from "../../src/slot/judge/judge.ts";
-import type { Slot } from "../../src/slot/slot.ts";
-import { boxDigest, type Digest, type DigestLine } from "../../src/slot/triage/triage.ts";
+import {
+  boxDigest,
+  type CommandAttempt,
+  type Digest,
+  type DigestLine,
+  type Judge,
+  liveGrantLines,
+  revokeGrant,
+  type Slot,
+} from "../../src/slot/port.ts";
 import type { Access } from "./access.ts";
 import { laterLayout } from "./keyboard.ts";
 import { pairWithCode } from "./pairing.ts";

@@ -3,7 +3,7 @@
 // deletes a webhook and never polls, so it is safe while `qbridge serve` runs.
 
 import { Api, GrammyError } from "grammy";
-import type { DoctorCheck, Finding } from "../../src/questions/doctor/doctor.ts";
+import type { DoctorCheck, Finding } from "../../src/slot/port.ts";
 
 export interface TelegramCheckOptions {
   token: string;

@@ -2,7 +2,7 @@
 // no update of its own, but whatever the boxholder writes next does. Never answers anything.
 
 import type { Middleware } from "grammy";
-import type { Slot } from "../../src/slot/slot.ts";
+import type { Slot } from "../../src/slot/port.ts";
 import type { Access } from "./access.ts";
 import { SURFACE } from "./presenter.ts";
 

@@ -3,8 +3,7 @@
 // sender's chat, tells a replaced boxholder in theirs, and moves the open question along.
 
 import type { Context } from "grammy";
-import { PAIRING_WINDOW_MS, type Pairing } from "../../src/slot/owner.ts";
-import type { Slot } from "../../src/slot/slot.ts";
+import { PAIRING_WINDOW_MS, type Pairing, type Slot } from "../../src/slot/port.ts";
 import { SURFACE } from "./presenter.ts";
 
 const WAIT_MINUTES = PAIRING_WINDOW_MS / 60_000;

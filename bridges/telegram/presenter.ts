@@ -3,12 +3,17 @@
 // by the judge (withButtons) around each send.
 
 import type { Api } from "grammy";
-import { questionFingerprint } from "../../src/card/fingerprint.ts";
-import type { QuestionView } from "../../src/questions/state.ts";
-import type { Judge } from "../../src/slot/judge/judge.ts";
-import type { Closure, Presenter, PresentRequest } from "../../src/slot/presentation/presenter.ts";
-import type { Address, Presentation } from "../../src/slot/presentation/records.ts";
-import type { Slot } from "../../src/slot/slot.ts";
+import {
+  type Address,
+  type Closure,
+  type Judge,
+  type Presentation,
+  type Presenter,
+  type PresentRequest,
+  type QuestionView,
+  questionFingerprint,
+  type Slot,
+} from "../../src/slot/port.ts";
 import { answerLayout, NO_BUTTONS, showLayout } from "./keyboard.ts";
 import { toOwnerChat } from "./refusal.ts";
 import { closedHtml, expiredHtml, nudgeHtml, overnightText, presentationHtml } from "./render.ts";

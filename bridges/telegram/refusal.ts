@@ -5,7 +5,7 @@
 // what it was.
 
 import { GrammyError } from "grammy";
-import { ChatRefuses } from "../../src/slot/presentation/presenter.ts";
+import { ChatRefuses } from "../../src/slot/port.ts";
 
 /** The ChatRefuses `error` means, when it is such a refusal. */
 export function refusalOf(error: unknown): ChatRefuses | undefined {

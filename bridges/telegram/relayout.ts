@@ -4,8 +4,7 @@
 // [Confirm X] [Back] brings the choices back).
 
 import type { Api } from "grammy";
-import type { Judge } from "../../src/slot/judge/judge.ts";
-import type { ButtonToken } from "../../src/slot/presentation/tokens.ts";
+import type { ButtonToken, Judge } from "../../src/slot/port.ts";
 import type { Layout } from "./keyboard.ts";
 
 /** Replaces the buttons of `token`'s message with `layout`, for the same presentation. */

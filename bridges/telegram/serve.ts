@@ -5,7 +5,7 @@
 
 import type { Transformer } from "grammy";
 import { InvalidInput } from "../../src/errors.ts";
-import type { Bridge, BridgeDeps } from "../../src/slot/bridge.ts";
+import type { Bridge, BridgeDeps } from "../../src/slot/port.ts";
 import { createBot } from "./bot.ts";
 import { TokenRefused } from "./errors.ts";
 import type { TelegramSettings } from "./settings.ts";

@@ -4,10 +4,14 @@
 // message's buttons. The slot moves on after both.
 
 import type { Api, Context } from "grammy";
-import type { Judge, Outcome } from "../../src/slot/judge/judge.ts";
-import { ELSEWHERE_REPLY, UNKNOWN_REPLY } from "../../src/slot/judge/taps.ts";
-import type { ButtonToken } from "../../src/slot/presentation/tokens.ts";
-import type { TriageView } from "../../src/slot/triage/actions.ts";
+import {
+  type ButtonToken,
+  ELSEWHERE_REPLY,
+  type Judge,
+  type Outcome,
+  type TriageView,
+  UNKNOWN_REPLY,
+} from "../../src/slot/port.ts";
 import type { Access } from "./access.ts";
 import { cutWithin } from "./html.ts";
 import { answerLayout, confirmLayout, laterLayout, NO_BUTTONS } from "./keyboard.ts";

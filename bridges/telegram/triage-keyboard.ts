@@ -3,7 +3,7 @@
 // list that follows. Each callback button carries only a minted token.
 
 import type { InlineKeyboardButton } from "grammy/types";
-import type { Digest } from "../../src/slot/triage/triage.ts";
+import type { Digest } from "../../src/slot/port.ts";
 import type { Layout } from "./keyboard.ts";
 import { acceptButtonText, lineButtonText, recordButtonText } from "./triage-render.ts";
 

@@ -9,7 +9,7 @@ import {
   type OfferResult,
   recommendationWords,
   TRIAGE_NOTE,
-} from "../../src/slot/triage/triage.ts";
+} from "../../src/slot/port.ts";
 import { escapeWithin, flat, shorten } from "./html.ts";
 import { MAX_BUTTON_CHARS } from "./limits.ts";
 

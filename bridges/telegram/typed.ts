@@ -4,8 +4,7 @@
 // when it needs confirming). A late reply is told what happened and what is open now.
 
 import type { Context } from "grammy";
-import type { Judge, Outcome } from "../../src/slot/judge/judge.ts";
-import type { Slot } from "../../src/slot/slot.ts";
+import type { Judge, Outcome, Slot } from "../../src/slot/port.ts";
 import type { Access } from "./access.ts";
 import { escapeWithin, flat } from "./html.ts";
 import { answerLayout, wordsLayout } from "./keyboard.ts";

@@ -4,7 +4,7 @@
 // and never touches the box except through the slot.
 
 import { createInterface } from "node:readline";
-import type { Slot } from "../../src/slot/slot.ts";
+import type { Slot } from "../../src/slot/port.ts";
 import { createTerminalPresenter } from "./presenter.ts";
 import { createLineHandler, lineForError } from "./replies.ts";
 

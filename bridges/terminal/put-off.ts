@@ -2,9 +2,7 @@
 // bringing the earliest back. A put-off question is pending and counted as waiting; the chat
 // must never say nothing waits while one is put off.
 
-import { loadQuestion } from "../../src/questions/store.ts";
-import { backAt } from "../../src/slot/attention/later.ts";
-import type { Slot } from "../../src/slot/slot.ts";
+import { backAt, loadQuestion, type Slot } from "../../src/slot/port.ts";
 import { flat } from "./render.ts";
 
 interface PutOff {

@@ -6,9 +6,7 @@
 // is said in one line and nothing is recorded; nothing is guessed.
 
 import { QbridgeError } from "../../src/errors.ts";
-import { createJudge, type Outcome } from "../../src/slot/judge/judge.ts";
-import type { Presentation } from "../../src/slot/presentation/records.ts";
-import type { Slot } from "../../src/slot/slot.ts";
+import { createJudge, type Outcome, type Presentation, type Slot } from "../../src/slot/port.ts";
 import { SURFACE } from "./presenter.ts";
 import { bringBack, putOffText } from "./put-off.ts";
 import { HELP_TEXT, waitingText } from "./render.ts";

@@ -6,10 +6,15 @@
 // before `record`, and a list is recorded once.
 
 import { randomBytes } from "node:crypto";
-import type { Actor, Judge, Outcome } from "../../src/slot/judge/judge.ts";
-import type { ButtonSpec } from "../../src/slot/presentation/tokens.ts";
-import type { Slot } from "../../src/slot/slot.ts";
-import { boxDigest, type DigestLine } from "../../src/slot/triage/triage.ts";
+import {
+  type Actor,
+  type ButtonSpec,
+  boxDigest,
+  type DigestLine,
+  type Judge,
+  type Outcome,
+  type Slot,
+} from "../../src/slot/port.ts";
 import { SURFACE } from "./presenter.ts";
 import { digestText, offerResultText, offerText } from "./render.ts";
 

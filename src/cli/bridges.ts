@@ -1,11 +1,11 @@
 // The bridge list: every surface `qbridge serve` can run, each one line. Adding a bridge is its
-// folder under bridges/ and one line here (docs/BRIDGES.md). Each definition is cheap to load:
+// folder under bridges/ (its plug, a plain object) and one line here (docs/BRIDGES.md). Each definition is cheap to load:
 // it reads its settings with zod and loads its network library only when it starts.
 
 import { telegram } from "../../bridges/telegram/bridge.ts";
-import type { BridgeDefinition, BridgeHelp } from "../slot/bridge.ts";
+import { type BridgeDefinition, type BridgeHelp, defineBridge } from "../slot/bridge.ts";
 
-export const BRIDGES: readonly BridgeDefinition[] = [telegram];
+export const BRIDGES: readonly BridgeDefinition[] = [defineBridge(telegram)];
 
 /** One item per listed bridge ("- Telegram: ..."), wrapped at 96 columns, for serve's and doctor's --help. */
 export function bridgeHelp(pick: (help: BridgeHelp) => string): string {

@@ -1,0 +1,40 @@
+// The one door from the bridges into the core: everything a chat bridge (bridges/telegram,
+// bridges/terminal) may use of the cards, the questions and the slot, and nothing else. A
+// bridge imports the core only from here (plus the floor's errors and backoff, and the
+// settings helpers), so the test of the layers sees at a glance what a bridge depends on. It
+// only re-exports; it holds no code.
+
+export { questionFingerprint } from "../card/fingerprint.ts";
+// Cards: a question's fields and options, their letters, and the shown text's fingerprint.
+export type { Question } from "../card/question.ts";
+export { optionsOf } from "../card/question.ts";
+export { letterOf } from "../card/resolve.ts";
+export { deadlineOf, expiryWords } from "../questions/deadline.ts";
+export type { DoctorCheck, Finding } from "../questions/doctor/doctor.ts";
+// Questions: one question read from the box, its deadline in words, and the doctor's checks.
+export type { QuestionView } from "../questions/state.ts";
+export { loadQuestion } from "../questions/store.ts";
+// Attention: "Later" and when a put-off question comes back.
+export type { LaterOption } from "./attention/later.ts";
+export { backAt } from "./attention/later.ts";
+// The bridge contract: what a bridge is, what it is given, how it joins the bridge list.
+export type { Bridge, BridgeDeps, BridgePlug } from "./bridge.ts";
+// Standing grants the boxholder lists and revokes from a chat.
+export { liveGrantLines, revokeGrant } from "./grants.ts";
+// The judge: every tap, typed reply and command becomes an attempt it decides.
+export type { Actor, CommandAttempt, Judge, Outcome } from "./judge/judge.ts";
+export { createJudge } from "./judge/judge.ts";
+export { ELSEWHERE_REPLY, UNKNOWN_REPLY } from "./judge/taps.ts";
+// Pairing a chat with the boxholder.
+export type { Pairing } from "./owner.ts";
+export { PAIRING_WINDOW_MS } from "./owner.ts";
+export type { Closure, Presenter, PresentRequest } from "./presentation/presenter.ts";
+export { ChatRefuses } from "./presentation/presenter.ts";
+// Presentations: what a bridge shows, where, with which buttons, and what closes it.
+export type { Address, Presentation } from "./presentation/records.ts";
+export type { ButtonSpec, ButtonToken } from "./presentation/tokens.ts";
+// The slot the bridges show questions from, and its logger.
+export type { Slot, SlotLogger } from "./slot.ts";
+// Triage: the waiting list's digest and its one-tap offers.
+export type { Digest, DigestLine, OfferItem, OfferResult, TriageView } from "./triage/triage.ts";
+export { boxDigest, recommendationWords, TRIAGE_NOTE } from "./triage/triage.ts";
