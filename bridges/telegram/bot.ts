@@ -1,22 +1,22 @@
 // The Telegram bridge, built by one factory with everything passed in: the bot (grammY, with
-// auto-retry for 429 and 5xx), its presenter attached to the slot, and the handlers for taps,
-// typed replies and commands. Nothing talks to the network until `start` (or a test feeds
-// `handleUpdate`), and a method failing at start-up is logged, never fatal.
+// auto-retry for 429 and 5xx), its presenter attached to the slot, the handlers for taps, typed
+// replies and commands (routed in routes.ts), and its hold on the Bot API (connection.ts).
+// Nothing talks to the network until `start` (or a test feeds `handleUpdate`), and a method
+// failing at start-up is logged, never fatal.
 
 import { autoRetry } from "@grammyjs/auto-retry";
 import { Bot, type Transformer } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { createJudge, type Slot, type SlotLogger } from "../../src/slot/port.ts";
 import { createAccess } from "./access.ts";
-import { commandsInAnyCase } from "./command-case.ts";
-import { createCommands, registerCommands } from "./commands.ts";
-import { heardFromOwner } from "./heard.ts";
-import { type Polling, startPolling } from "./poll.ts";
+import { createCommands } from "./commands.ts";
+import { type PollingOptions, TelegramConnection } from "./connection.ts";
+import type { Polling } from "./poll.ts";
 import { createTelegramPresenter } from "./presenter.ts";
-import { classify, createStanding, failureOf, type TelegramHealth } from "./standing.ts";
+import { routeUpdates } from "./routes.ts";
+import { createStanding, type TelegramHealth } from "./standing.ts";
 import { createTapHandler } from "./taps.ts";
-import { createTypedReplyHandler, EDITED_REPLY } from "./typed.ts";
-import { type OwnWebhook, webhookBeforePolling } from "./webhook-check.ts";
+import { createTypedReplyHandler } from "./typed.ts";
 
 export interface BotOptions {
   token: string;
@@ -61,12 +61,7 @@ export interface TelegramBridge {
    * for the token is deleted only when it is this box's own (`ownWebhook`, left from webhook
    * mode); another service's ends polling before it began (WebhookHoldsToken).
    */
-  startPolling(options?: {
-    idleMs?: number;
-    timeoutSeconds?: number;
-    graceMs?: number;
-    ownWebhook?: OwnWebhook;
-  }): Polling;
+  startPolling(options?: PollingOptions): Polling;
   /** Resolves after polling's first successful getUpdates: this service holds the token. */
   established: Promise<void>;
   stop(): Promise<void>;
@@ -74,6 +69,61 @@ export interface TelegramBridge {
 
 export function createBot(options: BotOptions): TelegramBridge {
   const { slot, logger } = options;
+  const bot = botWithRetries(options);
+  const standing = createStanding({ logger, onChange: options.onHealth });
+  const link = options.link ?? (() => undefined);
+  const judge = createJudge(slot);
+  const access = createAccess({ slot, judge, configuredOwner: options.ownerId });
+  const connection = new TelegramConnection(bot, {
+    token: options.token,
+    slot,
+    logger,
+    standing,
+    known: options.botInfo !== undefined,
+    polls: options.polls === true,
+  });
+  const presenter = createTelegramPresenter({
+    api: bot.api,
+    slot,
+    judge,
+    ownerChat: () => (connection.holdsToken ? access.ownerId() : undefined),
+    link,
+  });
+  slot.attach(presenter);
+  routeUpdates(bot, {
+    slot,
+    judge,
+    access,
+    logger,
+    commands: createCommands({
+      slot,
+      judge,
+      access,
+      configuredOwner: options.ownerId,
+      questionsLink: options.questionsLink ?? (() => undefined),
+    }),
+    onTap: createTapHandler({
+      api: bot.api,
+      judge,
+      access,
+      link,
+      onAcknowledged: options.onAcknowledged,
+    }),
+    onText: createTypedReplyHandler({ slot, judge, access, link }),
+  });
+  return {
+    bot,
+    handleUpdate: (update) => bot.handleUpdate(update),
+    init: (signal) => connection.init(signal),
+    health: () => standing.health(),
+    established: connection.established,
+    startPolling: (pollOptions) => connection.startPolling(pollOptions),
+    stop: () => connection.stop(),
+  };
+}
+
+/** The bot, with auto-retry for every method but the two whose callers retry and report. */
+function botWithRetries(options: BotOptions): Bot {
   const bot = new Bot(options.token, {
     ...(options.botInfo ? { botInfo: options.botInfo } : {}),
     client: {
@@ -90,163 +140,5 @@ export function createBot(options: BotOptions): TelegramBridge {
       : retry(prev, method, payload, signal),
   );
   for (const transformer of options.transformers ?? []) bot.api.config.use(transformer);
-
-  const standing = createStanding({ logger, onChange: options.onHealth });
-  const link = options.link ?? (() => undefined);
-  const judge = createJudge(slot);
-  const access = createAccess({ slot, judge, configuredOwner: options.ownerId });
-  let holdsToken = !options.polls;
-  let establish: () => void = () => undefined;
-  const established = new Promise<void>((resolve) => {
-    establish = resolve;
-  });
-  const presenter = createTelegramPresenter({
-    api: bot.api,
-    slot,
-    judge,
-    ownerChat: () => (holdsToken ? access.ownerId() : undefined),
-    link,
-  });
-  slot.attach(presenter);
-  const commands = createCommands({
-    slot,
-    judge,
-    access,
-    configuredOwner: options.ownerId,
-    questionsLink: options.questionsLink ?? (() => undefined),
-  });
-  const onTap = createTapHandler({
-    api: bot.api,
-    judge,
-    access,
-    link,
-    onAcknowledged: options.onAcknowledged,
-  });
-  const onText = createTypedReplyHandler({ slot, judge, access, link });
-
-  // An update is marked processed when its handling has ended, never before: a process killed
-  // midway gets it again after a restart (Telegram redelivers what the offset did not confirm)
-  // and handles it again, which every handler can (a recorded callback replays, a card that is
-  // no longer pending refuses). An update handled to the end, or in flight here, is skipped.
-  const inFlight = new Set<string>();
-  bot.use(async (ctx, next) => {
-    const key = `${ctx.me.id}:${ctx.update.update_id}`;
-    if (inFlight.has(key) || judge.handledBefore(key)) {
-      logger.info({ update: ctx.update.update_id }, "update seen before; skipped");
-      return;
-    }
-    inFlight.add(key);
-    try {
-      await next();
-    } finally {
-      inFlight.delete(key);
-      judge.handled(key);
-    }
-  });
-  bot.use(heardFromOwner(slot, access));
-  bot.on("callback_query:data", onTap);
-  bot.use(commandsInAnyCase);
-  bot.command("start", commands.start);
-  const boxholder = bot.filter((ctx) => access.isBoxholder(ctx));
-  boxholder.command("waiting", commands.waiting);
-  boxholder.command("next", commands.next);
-  boxholder.command("park", commands.park);
-  boxholder.command("later", commands.later);
-  boxholder.command("dismiss", commands.dismiss);
-  boxholder.command("grants", commands.grants);
-  boxholder.command("revoke", commands.revoke);
-  boxholder.command("help", commands.help);
-  boxholder.on("message:text", async (ctx) => {
-    if (ctx.message.text.startsWith("/")) {
-      await ctx.reply("I do not know that command. /help lists what I understand.");
-      return;
-    }
-    await onText(ctx);
-  });
-  // An edit is not a second answer; without a word the boxholder would take the edit as read.
-  boxholder.on("edited_message", (ctx) =>
-    ctx.reply(EDITED_REPLY, {
-      reply_parameters: {
-        message_id: ctx.editedMessage.message_id,
-        allow_sending_without_reply: true,
-      },
-    }),
-  );
-  boxholder.on("message", (ctx) =>
-    ctx.reply("I understand text only: a letter, a label, yes/no or your answer in words."),
-  );
-  bot.on("message", (ctx) => access.refuse(ctx, "a message from someone who is not the boxholder"));
-  bot.on("callback_query", (ctx) => ctx.answerCallbackQuery());
-  bot.catch((error) => {
-    logger.error(
-      { err: error.error, update: error.ctx.update.update_id },
-      "handling an update failed",
-    );
-  });
-
-  let ready = options.botInfo !== undefined;
-  let commandsRegistered = false;
-  let polling: Polling | undefined;
-  let stopping = false;
-
-  async function init(signal?: AbortSignal): Promise<boolean> {
-    if (!ready) {
-      try {
-        // getMe itself, not bot.init(): that retries a network failure on its own, silently,
-        // until the signal ends it.
-        bot.botInfo = await bot.api.getMe(signal as Parameters<Bot["init"]>[0]);
-        ready = true;
-        standing.ok();
-        logger.info({ username: bot.botInfo.username }, "telegram bot ready");
-      } catch (error) {
-        if (!stopping) standing.failed(classify(error), failureOf(error, options.token));
-        return false;
-      }
-    }
-    if (!commandsRegistered) {
-      commandsRegistered = true;
-      await registerCommands(bot.api, logger);
-    }
-    return true;
-  }
-
-  return {
-    bot,
-    handleUpdate: (update) => bot.handleUpdate(update),
-    init,
-    health: () => standing.health(),
-    established,
-    startPolling(pollOptions = {}) {
-      const { ownWebhook, ...loopOptions } = pollOptions;
-      let webhookChecked = false;
-      polling = startPolling({
-        bot,
-        logger,
-        ...loopOptions,
-        standing,
-        onEstablished: () => {
-          holdsToken = true;
-          establish();
-          slot.fill().catch((error) => logger.error({ err: error }, "presenting failed"));
-        },
-        ensureReady: async (signal) => {
-          if (!(await init(signal))) return false;
-          if (webhookChecked) return true;
-          const checked = await webhookBeforePolling(bot, {
-            signal,
-            ownWebhook,
-            logger,
-            token: options.token,
-          });
-          if (checked === true) webhookChecked = true;
-          return checked;
-        },
-      });
-      return polling;
-    },
-    async stop() {
-      stopping = true;
-      await polling?.stop();
-    },
-  };
+  return bot;
 }

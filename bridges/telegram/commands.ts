@@ -53,151 +53,170 @@ export const COMMANDS = [
   { command: "start", description: "Start, or pair with a code from qbridge pair" },
 ];
 
-export function createCommands(deps: {
+/** What the commands are built from. */
+export interface CommandDeps {
   slot: Slot;
   judge: Judge;
   access: Access;
   configuredOwner: string | undefined;
   questionsLink: () => string | undefined;
-}) {
-  const { slot, judge, access } = deps;
+}
 
-  /** A fresh link to every question as a URL button, or the text saying how to get one. */
-  function allQuestions(html: string) {
-    const url = deps.questionsLink();
-    if (!url) return { html: `${html}\n\n${NO_PUBLIC_URL_HTML}`, markup: {} };
-    return {
-      html,
-      markup: { reply_markup: { inline_keyboard: [[{ text: "🌐 All questions", url }]] } },
-    };
-  }
-
-  /** With a backlog: one line per question (each a button showing it) and Accept N. */
-  async function sendDigest(ctx: Context, digest: Digest): Promise<void> {
-    const url = deps.questionsLink();
-    const html = url ? digestHtml(digest) : `${digestHtml(digest)}\n\n${NO_PUBLIC_URL_HTML}`;
-    const layout = digestLayout(digest, url);
-    const owner = { questionId: (digest.lines[0] as DigestLine).id, cardHash: "" };
-    await judge.withButtons(owner, String(ctx.chat?.id), layout.specs, async (tokens) => {
-      const sent = await ctx.reply(html, {
-        parse_mode: "HTML",
-        reply_markup: layout.build(tokens),
-      });
-      return String(sent.message_id);
-    });
-  }
-
-  async function waiting(ctx: Context): Promise<void> {
-    const digest = boxDigest(slot.core);
-    if (digest) return sendDigest(ctx, digest);
-    const { count, top, presented } = slot.waiting();
-    const { html, markup } = allQuestions(waitingHtml(count, top?.card, presented !== undefined));
-    await ctx.reply(html, {
-      parse_mode: "HTML",
-      ...markup,
-      ...quoting(presented, ctx.chat?.id),
-    });
-  }
-
+/** Each command's handler, by its name in the menu (bot.ts routes them). */
+export function createCommands(deps: CommandDeps) {
+  const bound =
+    (command: (deps: CommandDeps, ctx: Context) => Promise<void>) =>
+    (ctx: Context): Promise<void> =>
+      command(deps, ctx);
   return {
-    /** /start: pairs with a code from a private chat, or greets the boxholder. */
-    async start(ctx: Context): Promise<void> {
-      const code = typeof ctx.match === "string" ? ctx.match.trim() : "";
-      if (ctx.chat?.type !== "private" || !ctx.from) {
-        await access.refuse(ctx, "/start outside a private chat");
-        return;
-      }
-      if (code && !deps.configuredOwner) {
-        await pairWithCode(ctx, code, { slot });
-        return;
-      }
-      if (!access.isBoxholder(ctx)) {
-        await access.refuse(
-          ctx,
-          code ? "/start with a code while TELEGRAM_OWNER_ID is set" : "/start from a stranger",
-        );
-        return;
-      }
-      await ctx.reply(HELP_HTML, { parse_mode: "HTML" });
-      await waiting(ctx);
-      await slot.fill();
-    },
+    start: bound(start),
+    waiting: bound(waiting),
+    next: bound(next),
+    park: bound(park),
+    later: bound(later),
+    dismiss: bound(dismiss),
+    grants: bound(grants),
+    revoke: bound(revoke),
+    help: bound(help),
+  };
+}
 
-    waiting,
+/** A fresh link to every question as a URL button, or the text saying how to get one. */
+function allQuestions(deps: CommandDeps, html: string) {
+  const url = deps.questionsLink();
+  if (!url) return { html: `${html}\n\n${NO_PUBLIC_URL_HTML}`, markup: {} };
+  return {
+    html,
+    markup: { reply_markup: { inline_keyboard: [[{ text: "🌐 All questions", url }]] } },
+  };
+}
 
-    async next(ctx: Context): Promise<void> {
-      const { busy, presented } = await slot.next();
-      if (busy) {
-        const open = slot.current();
-        await ctx.reply("A question is open: answer it, or /park it to see the next.", {
+/** With a backlog: one line per question (each a button showing it) and Accept N. */
+async function sendDigest(deps: CommandDeps, ctx: Context, digest: Digest): Promise<void> {
+  const url = deps.questionsLink();
+  const html = url ? digestHtml(digest) : `${digestHtml(digest)}\n\n${NO_PUBLIC_URL_HTML}`;
+  const layout = digestLayout(digest, url);
+  const owner = { questionId: (digest.lines[0] as DigestLine).id, cardHash: "" };
+  await deps.judge.withButtons(owner, String(ctx.chat?.id), layout.specs, async (tokens) => {
+    const sent = await ctx.reply(html, {
+      parse_mode: "HTML",
+      reply_markup: layout.build(tokens),
+    });
+    return String(sent.message_id);
+  });
+}
+
+/** /start: pairs with a code from a private chat, or greets the boxholder. */
+async function start(deps: CommandDeps, ctx: Context): Promise<void> {
+  const { slot, access } = deps;
+  const code = typeof ctx.match === "string" ? ctx.match.trim() : "";
+  if (ctx.chat?.type !== "private" || !ctx.from) {
+    await access.refuse(ctx, "/start outside a private chat");
+    return;
+  }
+  if (code && !deps.configuredOwner) {
+    await pairWithCode(ctx, code, { slot });
+    return;
+  }
+  if (!access.isBoxholder(ctx)) {
+    await access.refuse(
+      ctx,
+      code ? "/start with a code while TELEGRAM_OWNER_ID is set" : "/start from a stranger",
+    );
+    return;
+  }
+  await ctx.reply(HELP_HTML, { parse_mode: "HTML" });
+  await waiting(deps, ctx);
+  await slot.fill();
+}
+
+/** /waiting: the triage digest when there is a backlog, else the count and the top question. */
+async function waiting(deps: CommandDeps, ctx: Context): Promise<void> {
+  const { slot } = deps;
+  const digest = boxDigest(slot.core);
+  if (digest) return sendDigest(deps, ctx, digest);
+  const { count, top, presented } = slot.waiting();
+  const { html, markup } = allQuestions(
+    deps,
+    waitingHtml(count, top?.card, presented !== undefined),
+  );
+  await ctx.reply(html, {
+    parse_mode: "HTML",
+    ...markup,
+    ...quoting(presented, ctx.chat?.id),
+  });
+}
+
+async function next({ slot }: CommandDeps, ctx: Context): Promise<void> {
+  const { busy, presented } = await slot.next();
+  if (busy) {
+    const open = slot.current();
+    await ctx.reply("A question is open: answer it, or /park it to see the next.", {
+      ...quoting(open, ctx.chat?.id),
+    });
+  } else if (!presented) {
+    const { count } = slot.waiting();
+    await ctx.reply(count > 0 ? putOffText(count) : "Nothing is waiting on you.");
+  }
+}
+
+async function park({ slot }: CommandDeps, ctx: Context): Promise<void> {
+  const parked = await slot.park();
+  if (!parked) await ctx.reply("Nothing is open to park.");
+  else if (!slot.current()) await ctx.reply("Parked. Nothing else is waiting right now.");
+}
+
+async function dismiss({ judge, access }: CommandDeps, ctx: Context): Promise<void> {
+  await judge.attempt(commandAttempt(ctx, access, "dismiss"), async (outcome) => {
+    if (outcome.kind === "recorded") return;
+    if (outcome.reason === "nothing-open") await ctx.reply("Nothing is open to dismiss.");
+    else if (outcome.error !== undefined) await ctx.reply(replyForError(outcome.error));
+    else await ctx.reply(outcome.reply);
+  });
+}
+
+/** /later: the times the open question can be put off to, as buttons under it. */
+async function later({ judge, access }: CommandDeps, ctx: Context): Promise<void> {
+  await judge.attempt(commandAttempt(ctx, access, "later"), async (outcome) => {
+    const open = outcome.target;
+    if (outcome.relayout === "later" && open && ctx.chat) {
+      const layout = laterLayout(outcome.later ?? []);
+      const owner = {
+        presentationSeq: open.seq,
+        questionId: open.questionId,
+        cardHash: open.cardHash,
+      };
+      await judge.withButtons(owner, String(ctx.chat.id), layout.specs, async (tokens) => {
+        const sent = await ctx.reply(outcome.reply, {
+          reply_markup: layout.build(tokens),
           ...quoting(open, ctx.chat?.id),
         });
-      } else if (!presented) {
-        const { count } = slot.waiting();
-        await ctx.reply(count > 0 ? putOffText(count) : "Nothing is waiting on you.");
-      }
-    },
-
-    async park(ctx: Context): Promise<void> {
-      const parked = await slot.park();
-      if (!parked) await ctx.reply("Nothing is open to park.");
-      else if (!slot.current()) await ctx.reply("Parked. Nothing else is waiting right now.");
-    },
-
-    async dismiss(ctx: Context): Promise<void> {
-      await judge.attempt(commandAttempt(ctx, access, "dismiss"), async (outcome) => {
-        if (outcome.kind === "recorded") return;
-        if (outcome.reason === "nothing-open") await ctx.reply("Nothing is open to dismiss.");
-        else if (outcome.error !== undefined) await ctx.reply(replyForError(outcome.error));
-        else await ctx.reply(outcome.reply);
+        return String(sent.message_id);
       });
-    },
+    } else if (outcome.reason === "nothing-open") {
+      await ctx.reply("Nothing is open to put off.");
+    } else if (outcome.error !== undefined) await ctx.reply(replyForError(outcome.error));
+    else await ctx.reply(outcome.reply);
+  });
+}
 
-    /** /later: the times the open question can be put off to, as buttons under it. */
-    async later(ctx: Context): Promise<void> {
-      await judge.attempt(commandAttempt(ctx, access, "later"), async (outcome) => {
-        const open = outcome.target;
-        if (outcome.relayout === "later" && open && ctx.chat) {
-          const layout = laterLayout(outcome.later ?? []);
-          const owner = {
-            presentationSeq: open.seq,
-            questionId: open.questionId,
-            cardHash: open.cardHash,
-          };
-          await judge.withButtons(owner, String(ctx.chat.id), layout.specs, async (tokens) => {
-            const sent = await ctx.reply(outcome.reply, {
-              reply_markup: layout.build(tokens),
-              ...quoting(open, ctx.chat?.id),
-            });
-            return String(sent.message_id);
-          });
-        } else if (outcome.reason === "nothing-open") {
-          await ctx.reply("Nothing is open to put off.");
-        } else if (outcome.error !== undefined) await ctx.reply(replyForError(outcome.error));
-        else await ctx.reply(outcome.reply);
-      });
-    },
+/** /grants: the live "Allow for this session" grants, plain text (ids to /revoke). */
+async function grants({ slot }: CommandDeps, ctx: Context): Promise<void> {
+  const lines = liveGrantLines(slot);
+  const hint = lines.length && !lines[0]?.startsWith("No ") ? "\n\nTake one back: /revoke ID" : "";
+  await ctx.reply(`${lines.join("\n")}${hint}`);
+}
 
-    /** /grants: the live "Allow for this session" grants, plain text (ids to /revoke). */
-    async grants(ctx: Context): Promise<void> {
-      const lines = liveGrantLines(slot);
-      const hint =
-        lines.length && !lines[0]?.startsWith("No ") ? "\n\nTake one back: /revoke ID" : "";
-      await ctx.reply(`${lines.join("\n")}${hint}`);
-    },
+async function revoke({ slot }: CommandDeps, ctx: Context): Promise<void> {
+  const id = typeof ctx.match === "string" ? ctx.match.trim() : "";
+  await ctx.reply(
+    id ? revokeGrant(slot, id, SURFACE) : "Say which: /revoke ID (/grants lists them).",
+  );
+}
 
-    async revoke(ctx: Context): Promise<void> {
-      const id = typeof ctx.match === "string" ? ctx.match.trim() : "";
-      await ctx.reply(
-        id ? revokeGrant(slot, id, SURFACE) : "Say which: /revoke ID (/grants lists them).",
-      );
-    },
-
-    async help(ctx: Context): Promise<void> {
-      const { html, markup } = allQuestions(HELP_HTML);
-      await ctx.reply(html, { parse_mode: "HTML", ...markup });
-    },
-  };
+async function help(deps: CommandDeps, ctx: Context): Promise<void> {
+  const { html, markup } = allQuestions(deps, HELP_HTML);
+  await ctx.reply(html, { parse_mode: "HTML", ...markup });
 }
 
 /** Registers the command menu; Telegram (or an emulator) refusing it never stops the bot. */
