@@ -9,6 +9,7 @@
 // interleave their changes. `exclusive` lends a bridge the unlocked operations for a sequence
 // that must not interleave (check a tap, answer, record, acknowledge, move on).
 
+import type { Question } from "../card/question.ts";
 import { CardUnreadable, QuestionNotFound } from "../errors.ts";
 import { createMutex } from "../mutex.ts";
 import type { Nudger } from "../questions/aging.ts";
@@ -17,7 +18,7 @@ import { loadQuestion } from "../questions/store.ts";
 import { ALWAYS_AWAKE, type Attention, quietEnds } from "./attention/attention.ts";
 import { LaterStore } from "./attention/later.ts";
 import { Inbox } from "./judge/inbox.ts";
-import { createOperations } from "./operations.ts";
+import { createOperations, type OperationsDeps } from "./operations.ts";
 import { Owners } from "./owner.ts";
 import { createClosedTeller } from "./presentation/closed-teller.ts";
 import { tellExpired } from "./presentation/expiry-notice.ts";
@@ -78,19 +79,10 @@ export function createSlot(deps: {
   const tokens = new TokenStore(core.ledger.db);
   const registry = createRegistry(core.box.paths.locksDir, logger);
   const now = () => core.box.clock.iso();
-  // A card removed, or one nobody can read as a card, leaves the slot; a disk that fails to
-  // give its bytes does not: the error goes up, the presentation stays, the next tick retries.
-  const load = (id: string) => {
-    try {
-      return loadQuestion(core, id).card;
-    } catch (error) {
-      if (error instanceof QuestionNotFound || error instanceof CardUnreadable) return undefined;
-      throw error;
-    }
-  };
+  const load = (id: string) => loadCard(core, id);
   const reach = createReach({ now: () => core.box.clock.now(), logger, wallClock: deps.wallClock });
   const teller = createClosedTeller({ presentations, registry, logger, now, load, reach });
-  const ops = createOperations({
+  const parts: OperationsDeps = {
     core,
     presentations,
     tokens,
@@ -102,7 +94,8 @@ export function createSlot(deps: {
     attention,
     later,
     reach,
-  });
+  };
+  const ops = createOperations(parts);
   const mutex = createMutex();
   const lock = <T>(fn: () => Promise<T>): Promise<T> => mutex.run(fn);
   let watcher: SlotWatcher | undefined;
@@ -136,33 +129,8 @@ export function createSlot(deps: {
       registry.attach(presenter);
     },
     exclusive: (fn) => lock(() => fn(ops)),
-    nudger() {
-      return async (question) => {
-        // Nudges wait out quiet hours and a question's Later time: not delivered, so the first
-        // sweep after them sends it.
-        const now = core.box.clock.now();
-        if (quietEnds(now, attention) || later.waiting(now).has(question.id)) return false;
-        const open = presentations.open();
-        const presented = open?.questionId === question.id ? open : undefined;
-        for (const presenter of registry.presenters) {
-          if (!presenter.nudge || !presenter.ready() || !reach.open(presenter.surface)) continue;
-          const nudge = () => presenter.nudge?.(question, presented) ?? Promise.resolve(false);
-          if (await reach.through(presenter.surface, nudge)) return true;
-        }
-        return false;
-      };
-    },
-    tellExpired: () =>
-      lock(async () => {
-        if (quietEnds(core.box.clock.now(), attention)) return [];
-        const open = registry.presenters.filter((p) => reach.open(p.surface));
-        return tellExpired(core, open, (presenter, questions) =>
-          reach.through(
-            presenter.surface,
-            () => presenter.expired?.(questions) ?? Promise.resolve(false),
-          ),
-        );
-      }),
+    nudger: () => (question) => nudge(parts, question),
+    tellExpired: () => lock(() => tellExpiredNow(parts)),
     heard: (surface) => reach.heard(surface),
     watch(intervalMs = 1_000) {
       watcher ??= watchSlot({
@@ -178,4 +146,48 @@ export function createSlot(deps: {
       await lock(ops.leave);
     },
   };
+}
+
+/**
+ * A card removed, or one nobody can read as a card, leaves the slot; a disk that fails to give
+ * its bytes does not: the error goes up, the presentation stays, the next tick retries.
+ */
+function loadCard(core: Core, id: string): Question | undefined {
+  try {
+    return loadQuestion(core, id).card;
+  } catch (error) {
+    if (error instanceof QuestionNotFound || error instanceof CardUnreadable) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * The aging sweep's nudge through the first presenter that delivers it. Nudges wait out quiet
+ * hours and a question's Later time: not delivered, so the first sweep after them sends it.
+ */
+async function nudge(parts: OperationsDeps, question: Parameters<Nudger>[0]): Promise<boolean> {
+  const { core, attention, later, presentations, registry, reach } = parts;
+  const now = core.box.clock.now();
+  if (quietEnds(now, attention) || later.waiting(now).has(question.id)) return false;
+  const open = presentations.open();
+  const presented = open?.questionId === question.id ? open : undefined;
+  for (const presenter of registry.presenters) {
+    if (!presenter.nudge || !presenter.ready() || !reach.open(presenter.surface)) continue;
+    const nudge = () => presenter.nudge?.(question, presented) ?? Promise.resolve(false);
+    if (await reach.through(presenter.surface, nudge)) return true;
+  }
+  return false;
+}
+
+/** Tells the boxholder of expired questions through every reachable presenter (not in quiet hours). */
+async function tellExpiredNow(parts: OperationsDeps): Promise<string[]> {
+  const { core, attention, registry, reach } = parts;
+  if (quietEnds(core.box.clock.now(), attention)) return [];
+  const open = registry.presenters.filter((p) => reach.open(p.surface));
+  return tellExpired(core, open, (presenter, questions) =>
+    reach.through(
+      presenter.surface,
+      () => presenter.expired?.(questions) ?? Promise.resolve(false),
+    ),
+  );
 }
