@@ -12,6 +12,7 @@
 
 import { setTimeout as wait } from "node:timers/promises";
 import { type Bot, GrammyError } from "grammy";
+import type { Update } from "grammy/types";
 import { type Backoff, nextBackoff } from "../../src/backoff.ts";
 import { PollingConflict } from "./errors.ts";
 import { classify, failureOf, type PollLogger, type Standing } from "./standing.ts";
@@ -70,105 +71,32 @@ interface ConflictRun {
   retryMs: number;
 }
 
+/** The loop's state from one poll to the next. */
+interface Loop {
+  options: PollOptions;
+  signal: AbortSignal;
+  idleMs: number;
+  graceMs: number;
+  offset: number;
+  backoff: number;
+  established: boolean;
+  conflict: ConflictRun | undefined;
+}
+
 export function startPolling(options: PollOptions): Polling {
-  const { bot, logger } = options;
-  const idleMs = options.idleMs ?? 500;
-  const graceMs = options.graceMs ?? 60_000;
   const controller = new AbortController();
-  const { signal } = controller;
-
-  const loop = async (): Promise<PollingConflict | undefined> => {
-    let offset = 0;
-    let backoff = POLL_BACKOFF.firstMs;
-    let established = false;
-    let conflict: ConflictRun | undefined;
-    while (!signal.aborted) {
-      const ready = await options.ensureReady(signal);
-      if (ready instanceof PollingConflict) {
-        logger.error({ telegram: ready.telegram, newcomer: true }, ready.message);
-        return ready;
-      }
-      if (!ready) {
-        await sleep(backoff, signal);
-        backoff = nextBackoff(backoff, POLL_BACKOFF);
-        continue;
-      }
-      const started = Date.now();
-      let updates: Awaited<ReturnType<Bot["api"]["getUpdates"]>>;
-      try {
-        updates = await bot.api.getUpdates(
-          {
-            offset,
-            timeout: options.timeoutSeconds ?? 25,
-            allowed_updates: UPDATE_KINDS,
-          },
-          signal as Parameters<Bot["init"]>[0],
-        );
-        backoff = POLL_BACKOFF.firstMs;
-        options.standing?.ok();
-      } catch (error) {
-        if (signal.aborted) break;
-        const kind = classify(error);
-        if (kind === "conflict") {
-          const now = Date.now();
-          const gone = new PollingConflict((error as GrammyError).description);
-          if (!established) {
-            logger.error({ telegram: gone.telegram, newcomer: true }, gone.message);
-            return gone;
-          }
-          if (!conflict) {
-            conflict = { since: now, last: now, retryMs: CONFLICT_BACKOFF.firstMs };
-            logger.warn(
-              { telegram: gone.telegram, graceSeconds: Math.round(graceMs / 1000) },
-              "another poller started on this bot token; this service was here first and keeps polling (the newcomer stops)",
-            );
-          } else if (now - conflict.since >= graceMs) {
-            logger.error(
-              { telegram: gone.telegram, seconds: Math.round((now - conflict.since) / 1000) },
-              gone.message,
-            );
-            return gone;
-          }
-          options.standing?.failed("conflict", gone.telegram);
-          conflict.last = now;
-          await sleep(conflict.retryMs, signal);
-          conflict.retryMs = nextBackoff(conflict.retryMs, CONFLICT_BACKOFF);
-          continue;
-        }
-        options.standing?.failed(kind, failureOf(error, bot.token));
-        // Telegram's own wait (a 429's retry_after) is honoured when it is longer.
-        const retryAfter = error instanceof GrammyError ? error.parameters.retry_after : undefined;
-        await sleep(Math.max(backoff, (retryAfter ?? 0) * 1000), signal);
-        backoff = nextBackoff(backoff, POLL_BACKOFF);
-        continue;
-      }
-      if (!established) {
-        established = true;
-        logger.info({}, "telegram polling: this service holds the bot token");
-        options.onEstablished?.();
-      }
-      // A conflict is over when a full grace-half passed without a 409: two pollers that both
-      // got established would otherwise reset each other's count with every update.
-      if (conflict && Date.now() - conflict.last >= graceMs / 2) {
-        logger.info({}, "the other poller is gone; polling alone again");
-        conflict = undefined;
-      }
-      for (const update of updates) {
-        offset = update.update_id + 1;
-        try {
-          await bot.handleUpdate(update);
-        } catch (error) {
-          logger.error({ err: error, update: update.update_id }, "an update failed");
-        }
-      }
-      const elapsed = Date.now() - started;
-      if (updates.length === 0 && elapsed < idleMs) await sleep(idleMs - elapsed, signal);
-    }
-    return undefined;
+  const loop: Loop = {
+    options,
+    signal: controller.signal,
+    idleMs: options.idleMs ?? 500,
+    graceMs: options.graceMs ?? 60_000,
+    offset: 0,
+    backoff: POLL_BACKOFF.firstMs,
+    established: false,
+    conflict: undefined,
   };
-
-  const done = loop().catch((error) => {
-    logger.error({ err: error }, "polling stopped");
+  const done = run(loop).catch((error) => {
+    options.logger.error({ err: error }, "polling stopped");
     return undefined;
   });
   return {
@@ -178,4 +106,120 @@ export function startPolling(options: PollOptions): Polling {
       await done;
     },
   };
+}
+
+/** Polls until stopped, or until a conflict ends it (the conflict is what it resolves with). */
+async function run(loop: Loop): Promise<PollingConflict | undefined> {
+  const { options, signal } = loop;
+  while (!signal.aborted) {
+    const ready = await options.ensureReady(signal);
+    if (ready instanceof PollingConflict) {
+      options.logger.error({ telegram: ready.telegram, newcomer: true }, ready.message);
+      return ready;
+    }
+    if (!ready) {
+      await sleep(loop.backoff, signal);
+      loop.backoff = nextBackoff(loop.backoff, POLL_BACKOFF);
+      continue;
+    }
+    const started = Date.now();
+    let updates: Awaited<ReturnType<Bot["api"]["getUpdates"]>>;
+    try {
+      updates = await options.bot.api.getUpdates(
+        {
+          offset: loop.offset,
+          timeout: options.timeoutSeconds ?? 25,
+          allowed_updates: UPDATE_KINDS,
+        },
+        signal as Parameters<Bot["init"]>[0],
+      );
+      loop.backoff = POLL_BACKOFF.firstMs;
+      options.standing?.ok();
+    } catch (error) {
+      if (signal.aborted) break;
+      const gone = await pollFailed(loop, error);
+      if (gone) return gone;
+      continue;
+    }
+    polled(loop);
+    await handleAll(loop, updates);
+    const elapsed = Date.now() - started;
+    if (updates.length === 0 && elapsed < loop.idleMs) await sleep(loop.idleMs - elapsed, signal);
+  }
+  return undefined;
+}
+
+/** After a failed getUpdates: waits to retry, or gives the conflict that ends polling. */
+async function pollFailed(loop: Loop, error: unknown): Promise<PollingConflict | undefined> {
+  const { options, signal } = loop;
+  const kind = classify(error);
+  if (kind === "conflict") return conflicted(loop, error as GrammyError);
+  options.standing?.failed(kind, failureOf(error, options.bot.token));
+  // Telegram's own wait (a 429's retry_after) is honoured when it is longer.
+  const retryAfter = error instanceof GrammyError ? error.parameters.retry_after : undefined;
+  await sleep(Math.max(loop.backoff, (retryAfter ?? 0) * 1000), signal);
+  loop.backoff = nextBackoff(loop.backoff, POLL_BACKOFF);
+  return undefined;
+}
+
+/**
+ * A 409: a newcomer (never established) stops at once; the service that was here first keeps
+ * polling through a run of them for `graceMs`, then stops too.
+ */
+async function conflicted(loop: Loop, error: GrammyError): Promise<PollingConflict | undefined> {
+  const { options, graceMs } = loop;
+  const { logger } = options;
+  const now = Date.now();
+  const gone = new PollingConflict(error.description);
+  if (!loop.established) {
+    logger.error({ telegram: gone.telegram, newcomer: true }, gone.message);
+    return gone;
+  }
+  if (!loop.conflict) {
+    loop.conflict = { since: now, last: now, retryMs: CONFLICT_BACKOFF.firstMs };
+    logger.warn(
+      { telegram: gone.telegram, graceSeconds: Math.round(graceMs / 1000) },
+      "another poller started on this bot token; this service was here first and keeps polling (the newcomer stops)",
+    );
+  } else if (now - loop.conflict.since >= graceMs) {
+    logger.error(
+      { telegram: gone.telegram, seconds: Math.round((now - loop.conflict.since) / 1000) },
+      gone.message,
+    );
+    return gone;
+  }
+  options.standing?.failed("conflict", gone.telegram);
+  loop.conflict.last = now;
+  await sleep(loop.conflict.retryMs, loop.signal);
+  loop.conflict.retryMs = nextBackoff(loop.conflict.retryMs, CONFLICT_BACKOFF);
+  return undefined;
+}
+
+/** After a successful getUpdates: the token is held (told once), and a run of 409s may be over. */
+function polled(loop: Loop): void {
+  const { logger } = loop.options;
+  if (!loop.established) {
+    loop.established = true;
+    logger.info({}, "telegram polling: this service holds the bot token");
+    loop.options.onEstablished?.();
+  }
+  // A conflict is over when a full grace-half passed without a 409: two pollers that both
+  // got established would otherwise reset each other's count with every update.
+  if (loop.conflict && Date.now() - loop.conflict.last >= loop.graceMs / 2) {
+    logger.info({}, "the other poller is gone; polling alone again");
+    loop.conflict = undefined;
+  }
+}
+
+/** Handles the updates in order; one that fails is logged and the next one handled. */
+async function handleAll(loop: Loop, updates: Update[]): Promise<void> {
+  const { bot, logger } = loop.options;
+  for (const update of updates) {
+    loop.offset = update.update_id + 1;
+    try {
+      await bot.handleUpdate(update);
+    } catch (error) {
+      logger.error({ err: error, update: update.update_id }, "an update failed");
+    }
+  }
 }
