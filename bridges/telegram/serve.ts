@@ -6,7 +6,7 @@
 import type { Transformer } from "grammy";
 import { InvalidInput } from "../../src/errors.ts";
 import type { Bridge, BridgeDeps } from "../../src/slot/port.ts";
-import { createBot } from "./bot.ts";
+import { createBot, type TelegramBridge as TelegramBot } from "./bot.ts";
 import { TokenRefused } from "./errors.ts";
 import type { TelegramSettings } from "./settings.ts";
 import { type RunningWebhook, startWebhook } from "./webhook.ts";
@@ -23,7 +23,6 @@ export interface TelegramSeams {
 
 export function createTelegramBridge(settings: TelegramSettings, deps: BridgeDeps): Bridge {
   const { slot, logger } = deps;
-  const { ledger } = slot.core;
   const token = settings.token as string;
   const seams = (deps.seams ?? {}) as TelegramSeams;
   const { webhookUrl, webhookSecret } = settings;
@@ -46,62 +45,83 @@ export function createTelegramBridge(settings: TelegramSettings, deps: BridgeDep
     // Bot API cannot be reached; the web page itself stays up.
     onHealth: ({ ok, reason }) => deps.health({ ok, ...(reason ? { reason } : {}) }),
   });
-  let webhook: RunningWebhook | undefined;
-
-  async function start(): Promise<string[]> {
-    const summary: string[] = [];
-    // One getMe before either mode starts: a refused token is a configuration error (one
-    // sentence, exit 78); an unreachable Bot API is said now, and is retried with backoff.
-    if (!(await bot.init(AbortSignal.timeout(15_000)))) {
-      const health = bot.health();
-      if (health.state === "unauthorized") throw new TokenRefused();
-      summary.push(`telegram: ${health.reason}`);
-    }
-    if (webhookUrl && webhookSecret) {
-      webhook = await startWebhook({
-        bot: bot.bot,
-        publicUrl: webhookUrl,
-        secret: webhookSecret,
-        host: deps.web.host,
-        port: settings.webhookPort,
-        logger,
-      }).catch((error: NodeJS.ErrnoException) => {
-        throw new InvalidInput(
-          `the Telegram webhook listener cannot listen on ${deps.web.host}:${settings.webhookPort} (${error.code ?? error.message}): set TELEGRAM_WEBHOOK_PORT to a free port`,
-        );
-      });
-      // Remembered so that this box's service, moved back to long polling, deletes its own
-      // webhook and no other service's.
-      if (webhook.set) ledger.setMeta(OWN_WEBHOOK, webhookUrl);
-      summary.push(`telegram webhook at ${webhookUrl} (listening ${webhook.url})`);
-    } else {
-      const polling = bot.startPolling({
-        idleMs: seams.idleMs,
-        timeoutSeconds: seams.timeoutSeconds,
-        ownWebhook: {
-          url: () => ledger.getMeta(OWN_WEBHOOK),
-          forget: () => ledger.deleteMeta(OWN_WEBHOOK),
-        },
-      });
-      void polling.done.then((conflict) => conflict && deps.fail(conflict));
-      summary.push("telegram bot (long polling)");
-    }
-    const owner = settings.ownerId ?? slot.owners.get("telegram")?.userId;
-    summary.push(
-      owner
-        ? `boxholder: telegram user ${owner}`
-        : 'no boxholder yet: run "qbridge pair" and send /start CODE to the bot',
-    );
-    return summary;
-  }
-
+  const parts: Parts = { settings, deps, bot, seams, webhook: undefined };
   return {
-    start,
+    start: () => start(parts),
     // A webhook bot holds its token from the start; a polling one after its first poll.
     ...(webhookUrl ? {} : { ready: bot.established }),
     async stop() {
       await bot.stop();
-      await webhook?.close();
+      await parts.webhook?.close();
     },
   };
+}
+
+/** What the bridge runs on: its settings and deps, the bot, and the webhook once it listens. */
+interface Parts {
+  settings: TelegramSettings;
+  deps: BridgeDeps;
+  bot: TelegramBot;
+  seams: TelegramSeams;
+  webhook: RunningWebhook | undefined;
+}
+
+/** Starts in webhook or long-polling mode; the lines `serve` prints for Telegram. */
+async function start(parts: Parts): Promise<string[]> {
+  const { settings, deps, bot } = parts;
+  const summary: string[] = [];
+  // One getMe before either mode starts: a refused token is a configuration error (one
+  // sentence, exit 78); an unreachable Bot API is said now, and is retried with backoff.
+  if (!(await bot.init(AbortSignal.timeout(15_000)))) {
+    const health = bot.health();
+    if (health.state === "unauthorized") throw new TokenRefused();
+    summary.push(`telegram: ${health.reason}`);
+  }
+  const { webhookUrl, webhookSecret } = settings;
+  if (webhookUrl && webhookSecret) summary.push(await listen(parts, webhookUrl, webhookSecret));
+  else summary.push(poll(parts));
+  const owner = settings.ownerId ?? deps.slot.owners.get("telegram")?.userId;
+  summary.push(
+    owner
+      ? `boxholder: telegram user ${owner}`
+      : 'no boxholder yet: run "qbridge pair" and send /start CODE to the bot',
+  );
+  return summary;
+}
+
+/** Webhook mode: the listener Telegram posts to, set as this token's webhook. */
+async function listen(parts: Parts, webhookUrl: string, webhookSecret: string): Promise<string> {
+  const { settings, deps, bot } = parts;
+  const webhook = await startWebhook({
+    bot: bot.bot,
+    publicUrl: webhookUrl,
+    secret: webhookSecret,
+    host: deps.web.host,
+    port: settings.webhookPort,
+    logger: deps.logger,
+  }).catch((error: NodeJS.ErrnoException) => {
+    throw new InvalidInput(
+      `the Telegram webhook listener cannot listen on ${deps.web.host}:${settings.webhookPort} (${error.code ?? error.message}): set TELEGRAM_WEBHOOK_PORT to a free port`,
+    );
+  });
+  parts.webhook = webhook;
+  // Remembered so that this box's service, moved back to long polling, deletes its own
+  // webhook and no other service's.
+  if (webhook.set) deps.slot.core.ledger.setMeta(OWN_WEBHOOK, webhookUrl);
+  return `telegram webhook at ${webhookUrl} (listening ${webhook.url})`;
+}
+
+/** Long-polling mode; a conflict that ends polling ends the service (deps.fail). */
+function poll({ deps, bot, seams }: Parts): string {
+  const { ledger } = deps.slot.core;
+  const polling = bot.startPolling({
+    idleMs: seams.idleMs,
+    timeoutSeconds: seams.timeoutSeconds,
+    ownWebhook: {
+      url: () => ledger.getMeta(OWN_WEBHOOK),
+      forget: () => ledger.deleteMeta(OWN_WEBHOOK),
+    },
+  });
+  void polling.done.then((conflict) => conflict && deps.fail(conflict));
+  return "telegram bot (long polling)";
 }
