@@ -63,97 +63,120 @@ type Held =
       toldAt: number;
     });
 
-export function createReach(deps: {
+export interface ReachDeps {
   now: () => Date;
   logger: SlotLogger;
   /** The wall clock (ms) a failing chat service is retried on; Date.now unless a test sets it. */
   wallClock?: (() => number) | undefined;
-}): Reach {
-  const held = new Map<string, Held>();
-  const boxNow = () => deps.now().getTime();
-  const wallNow = deps.wallClock ?? Date.now;
-  const clockOf = (state: Held) => (state.kind === "refused" ? boxNow() : wallNow());
+}
 
-  function cleared(surface: string, why: string): boolean {
-    const state = held.get(surface);
+export function createReach(deps: ReachDeps): Reach {
+  return new HeldChats(deps);
+}
+
+/** The surfaces whose chat is held off now, each with its hold-off. */
+class HeldChats implements Reach {
+  private readonly held = new Map<string, Held>();
+  private readonly deps: ReachDeps;
+  private readonly wallNow: () => number;
+
+  constructor(deps: ReachDeps) {
+    this.deps = deps;
+    this.wallNow = deps.wallClock ?? Date.now;
+  }
+
+  open(surface: string): boolean {
+    const state = this.held.get(surface);
+    return state === undefined || this.clockOf(state) >= state.until;
+  }
+
+  refused(surface: string, error: unknown): void {
+    const before = this.held.get(surface);
+    const again = before?.kind === "refused";
+    const holdOffMs = nextBackoff(again ? before.holdOffMs : undefined, REFUSED_BACKOFF);
+    this.held.set(surface, { kind: "refused", holdOffMs, until: this.boxNow() + holdOffMs });
+    if (again) return;
+    this.deps.logger.warn(
+      { surface, err: error },
+      `the boxholder's chat refuses messages (the bot blocked, or the chat gone): questions wait; tried again after ${FIRST_HOLD_OFF_MS / 1000} s, then at doubling intervals up to ${MAX_HOLD_OFF_MS / 60_000} min, and at once when the boxholder writes to the bot`,
+    );
+  }
+
+  failed(surface: string, error: unknown, question: string): void {
+    const before = this.held.get(surface);
+    // A refusal says more than a failure: its longer hold-off stands.
+    if (before?.kind === "refused") return;
+    const at = this.wallNow();
+    const holdOffMs = nextBackoff(before?.holdOffMs, FAILED_BACKOFF);
+    const state = before ?? {
+      kind: "failing" as const,
+      holdOffMs,
+      until: 0,
+      tries: 0,
+      since: at,
+      toldAt: at,
+    };
+    state.holdOffMs = holdOffMs;
+    state.until = at + holdOffMs;
+    state.tries += 1;
+    this.held.set(surface, state);
+    if (!before) {
+      this.deps.logger.warn(
+        { surface, err: error, question },
+        `could not present a question: tried again after ${FIRST_RETRY_MS / 1000} s, then at doubling intervals up to ${MAX_RETRY_MS / 1000} s; the log says when it works again`,
+      );
+    } else if (at - state.toldAt >= FAILING_REMINDER_MS) {
+      state.toldAt = at;
+      this.deps.logger.warn(
+        { surface, err: error, question, tries: state.tries },
+        `presenting still fails: ${state.tries} tries over ${Math.round((at - state.since) / 60_000)} min`,
+      );
+    }
+  }
+
+  reached(surface: string): void {
+    this.cleared(surface, "a message reached it");
+  }
+
+  heard(surface: string): boolean {
+    return this.cleared(surface, "the boxholder wrote");
+  }
+
+  async through(surface: string, send: () => Promise<boolean>): Promise<boolean> {
+    try {
+      const delivered = await send();
+      if (delivered) this.cleared(surface, "a message reached it");
+      return delivered;
+    } catch (error) {
+      if (!(error instanceof ChatRefuses)) throw error;
+      this.refused(surface, error);
+      return false;
+    }
+  }
+
+  private boxNow(): number {
+    return this.deps.now().getTime();
+  }
+
+  /** A refusal's hold-off runs on the box clock, a failing service's on the wall clock. */
+  private clockOf(state: Held): number {
+    return state.kind === "refused" ? this.boxNow() : this.wallNow();
+  }
+
+  /** Ends `surface`'s hold-off, saying so in one line; false when it was not held off. */
+  private cleared(surface: string, why: string): boolean {
+    const state = this.held.get(surface);
     if (!state) return false;
-    held.delete(surface);
+    this.held.delete(surface);
     if (state.kind === "refused") {
-      deps.logger.info({ surface }, `the boxholder's chat takes messages again (${why})`);
+      this.deps.logger.info({ surface }, `the boxholder's chat takes messages again (${why})`);
     } else {
-      const seconds = Math.round((wallNow() - state.since) / 1000);
-      deps.logger.info(
+      const seconds = Math.round((this.wallNow() - state.since) / 1000);
+      this.deps.logger.info(
         { surface, tries: state.tries, seconds },
         `the chat service works again (${why}) after ${state.tries} failed ${state.tries === 1 ? "try" : "tries"} over ${seconds} s`,
       );
     }
     return true;
   }
-
-  const reach: Reach = {
-    open(surface) {
-      const state = held.get(surface);
-      return state === undefined || clockOf(state) >= state.until;
-    },
-    refused(surface, error) {
-      const before = held.get(surface);
-      const again = before?.kind === "refused";
-      const holdOffMs = nextBackoff(again ? before.holdOffMs : undefined, REFUSED_BACKOFF);
-      held.set(surface, { kind: "refused", holdOffMs, until: boxNow() + holdOffMs });
-      if (again) return;
-      deps.logger.warn(
-        { surface, err: error },
-        `the boxholder's chat refuses messages (the bot blocked, or the chat gone): questions wait; tried again after ${FIRST_HOLD_OFF_MS / 1000} s, then at doubling intervals up to ${MAX_HOLD_OFF_MS / 60_000} min, and at once when the boxholder writes to the bot`,
-      );
-    },
-    failed(surface, error, question) {
-      const before = held.get(surface);
-      // A refusal says more than a failure: its longer hold-off stands.
-      if (before?.kind === "refused") return;
-      const at = wallNow();
-      const holdOffMs = nextBackoff(before?.holdOffMs, FAILED_BACKOFF);
-      const state = before ?? {
-        kind: "failing" as const,
-        holdOffMs,
-        until: 0,
-        tries: 0,
-        since: at,
-        toldAt: at,
-      };
-      state.holdOffMs = holdOffMs;
-      state.until = at + holdOffMs;
-      state.tries += 1;
-      held.set(surface, state);
-      if (!before) {
-        deps.logger.warn(
-          { surface, err: error, question },
-          `could not present a question: tried again after ${FIRST_RETRY_MS / 1000} s, then at doubling intervals up to ${MAX_RETRY_MS / 1000} s; the log says when it works again`,
-        );
-      } else if (at - state.toldAt >= FAILING_REMINDER_MS) {
-        state.toldAt = at;
-        deps.logger.warn(
-          { surface, err: error, question, tries: state.tries },
-          `presenting still fails: ${state.tries} tries over ${Math.round((at - state.since) / 60_000)} min`,
-        );
-      }
-    },
-    reached(surface) {
-      cleared(surface, "a message reached it");
-    },
-    heard(surface) {
-      return cleared(surface, "the boxholder wrote");
-    },
-    async through(surface, send) {
-      try {
-        const delivered = await send();
-        if (delivered) cleared(surface, "a message reached it");
-        return delivered;
-      } catch (error) {
-        if (!(error instanceof ChatRefuses)) throw error;
-        reach.refused(surface, error);
-        return false;
-      }
-    },
-  };
-  return reach;
 }
