@@ -35,17 +35,7 @@ export function createSweeper(deps: {
   const sweep = () => {
     sweeping ??= (async () => {
       try {
-        const report = await ageQuestions(core, { nudge: slot.nudger() });
-        if (report.expired.length || report.nudged.length) {
-          logger.info(
-            { expired: report.expired, nudged: report.nudged, due: report.nudgeDue },
-            "aging sweep",
-          );
-        }
-        await slot.reconcile();
-        const told = await slot.tellExpired();
-        if (told.length) logger.info({ told }, "told the boxholder of expired questions");
-        return report;
+        return await ageAndTell(slot, logger);
       } finally {
         sweeping = undefined;
       }
@@ -86,4 +76,19 @@ export function createSweeper(deps: {
       await sweeping?.catch(() => undefined);
     },
   };
+}
+
+/** One sweep: expire and nudge (logged when it did), bring the slot in step, tell what expired. */
+async function ageAndTell(slot: Slot, logger: SlotLogger): Promise<SweepReport> {
+  const report = await ageQuestions(slot.core, { nudge: slot.nudger() });
+  if (report.expired.length || report.nudged.length) {
+    logger.info(
+      { expired: report.expired, nudged: report.nudged, due: report.nudgeDue },
+      "aging sweep",
+    );
+  }
+  await slot.reconcile();
+  const told = await slot.tellExpired();
+  if (told.length) logger.info({ told }, "told the boxholder of expired questions");
+  return report;
 }
