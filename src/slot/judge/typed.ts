@@ -150,11 +150,7 @@ export async function judgeText(j: Judging, a: TextAttempt): Promise<Outcome> {
     const confirm = confirmation(card, text, a.literal === true);
     if (confirm instanceof Error) return { target, card, ...failed(confirm) };
     if (confirm) {
-      const owner = {
-        presentationSeq: target.seq,
-        questionId: target.questionId,
-        cardHash: target.cardHash,
-      };
+      const owner = { presentationSeq: target.seq, questionId: target.questionId };
       return {
         kind: "needs-confirmation",
         name: "confirm-asked",
