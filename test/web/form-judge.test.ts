@@ -38,9 +38,7 @@ describe("the web form goes through the judge", () => {
     expect(p.web.jobs()).toEqual([]);
     expect(await gitLog(p.web.box.dir)).toHaveLength(p.commits);
     const rows = p.web.box.ledger.auditFor(p.id).filter((row) => row.action === "answer");
-    expect(rows).toMatchObject([
-      { surface: "web", verbatim: "taxes", outcome: "refused:changed" },
-    ]);
+    expect(rows).toMatchObject([{ surface: "web", verbatim: "taxes", outcome: "refused:changed" }]);
     expect(p.web.transitions).toEqual([]);
   });
 
