@@ -4,9 +4,10 @@
 // Every check (the token is known and unused, the presentation is current, the card is still
 // pending and unchanged since it was shown, the irreversible confirm step, the one-letter
 // confirm rule, redeliveries replayed), the audit row and every write to the ledger's tokens,
-// inbox and presentations happen here or in the files this one composes: button-attempts.ts,
-// typed-attempts.ts, actions.ts (the table of what each button does) and attempt-audit.ts.
-// A bridge never writes those tables itself and never repeats a check.
+// inbox and presentations happen here or in the files this one composes: taps.ts, typed.ts,
+// actions.ts (the table of what each button does) and audit-line.ts. A bridge never writes
+// those tables itself, never repeats a check and never makes a card hash. The web form's answer
+// needs no slot and is judged in form.ts.
 
 import { questionFingerprint } from "../../card/fingerprint.ts";
 import { QbridgeError } from "../../errors.ts";
