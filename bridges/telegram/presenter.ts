@@ -3,7 +3,6 @@
 // by the judge (withButtons) around each send.
 
 import type { Api } from "grammy";
-import { questionFingerprint } from "../../src/card/fingerprint.ts";
 import type { QuestionView } from "../../src/questions/state.ts";
 import type { Judge } from "../../src/slot/judge/judge.ts";
 import type { Closure, Presenter, PresentRequest } from "../../src/slot/presentation/presenter.ts";
@@ -48,7 +47,7 @@ export function createTelegramPresenter(deps: PresenterDeps): Presenter & {
   const { api, slot, judge } = deps;
 
   async function sendQuestion(request: PresentRequest, chatId: string): Promise<Address> {
-    const { question, seq, cardHash } = request;
+    const { question, seq } = request;
     const link = deps.link(question.id);
     const html = presentationHtml({
       card: question.card,
@@ -63,7 +62,7 @@ export function createTelegramPresenter(deps: PresenterDeps): Presenter & {
       extendBy: request.extendBy,
     });
     if (request.overnight) await api.sendMessage(chatId, overnightText(request.overnight));
-    const owner = { presentationSeq: seq, questionId: question.id, cardHash };
+    const owner = { presentationSeq: seq, questionId: question.id };
     const messageId = await judge.withButtons(owner, chatId, layout.specs, async (tokens) => {
       // The slot decided whether this one may make a sound; Telegram's word for it is this flag.
       const sent = await api.sendMessage(chatId, html, {
@@ -108,19 +107,13 @@ export function createTelegramPresenter(deps: PresenterDeps): Presenter & {
       return true;
     }
     const layout = showLayout();
-    const cardHash = questionFingerprint(question.card);
-    await judge.withButtons(
-      { questionId: question.id, cardHash },
-      chatId,
-      layout.specs,
-      async (tokens) => {
-        const sent = await api.sendMessage(chatId, nudgeHtml(question.card, days, false), {
-          parse_mode: "HTML",
-          reply_markup: layout.build(tokens),
-        });
-        return String(sent.message_id);
-      },
-    );
+    await judge.withButtons({ questionId: question.id }, chatId, layout.specs, async (tokens) => {
+      const sent = await api.sendMessage(chatId, nudgeHtml(question.card, days, false), {
+        parse_mode: "HTML",
+        reply_markup: layout.build(tokens),
+      });
+      return String(sent.message_id);
+    });
     return true;
   }
 
