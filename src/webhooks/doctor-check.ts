@@ -1,6 +1,7 @@
 // `qbridge doctor`: answer webhooks that gave up (no 2xx within the window). Each is listed with
 // its receiver and last error; --repair owes it once more, for a new window.
 
+import { maskUrl } from "../card/mask-url.ts";
 import type { DoctorCheck } from "../questions/doctor/doctor.ts";
 import { givenUpDeliveries, retryGivenUp } from "./outbox.ts";
 
@@ -14,7 +15,7 @@ export const givenUpWebhooksCheck: DoctorCheck = {
       findings: gaveUp.map((d) => ({
         kind: "webhook" as const,
         path: `.qbridge/ledger.sqlite (webhook delivery ${d.seq})`,
-        problem: `the outcome ${d.key} was not delivered to ${d.url}: ${d.tries} tries from ${d.createdAt} to ${d.gaveUpAt}, the last one: ${d.lastError ?? "no error recorded"}`,
+        problem: `the outcome ${d.key} was not delivered to ${maskUrl(d.url)}: ${d.tries} tries from ${d.createdAt} to ${d.gaveUpAt}, the last one: ${d.lastError ?? "no error recorded"}`,
         fix: "qbridge doctor --repair tries it again for a new window once the receiver answers 2xx (the outcome is always readable with qbridge show ID --json)",
         repairable: true,
         apply: () => retryGivenUp(core.ledger, d.seq, core.box.clock.iso(), Date.now()),
