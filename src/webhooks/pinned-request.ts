@@ -38,6 +38,16 @@ export interface PinnedPost {
   trusted: boolean;
 }
 
+/** `work`, or the signal's reason once it aborts first: a resolver that hangs ends with the try. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
 /** The address the request is pinned to, after the check; the host's name when trusted. */
 async function checkedAddress(target: URL, post: PinnedPost): Promise<ResolvedAddress | undefined> {
   const host = target.hostname.replace(/^\[|\]$/g, "");
@@ -48,7 +58,7 @@ async function checkedAddress(target: URL, post: PinnedPost): Promise<ResolvedAd
   }
   const family = isIP(host);
   if (family !== 0) return { address: host, family };
-  const addresses = await post.resolve(host);
+  const addresses = await untilAborted(post.resolve(host), post.signal);
   if (addresses.length === 0) throw new Error(`${host} resolves to no address`);
   if (!post.trusted) {
     const refused = refusedAddresses(

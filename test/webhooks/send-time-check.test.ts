@@ -5,8 +5,13 @@
 // gives up at once, saying what was refused and how to allow it. The resolver is a real
 // function the test passes (DNS cannot run here); the receivers are real, on loopback.
 
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer as createTlsServer } from "node:https";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { answerQuestion } from "../../src/questions/answer.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
@@ -61,12 +66,12 @@ async function answeredWithCallback(callback: string): Promise<{ tb: TestBox; id
   return { tb, id };
 }
 
-function sender(tb: TestBox, resolve: ReturnType<typeof table>["resolve"]) {
+function sender(tb: TestBox, resolve: ReturnType<typeof table>["resolve"], timeoutMs = 2_000) {
   const s = createWebhookSender({
     core: tb,
     secret: SECRET,
     giveUpAfterMs: 24 * 3_600_000,
-    timeoutMs: 2_000,
+    timeoutMs,
     firstRetryMs: 20,
     pollMs: 50,
     resolve,
@@ -136,5 +141,62 @@ describe("the send-time check of a receiver's addresses", () => {
     expect(hook.received[0]?.host).toBe(`receiver.test:${hook.port}`);
     expect(hook.received[0]?.["idempotency-key"]).toBe(`${id}:answered`);
     expect(allDeliveries(tb.ledger)[0]?.deliveredAt).toBeDefined();
+  });
+
+  it("a resolver that never answers ends with the try's time limit", async () => {
+    process.env.QBRIDGE_WEBHOOK_ALLOW = "";
+    const { tb } = await answeredWithCallback("https://hooks.example.org/hook");
+    await sender(tb, () => new Promise(() => undefined), 200).deliverDue();
+    expect(allDeliveries(tb.ledger)[0]).toMatchObject({
+      tries: 1,
+      lastError: "no answer within 0.2 s",
+    });
+  });
+
+  it("over TLS sends the host's name and verifies the certificate, though connected by address", async () => {
+    // A self-signed certificate for receiver.test: a verifying client refuses it.
+    const dir = mkdtempSync(join(tmpdir(), "qbridge-tls-"));
+    const [key, cert] = [join(dir, "key.pem"), join(dir, "cert.pem")];
+    execFileSync(
+      "openssl",
+      [
+        ...["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1"],
+        ...["-nodes", "-keyout", key, "-out", cert, "-days", "1", "-subj", "/CN=receiver.test"],
+        ...["-addext", "subjectAltName=DNS:receiver.test"],
+      ],
+      { stdio: "ignore" },
+    );
+    const names: string[] = [];
+    const requests: string[] = [];
+    const server = createTlsServer(
+      {
+        key: readFileSync(key),
+        cert: readFileSync(cert),
+        SNICallback: (name, done) => {
+          names.push(name);
+          done(null);
+        },
+      },
+      (req, res) => {
+        requests.push(String(req.url));
+        res.end();
+      },
+    );
+    rmSync(dir, { recursive: true, force: true });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    servers.push(server as unknown as Server);
+    const { port } = server.address() as AddressInfo;
+    process.env.QBRIDGE_WEBHOOK_ALLOW = "receiver.test";
+    const { tb } = await answeredWithCallback(`https://receiver.test:${port}/hook`);
+    await sender(tb, table({ "receiver.test": ["127.0.0.1"] }).resolve).deliverDue();
+
+    expect(names).toEqual(["receiver.test"]);
+    expect(requests).toEqual([]);
+    // An ordinary failure, retried: the receiver may yet get a certificate a client trusts.
+    expect(allDeliveries(tb.ledger)[0]).toMatchObject({
+      tries: 1,
+      lastError: "DEPTH_ZERO_SELF_SIGNED_CERT",
+    });
+    expect(allDeliveries(tb.ledger)[0]?.gaveUpAt).toBeUndefined();
   });
 });
