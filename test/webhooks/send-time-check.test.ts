@@ -17,7 +17,15 @@ import { answerQuestion } from "../../src/questions/answer.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
 import { createWebhookSender, type WebhookSender } from "../../src/webhooks/delivery.ts";
 import { allDeliveries } from "../../src/webhooks/outbox.ts";
-import { cleanupBoxes, confirmCard, makeBox, type TestBox } from "../support/box.ts";
+import {
+  cleanupBoxes,
+  cliEnv,
+  confirmCard,
+  makeBox,
+  runCli,
+  T0,
+  type TestBox,
+} from "../support/box.ts";
 
 const SECRET = "webhook-secret-0123456789abcdef";
 const allowed = process.env.QBRIDGE_WEBHOOK_ALLOW;
@@ -100,6 +108,11 @@ describe("the send-time check of a receiver's addresses", () => {
     );
     expect(await sender(tb, dns.resolve).deliverDue()).toBe(0);
     expect(hook.received).toEqual([]);
+    const doctor = await runCli(["doctor", "--json"], { env: cliEnv(tb.dir) });
+    const findings = JSON.parse(doctor.stdout).findings as { kind: string; problem: string }[];
+    expect(findings.filter((f) => f.kind === "webhook").map((f) => f.problem)).toEqual([
+      `the outcome ${id}:answered was not delivered to http://hooks.example.org:${hook.port}/hook: hooks.example.org resolves to 127.0.0.1, a loopback, private, link-local or unique-local address (QBRIDGE_WEBHOOK_ALLOW can name hooks.example.org), so it was refused at ${T0} without a try`,
+    ]);
   });
 
   it("refuses when any one of the addresses is private, and an allow setting changed since ask", async () => {
