@@ -2,8 +2,11 @@
 // (`X-Qbridge-Signature: sha256=<hex HMAC-SHA256 of the body>`) with an `Idempotency-Key` of
 // "<question id>:<status>", until a 2xx or until the give-up window has passed. Tries wait
 // longer each time (1 s, 2 s, 4 s, ... at most an hour). Only http(s); a redirect is followed
-// only to the same origin; 5 s per try. Runs in `qbridge serve`; the rows live in the ledger,
-// so a restart loses nothing. Never logs the secret, the body, or more of a URL than its origin.
+// only to the same origin, each hop checked again; 5 s per try. Each try resolves the host and
+// refuses a private, loopback or metadata address (pinned-request.ts): a refused delivery gives
+// up at once, its reason in the ledger for doctor. Runs in `qbridge serve`; the rows live in the
+// ledger, so a restart loses nothing. Never logs the secret, the body, or more of a URL than its
+// origin.
 
 import { createHmac } from "node:crypto";
 import { backoffDelay } from "../backoff.ts";
@@ -18,6 +21,7 @@ import {
   markGivenUp,
   nextDueAt,
 } from "./outbox.ts";
+import { pinnedPost, RefusedReceiver, type Resolve, systemResolve } from "./pinned-request.ts";
 import { describeFailure, receiverOf, withoutCredentials } from "./receiver-url.ts";
 
 export const SIGNATURE_HEADER = "X-Qbridge-Signature";
@@ -42,7 +46,8 @@ export interface WebhookSenderOptions {
   /** How often the outbox is looked at for what other processes owed (default 1 s). */
   pollMs?: number;
   logger?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
-  fetch?: typeof fetch;
+  /** How a receiver's host is resolved at send time (node's resolver by default). */
+  resolve?: Resolve;
 }
 
 export interface WebhookSender {
@@ -53,7 +58,7 @@ export interface WebhookSender {
   stop(): Promise<void>;
 }
 
-type TryResult = { ok: true } | { ok: false; error: string };
+type TryResult = { ok: true } | { ok: false; error: string; refused?: true };
 
 export function createWebhookSender(options: WebhookSenderOptions): WebhookSender {
   const { core, secret } = options;
@@ -61,7 +66,7 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
   const firstRetryMs = options.firstRetryMs ?? 1_000;
   const maxRetryMs = options.maxRetryMs ?? 3_600_000;
   const pollMs = options.pollMs ?? 1_000;
-  const send = options.fetch ?? fetch;
+  const resolve = options.resolve ?? systemResolve;
   const stopping = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   let unsubscribe: (() => void) | undefined;
@@ -74,7 +79,7 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
    * AbortSignal.timeout's timer holds its signal weakly, so a garbage collection during the
    * request dropped the timeout and a receiver that never answered held the sender for good.
    */
-  async function post(url: string, delivery: Delivery): Promise<Response> {
+  async function post(url: string, delivery: Delivery) {
     const request = new AbortController();
     const timer = setTimeout(
       () => request.abort(new DOMException("the receiver did not answer", "TimeoutError")),
@@ -85,8 +90,8 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     if (stopping.signal.aborted) onStop();
     const { address, authorization } = withoutCredentials(url);
     try {
-      return await send(address, {
-        method: "POST",
+      return await pinnedPost({
+        url: address,
         headers: {
           "Content-Type": "application/json",
           "User-Agent": "question-bridge",
@@ -95,8 +100,10 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
           ...(authorization ? { Authorization: authorization } : {}),
         },
         body: delivery.body,
-        redirect: "manual",
         signal: request.signal,
+        resolve,
+        // The box-wide receiver is the operator's own setting: only callbacks are checked.
+        trusted: delivery.url === core.webhooks?.url,
       });
     } finally {
       clearTimeout(timer);
@@ -109,15 +116,16 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
       if (!/^https?:\/\//i.test(url))
         return { ok: false, error: `not an http(s) URL (${receiverOf(url)})` };
-      let response: Response;
+      let response: Awaited<ReturnType<typeof post>>;
       try {
         response = await post(url, delivery);
       } catch (error) {
+        if (error instanceof RefusedReceiver)
+          return { ok: false, error: error.message, refused: true };
         return { ok: false, error: describeFailure(error, timeoutMs) };
       }
-      await response.body?.cancel().catch(() => undefined);
       if (response.status >= 200 && response.status < 300) return { ok: true };
-      const location = response.headers.get("location");
+      const { location } = response;
       if (response.status >= 300 && response.status < 400 && location) {
         const next = new URL(location, url);
         if (next.origin !== new URL(url).origin) {
@@ -155,7 +163,7 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
       return true;
     }
     const age = core.box.clock.now().getTime() - new Date(delivery.createdAt).getTime();
-    if (age >= options.giveUpAfterMs) {
+    if (age >= options.giveUpAfterMs || result.refused) {
       markGivenUp(core.ledger, delivery.seq, at, result.error);
       options.logger?.warn(
         {
