@@ -92,29 +92,49 @@ function cardHashes(slot: Slot, owner: TokenOwner): (questionId: string) => stri
   return (questionId) => questionFingerprint(loadQuestion(slot.core, questionId).card);
 }
 
+/** Decides one attempt; a failure of the core is a refusal that says what to do, never a throw. */
+async function decide(j: Judging, attempt: Attempt): Promise<Outcome> {
+  try {
+    switch (attempt.kind) {
+      case "button":
+        return await judgeButton(j, attempt);
+      case "text":
+        return await judgeText(j, attempt);
+      case "command":
+        return await judgeCommand(j, attempt);
+    }
+  } catch (error) {
+    const token = attempt.kind === "button" ? j.slot.tokens.get(attempt.token) : undefined;
+    const reply =
+      error instanceof QbridgeError
+        ? `Not recorded: ${error.message}`
+        : "Something went wrong; nothing was recorded. Try again in a moment.";
+    return { kind: "refused", name: "error", reason: "error", reply, error, token };
+  }
+}
+
+/** Mints a message's tokens, sends it, and ties the tokens to the message it became. */
+async function withButtons(
+  slot: Slot,
+  now: () => string,
+  ...[owner, chatId, buttons, send]: Parameters<Judge["withButtons"]>
+): Promise<string> {
+  const tokens = slot.tokens.mint(owner, cardHashes(slot, owner), chatId, buttons, now());
+  let messageId: string;
+  try {
+    messageId = await send(tokens);
+  } catch (error) {
+    // Refused (a chat that blocked the bot refuses every try): its tokens are forgotten,
+    // or each retry would leave a message's worth in the ledger.
+    slot.tokens.forget(tokens);
+    throw error;
+  }
+  slot.tokens.sentIn(tokens, messageId);
+  return messageId;
+}
+
 export function createJudge(slot: Slot): Judge {
   const now = () => slot.core.box.clock.iso();
-
-  async function decide(j: Judging, attempt: Attempt): Promise<Outcome> {
-    try {
-      switch (attempt.kind) {
-        case "button":
-          return await judgeButton(j, attempt);
-        case "text":
-          return await judgeText(j, attempt);
-        case "command":
-          return await judgeCommand(j, attempt);
-      }
-    } catch (error) {
-      const token = attempt.kind === "button" ? slot.tokens.get(attempt.token) : undefined;
-      const reply =
-        error instanceof QbridgeError
-          ? `Not recorded: ${error.message}`
-          : "Something went wrong; nothing was recorded. Try again in a moment.";
-      return { kind: "refused", name: "error", reason: "error", reply, error, token };
-    }
-  }
-
   return {
     attempt(attempt, render) {
       return slot.exclusive(async (ops) => {
@@ -126,20 +146,7 @@ export function createJudge(slot: Slot): Judge {
         return outcome;
       });
     },
-    async withButtons(owner, chatId, buttons, send) {
-      const tokens = slot.tokens.mint(owner, cardHashes(slot, owner), chatId, buttons, now());
-      let messageId: string;
-      try {
-        messageId = await send(tokens);
-      } catch (error) {
-        // Refused (a chat that blocked the bot refuses every try): its tokens are forgotten,
-        // or each retry would leave a message's worth in the ledger.
-        slot.tokens.forget(tokens);
-        throw error;
-      }
-      slot.tokens.sentIn(tokens, messageId);
-      return messageId;
-    },
+    withButtons: (...args) => withButtons(slot, now, ...args),
     quoted: (surface, chatId, messageId) =>
       slot.presentations.byMessage(surface, chatId, messageId),
     handledBefore: (key) => slot.inbox.wasProcessed(key),
