@@ -9,109 +9,21 @@
 // A real `qbridge serve` (Telegram on the emulator, on loopback) presents both; the rounds
 // alternate so both figures meet the same load. Bounded: BENCH_HOOK_RUNS rounds (default 5).
 
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import type { IncomingMessage } from "node:http";
-import { tmpdir } from "node:os";
+import type { ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { freePort, OWNER, startEmulator, TOKEN } from "../test/support/telegram.ts";
-import { nodeStartEnv } from "./fixture.ts";
+import { failed, ms, now, phoneRig } from "./phone-rig.ts";
 import { row } from "./stats.ts";
 
 const RUNS = Number(process.env.BENCH_HOOK_RUNS ?? 5);
-const ROOT = join(import.meta.dirname, "..");
-const CLI = join(ROOT, "bin/qbridge.cjs");
-const FIXTURE = join(ROOT, "test/hooks/fixtures/claude-permission-bash.json");
-
-interface Held {
-  messageId: number;
-  message: { text?: string; reply_markup?: { inline_keyboard?: Button[][] } };
-}
-interface Button {
-  text: string;
-  callback_data: string;
-}
-
-type Emulator = Awaited<ReturnType<typeof startEmulator>>;
-
-/** When the emulator first holds a bot message whose text contains `text`, and that message. */
-function heldMessage(emulator: Emulator, text: string): Promise<{ at: bigint; held: Held }> {
-  const server = emulator.server as unknown as {
-    storage: { botMessages: Held[] };
-    on(event: string, fn: () => void): void;
-    off(event: string, fn: () => void): void;
-  };
-  const find = () => server.storage.botMessages.find((m) => m.message.text?.includes(text));
-  return new Promise((resolve) => {
-    const check = () => {
-      const held = find();
-      if (!held) return;
-      server.off("AddedBotMessage", check);
-      resolve({ at: process.hrtime.bigint(), held });
-    };
-    server.on("AddedBotMessage", check);
-    check();
-  });
-}
-
-/** The time of each answerCallbackQuery request as the emulator's HTTP server receives it. */
-function ackTimes(emulator: Emulator): bigint[] {
-  const times: bigint[] = [];
-  const http = (emulator.server as unknown as { server: import("node:http").Server }).server;
-  http.on("request", (req: IncomingMessage) => {
-    if (req.url?.includes("/answerCallbackQuery")) times.push(process.hrtime.bigint());
-  });
-  return times;
-}
-
-function keyboard(emulator: Emulator, messageId: number): Button[] {
-  const server = emulator.server as unknown as { storage: { botMessages: Held[] } };
-  const held = server.storage.botMessages.find((m) => m.messageId === messageId);
-  return held?.message.reply_markup?.inline_keyboard?.flat() ?? [];
-}
-
-async function startServe(box: string, apiRoot: string): Promise<ChildProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [CLI, "serve", "--box", box, "--json"], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      TELEGRAM_BOT_TOKEN: TOKEN,
-      TELEGRAM_OWNER_ID: String(OWNER),
-      TELEGRAM_API_ROOT: apiRoot,
-      QBRIDGE_WEB_PORT: String(port),
-    },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let log = "";
-  child.stderr?.on("data", (d) => {
-    log += d;
-  });
-  for (let i = 0; ; i++) {
-    try {
-      await fetch(`http://127.0.0.1:${port}/healthz`);
-      return child;
-    } catch {
-      if (i > 600 || child.exitCode !== null) throw new Error(`serve did not start:\n${log}`);
-      await sleep(100);
-    }
-  }
-}
-
-/** `qbridge …` as an agent starts it: the built CLI, without the settings that slow a start. */
-function cli(args: string[], box: string): ChildProcess {
-  return spawn(process.execPath, [CLI, ...args, "--box", box], {
-    env: { ...nodeStartEnv(), QBRIDGE_BOX: box },
-    stdio: ["pipe", "pipe", "pipe"],
-  });
-}
+const FIXTURE = join(import.meta.dirname, "../test/hooks/fixtures/claude-permission-bash.json");
 
 /** When a child first writes to stdout, and all it wrote once it exits. */
 function firstOutput(child: ChildProcess): { at: Promise<bigint>; all: Promise<string> } {
   let text = "";
   const at = new Promise<bigint>((resolve) => {
-    child.stdout?.once("data", () => resolve(process.hrtime.bigint()));
+    child.stdout?.once("data", () => resolve(now()));
   });
   child.stdout?.on("data", (d) => {
     text += d;
@@ -122,43 +34,27 @@ function firstOutput(child: ChildProcess): { at: Promise<bigint>; all: Promise<s
 
 /** The rest of the floor's card: what a permission question's card says beside its prompt. */
 const CARD = ["--memo", "The log folder is growing.", "--directive", "Rotate the logs."];
-/** A child that ends with an error before the phone shows its question ends the bench. */
-function failed(child: ChildProcess, what: string): Promise<never> {
-  let err = "";
-  child.stderr?.on("data", (d) => {
-    err += d;
-  });
-  return new Promise((_resolve, reject) => {
-    child.once("exit", (code) => {
-      if (code !== 0) reject(new Error(`${what} exited ${code}: ${err}`));
-    });
-  });
-}
-const ms = (from: bigint, to: bigint) => Number(to - from) / 1e6;
 
 export async function benchHook(): Promise<string[]> {
-  const emulator = await startEmulator();
-  const acks = ackTimes(emulator);
-  const box = mkdtempSync(join(tmpdir(), "qbridge-bench-hook-"));
-  execFileSync(process.execPath, [CLI, "init", "--box", box], { stdio: "ignore" });
-  const serve = await startServe(box, emulator.apiRoot);
-  const owner = emulator.server.getClient(TOKEN, { userId: OWNER, chatId: OWNER });
+  const rig = await phoneRig("hook");
   const input = JSON.parse(readFileSync(FIXTURE, "utf8"));
   const figures = { hook: [] as number[], ask: [] as number[], decision: [] as number[] };
   const acked: number[] = [];
+  const acks = rig.arrivals("answerCallbackQuery");
   try {
+    await rig.startServe();
     // Round -1 warms serve's paths up (the first presentation, the first tap) and is not counted.
     for (let i = -1; i < RUNS; i++) {
       // The floor: a confirm question filed by `qbridge ask`, until it is on the phone.
       const round = i < 0 ? "warm-up" : String(i);
       const prompt = `Bench hook floor ${round}: may I rotate the logs?`;
-      const shownAsk = heldMessage(emulator, prompt);
-      const askStart = process.hrtime.bigint();
-      const ask = cli(["ask", "--json", "--prompt", prompt, "--type", "confirm", ...CARD], box);
+      const shownAsk = rig.held(prompt);
+      const askStart = now();
+      const ask = rig.cli(["ask", "--json", "--prompt", prompt, "--type", "confirm", ...CARD]);
       const asked = firstOutput(ask);
       const askAt = (await Promise.race([shownAsk, failed(ask, "qbridge ask")])).at;
       const { id } = JSON.parse(await asked.all) as { id: string };
-      execFileSync(process.execPath, [CLI, "withdraw", id, "--box", box], { stdio: "ignore" });
+      await firstOutput(rig.cli(["withdraw", id])).all;
       await sleep(500);
 
       // The hook, with the fixture's command made unique to the round.
@@ -168,38 +64,25 @@ export async function benchHook(): Promise<string[]> {
         session_id: `bench-${round}`,
         tool_input: { ...input.tool_input, command },
       });
-      const shownHook = heldMessage(emulator, command);
-      const t0 = process.hrtime.bigint();
-      const hook = cli(["hook", "permission"], box);
+      const shownHook = rig.held(command);
+      const t0 = now();
+      const hook = rig.cli(["hook", "permission"]);
       const printed = firstOutput(hook);
       hook.stdin?.end(text);
-      const hookAt = (await Promise.race([shownHook, failed(hook, "qbridge hook")])).at;
-      const { held } = await shownHook;
-      const allow = keyboard(emulator, held.messageId).find((b) => b.text.includes("Allow once"));
-      if (!allow) throw new Error("the permission question has no Allow once button");
+      const { at: hookAt, messageId } = await Promise.race([
+        shownHook,
+        failed(hook, "qbridge hook"),
+      ]);
       const acksFirst = acks.length;
-      await owner.sendCallback(
-        owner.makeCallbackQuery(allow.callback_data, { message: { message_id: held.messageId } }),
-      );
-      let confirm: Button | undefined;
-      for (let n = 0; !confirm && n < 500; n++) {
-        await sleep(10);
-        confirm = keyboard(emulator, held.messageId).find((b) => b.text.includes("Confirm"));
-      }
-      if (!confirm) throw new Error("the bot showed no Confirm button");
+      await rig.tap(messageId, "Allow once");
       // The first tap's own ack is in before the timed tap, so the next ack is the timed one's.
-      for (let n = 0; acks.length === acksFirst && n < 500; n++) await sleep(5);
+      await rig.until(() => (acks.length > acksFirst ? true : undefined), "the first tap's ack");
       const acksBefore = acks.length;
-      const tap = process.hrtime.bigint();
-      await owner.sendCallback(
-        owner.makeCallbackQuery(confirm.callback_data, { message: { message_id: held.messageId } }),
-      );
+      const tap = await rig.tap(messageId, "Confirm");
       const decidedAt = await printed.at;
       const output = await printed.all;
       if (!output.includes('"behavior":"allow"')) throw new Error(`the hook printed: ${output}`);
-      for (let n = 0; acks.length === acksBefore && n < 500; n++) await sleep(5);
-      const ackAt = acks[acksBefore];
-      if (ackAt === undefined) throw new Error("the confirming tap was never acknowledged");
+      const ackAt = await rig.until(() => acks[acksBefore], "the confirming tap's ack");
       if (i >= 0) {
         figures.ask.push(ms(askStart, askAt));
         figures.hook.push(ms(t0, hookAt));
@@ -209,10 +92,7 @@ export async function benchHook(): Promise<string[]> {
       await sleep(500);
     }
   } finally {
-    serve.kill("SIGTERM");
-    if (serve.exitCode === null) await new Promise((r) => serve.once("exit", r));
-    await emulator.stop();
-    rmSync(box, { recursive: true, force: true });
+    await rig.stop();
   }
   return [
     row("hook start→question on the phone", figures.hook, "qbridge ask→on the phone", figures.ask),

@@ -19,6 +19,7 @@ import { createSweeper } from "./slot/sweeper.ts";
 import { createHealthProbe, type HealthProbe } from "./web/health.ts";
 import { linkUrl, loadSecret, noLinkAddress } from "./web/links.ts";
 import { type RunningWeb, startWeb } from "./web/server.ts";
+import { recordBoxReceiver } from "./webhooks/box-receiver.ts";
 import { createWebhookSender } from "./webhooks/delivery.ts";
 import { oweWebhooks } from "./webhooks/owe.ts";
 
@@ -157,6 +158,8 @@ export async function startService(options: ServiceOptions): Promise<Service> {
         logger,
       })
     : undefined;
+  // Every writer of the box owes this service's receiver, also one without the setting.
+  recordBoxReceiver(core.ledger, config.webhooks.secret ? config.webhooks.url : undefined);
   webhooks?.start();
   if (webhooks) {
     started.push(

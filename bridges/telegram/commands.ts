@@ -96,7 +96,7 @@ async function sendDigest(deps: CommandDeps, ctx: Context, digest: Digest): Prom
   const url = deps.questionsLink();
   const html = url ? digestHtml(digest) : `${digestHtml(digest)}\n\n${NO_PUBLIC_URL_HTML}`;
   const layout = digestLayout(digest, url);
-  const owner = { questionId: (digest.lines[0] as DigestLine).id, cardHash: "" };
+  const owner = { questionId: (digest.lines[0] as DigestLine).id };
   await deps.judge.withButtons(owner, String(ctx.chat?.id), layout.specs, async (tokens) => {
     const sent = await ctx.reply(html, {
       parse_mode: "HTML",
@@ -181,11 +181,7 @@ async function later({ judge, access }: CommandDeps, ctx: Context): Promise<void
     const open = outcome.target;
     if (outcome.relayout === "later" && open && ctx.chat) {
       const layout = laterLayout(outcome.later ?? []);
-      const owner = {
-        presentationSeq: open.seq,
-        questionId: open.questionId,
-        cardHash: open.cardHash,
-      };
+      const owner = { presentationSeq: open.seq, questionId: open.questionId };
       await judge.withButtons(owner, String(ctx.chat.id), layout.specs, async (tokens) => {
         const sent = await ctx.reply(outcome.reply, {
           reply_markup: layout.build(tokens),

@@ -3,16 +3,15 @@
 // by the judge (withButtons) around each send.
 
 import type { Api } from "grammy";
-import {
-  type Address,
-  type Closure,
-  type Judge,
-  type Presentation,
-  type Presenter,
-  type PresentRequest,
-  type QuestionView,
-  questionFingerprint,
-  type Slot,
+import type {
+  Address,
+  Closure,
+  Judge,
+  Presentation,
+  Presenter,
+  PresentRequest,
+  QuestionView,
+  Slot,
 } from "../../src/slot/port.ts";
 import { answerLayout, NO_BUTTONS, showLayout } from "./keyboard.ts";
 import { toOwnerChat } from "./refusal.ts";
@@ -53,7 +52,7 @@ export function createTelegramPresenter(deps: PresenterDeps): Presenter & {
   const { api, slot, judge } = deps;
 
   async function sendQuestion(request: PresentRequest, chatId: string): Promise<Address> {
-    const { question, seq, cardHash } = request;
+    const { question, seq } = request;
     const link = deps.link(question.id);
     const html = presentationHtml({
       card: question.card,
@@ -68,7 +67,7 @@ export function createTelegramPresenter(deps: PresenterDeps): Presenter & {
       extendBy: request.extendBy,
     });
     if (request.overnight) await api.sendMessage(chatId, overnightText(request.overnight));
-    const owner = { presentationSeq: seq, questionId: question.id, cardHash };
+    const owner = { presentationSeq: seq, questionId: question.id };
     const messageId = await judge.withButtons(owner, chatId, layout.specs, async (tokens) => {
       // The slot decided whether this one may make a sound; Telegram's word for it is this flag.
       const sent = await api.sendMessage(chatId, html, {
@@ -113,19 +112,13 @@ export function createTelegramPresenter(deps: PresenterDeps): Presenter & {
       return true;
     }
     const layout = showLayout();
-    const cardHash = questionFingerprint(question.card);
-    await judge.withButtons(
-      { questionId: question.id, cardHash },
-      chatId,
-      layout.specs,
-      async (tokens) => {
-        const sent = await api.sendMessage(chatId, nudgeHtml(question.card, days, false), {
-          parse_mode: "HTML",
-          reply_markup: layout.build(tokens),
-        });
-        return String(sent.message_id);
-      },
-    );
+    await judge.withButtons({ questionId: question.id }, chatId, layout.specs, async (tokens) => {
+      const sent = await api.sendMessage(chatId, nudgeHtml(question.card, days, false), {
+        parse_mode: "HTML",
+        reply_markup: layout.build(tokens),
+      });
+      return String(sent.message_id);
+    });
     return true;
   }
 

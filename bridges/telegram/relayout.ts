@@ -14,17 +14,12 @@ export async function relayout(
   token: ButtonToken,
   layout: Layout,
 ): Promise<void> {
-  const { presentationSeq, questionId, cardHash, chatId } = token;
+  const { presentationSeq, questionId, chatId } = token;
   const messageId = token.messageId as string;
-  await judge.withButtons(
-    { presentationSeq, questionId, cardHash },
-    chatId,
-    layout.specs,
-    async (tokens) => {
-      await api.editMessageReplyMarkup(chatId, Number(messageId), {
-        reply_markup: layout.build(tokens),
-      });
-      return messageId;
-    },
-  );
+  await judge.withButtons({ presentationSeq, questionId }, chatId, layout.specs, async (tokens) => {
+    await api.editMessageReplyMarkup(chatId, Number(messageId), {
+      reply_markup: layout.build(tokens),
+    });
+    return messageId;
+  });
 }

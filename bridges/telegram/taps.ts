@@ -73,7 +73,7 @@ export function createTapHandler(deps: TapDeps) {
       return;
     }
     const layout = offerLayout(view.offerId, view.items.length);
-    const owner = { questionId: token.questionId, cardHash: token.cardHash };
+    const owner = { questionId: token.questionId };
     await judge.withButtons(owner, chatId, layout.specs, async (tokens) => {
       await api.editMessageText(chatId, Number(messageId), offerHtml(view.items), {
         parse_mode: "HTML",

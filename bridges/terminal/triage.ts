@@ -43,7 +43,7 @@ export function createKeyboardTriage(deps: {
   async function print(owner: string, spec: ButtonSpec, text: string): Promise<Printed> {
     const messageId = `${chat}-${++printed}`;
     let token = "";
-    await judge.withButtons({ questionId: owner, cardHash: "" }, SURFACE, [spec], async (t) => {
+    await judge.withButtons({ questionId: owner }, SURFACE, [spec], async (t) => {
       token = t[0] as string;
       write(text);
       return messageId;

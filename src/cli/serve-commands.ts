@@ -3,9 +3,11 @@
 
 import { existsSync, readdirSync } from "node:fs";
 import type { Command } from "commander";
+import type { Logger } from "pino";
 import { initBox } from "../box/box.ts";
 import type { Config } from "../config.ts";
 import { BoxError, InvalidInput } from "../errors.ts";
+import type { Service } from "../service.ts";
 import type { ConfiguredBridge } from "../slot/bridge.ts";
 import { Owners } from "../slot/owner.ts";
 import { checkBoxWritable } from "./box-check.ts";
@@ -37,6 +39,11 @@ function bridgeNamed(config: Config, surface: string | undefined): ConfiguredBri
 }
 
 export function registerServeCommands(program: Command): void {
+  registerServe(program);
+  registerPair(program);
+}
+
+function registerServe(program: Command): void {
   program
     .command("serve")
     .description(
@@ -67,47 +74,10 @@ Examples:
   TELEGRAM_BOT_TOKEN=123456:ABC... qbridge serve --box ~/box --port 8080
   npm start`,
     )
-    .action(async (options: CommonOptions & { pretty?: boolean }) => {
-      if (options.pretty && options.json) {
-        throw new InvalidInput("give --pretty or --json for the logs, not both");
-      }
-      const config = configFor(options);
-      checkBoxWritable(config.boxDir);
-      const made = isMissingOrEmpty(config.boxDir) ? await initBox(config.boxDir) : [];
-      // Loaded here, not at start-up: the bot, the web server and the logger are heavy.
-      const { createLogger, startService } = await import("../service.ts");
-      const pretty = options.pretty ?? (!options.json && Boolean(process.stdout.isTTY));
-      const logger = createLogger(config, { pretty });
-      // Listen before starting: a signal during start-up (which may wait for a dead writer's
-      // lock) stops the service once it is up, instead of killing it halfway.
-      const signalled = new Promise<string>((resolve) => {
-        process.once("SIGINT", () => resolve("SIGINT"));
-        process.once("SIGTERM", () => resolve("SIGTERM"));
-        endQuietlyWhenOutputCloses(() => resolve("output closed"));
-      });
-      const service = await startService({ config, logger });
-      const lines = made.length ? [`new box ${config.boxDir}: ${made.join(", ")}`] : [];
-      lines.push(...service.started);
-      writeErr(`qbridge serve is running:\n${lines.map((l) => `  ${l}\n`).join("")}`);
-      const failure = await new Promise<Error | undefined>((resolve) => {
-        const stop = (signal: string, error?: Error) => {
-          logger.info({ signal }, "stopping");
-          service.stop().then(
-            () => resolve(error),
-            (stopError) => {
-              logger.error({ err: stopError }, "stopping failed");
-              resolve(error);
-            },
-          );
-        };
-        void signalled.then((signal) => stop(signal));
-        void service.failed.then((error) => stop("failure", error));
-      });
-      // A bridge that cannot go on (a BridgeFailed: a 409 conflict) ends serve with its sentence
-      // and exit 78.
-      if (failure) throw failure;
-    });
+    .action(serveAction);
+}
 
+function registerPair(program: Command): void {
   program
     .command("pair")
     .description(
@@ -131,38 +101,94 @@ the one before is told in their chat. A code pairs on the surface it was made fo
       "--surface <name>",
       "the surface the code pairs on (default: telegram, the first bridge)",
     )
-    .action(async (options: CommonOptions & { replace?: boolean; surface?: string }) => {
-      await withCore(options, async (core, config) => {
-        // The code lives in the ledger; on a read-only box that is a copy in memory, and a code
-        // kept there would be gone before anyone could send it.
-        if (core.ledger.readOnly) {
-          throw new BoxError(
-            `${core.box.paths.root} is read-only: a pairing code is kept in the box's ledger, so pair needs a writable box; make it writable and try again`,
-          );
-        }
-        const bridge = bridgeNamed(config, options.surface);
-        const terms = bridge.pairing;
-        const owners = new Owners(core.ledger.db);
-        const bound = owners.get(bridge.surface);
-        if (bound && !options.replace && !terms.fixedOwner) {
-          throw new InvalidInput(
-            `${terms.userName(bound.userId)} is the boxholder (paired ${bound.boundAt}): run "qbridge pair --replace" for a code that moves the bot to another account (they are told)`,
-          );
-        }
-        const replace = options.replace === true;
-        const { code, expiresAt } = owners.newPairingCode(bridge.surface, core.box.clock.now(), {
-          replace,
-        });
-        if (options.json) return printJson({ code, surface: bridge.surface, expiresAt, replace });
-        writeOut(
-          `Pairing code: ${code}\n${terms.howToSend(code)}; valid until ${localTime(expiresAt)}, 10 minutes. It works once.\n`,
-        );
-        if (bound && replace && !terms.fixedOwner) {
-          writeOut(
-            `Whoever sends it becomes the boxholder instead of ${terms.userName(bound.userId)}, who is told in their chat.\n`,
-          );
-        }
-        for (const note of terms.notes) writeErr(`note: ${note}\n`);
-      });
+    .action(pairAction);
+}
+
+/** Runs the service until a signal, closed output or a bridge that cannot go on stops it. */
+async function serveAction(options: CommonOptions & { pretty?: boolean }): Promise<void> {
+  if (options.pretty && options.json) {
+    throw new InvalidInput("give --pretty or --json for the logs, not both");
+  }
+  const config = configFor(options);
+  checkBoxWritable(config.boxDir);
+  const made = isMissingOrEmpty(config.boxDir) ? await initBox(config.boxDir) : [];
+  // Loaded here, not at start-up: the bot, the web server and the logger are heavy.
+  const { createLogger, startService } = await import("../service.ts");
+  const pretty = options.pretty ?? (!options.json && Boolean(process.stdout.isTTY));
+  const logger = createLogger(config, { pretty });
+  // Listen before starting: a signal during start-up (which may wait for a dead writer's
+  // lock) stops the service once it is up, instead of killing it halfway.
+  const signalled = new Promise<string>((resolve) => {
+    process.once("SIGINT", () => resolve("SIGINT"));
+    process.once("SIGTERM", () => resolve("SIGTERM"));
+    endQuietlyWhenOutputCloses(() => resolve("output closed"));
+  });
+  const service = await startService({ config, logger });
+  const lines = made.length ? [`new box ${config.boxDir}: ${made.join(", ")}`] : [];
+  lines.push(...service.started);
+  writeErr(`qbridge serve is running:\n${lines.map((l) => `  ${l}\n`).join("")}`);
+  const failure = await untilStopped(service, signalled, logger);
+  // A bridge that cannot go on (a BridgeFailed: a 409 conflict) ends serve with its sentence
+  // and exit 78.
+  if (failure) throw failure;
+}
+
+/** Stops the service at the first signal or failure; resolves with the failure, if one. */
+function untilStopped(
+  service: Service,
+  signalled: Promise<string>,
+  logger: Pick<Logger, "info" | "error">,
+): Promise<Error | undefined> {
+  return new Promise((resolve) => {
+    const stop = (signal: string, error?: Error) => {
+      logger.info({ signal }, "stopping");
+      service.stop().then(
+        () => resolve(error),
+        (stopError) => {
+          logger.error({ err: stopError }, "stopping failed");
+          resolve(error);
+        },
+      );
+    };
+    void signalled.then((signal) => stop(signal));
+    void service.failed.then((error) => stop("failure", error));
+  });
+}
+
+/** Prints a one-time pairing code for the surface `--surface` names. */
+async function pairAction(
+  options: CommonOptions & { replace?: boolean; surface?: string },
+): Promise<void> {
+  await withCore(options, async (core, config) => {
+    // The code lives in the ledger; on a read-only box that is a copy in memory, and a code
+    // kept there would be gone before anyone could send it.
+    if (core.ledger.readOnly) {
+      throw new BoxError(
+        `${core.box.paths.root} is read-only: a pairing code is kept in the box's ledger, so pair needs a writable box; make it writable and try again`,
+      );
+    }
+    const bridge = bridgeNamed(config, options.surface);
+    const terms = bridge.pairing;
+    const owners = new Owners(core.ledger.db);
+    const bound = owners.get(bridge.surface);
+    if (bound && !options.replace && !terms.fixedOwner) {
+      throw new InvalidInput(
+        `${terms.userName(bound.userId)} is the boxholder (paired ${bound.boundAt}): run "qbridge pair --replace" for a code that moves the bot to another account (they are told)`,
+      );
+    }
+    const replace = options.replace === true;
+    const { code, expiresAt } = owners.newPairingCode(bridge.surface, core.box.clock.now(), {
+      replace,
     });
+    if (options.json) return printJson({ code, surface: bridge.surface, expiresAt, replace });
+    writeOut(
+      `Pairing code: ${code}\n${terms.howToSend(code)}; valid until ${localTime(expiresAt)}, 10 minutes. It works once.\n`,
+    );
+    if (bound && replace && !terms.fixedOwner) {
+      writeOut(
+        `Whoever sends it becomes the boxholder instead of ${terms.userName(bound.userId)}, who is told in their chat.\n`,
+      );
+    }
+    for (const note of terms.notes) writeErr(`note: ${note}\n`);
+  });
 }

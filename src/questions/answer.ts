@@ -16,6 +16,7 @@ import { type AnswerAttempt, resolveAnswer } from "../card/resolve.ts";
 import { CardChanged, InvalidInput, NotOwnSurface } from "../errors.ts";
 import { auditRefused } from "./audit.ts";
 import type { Core } from "./core.ts";
+import { checkFields } from "./fields-check.ts";
 import { withQuestionTransition } from "./transition.ts";
 
 export const ANSWERABLE = ["pending", "dismissed", "expired"] as const;
@@ -43,11 +44,12 @@ export interface AnswerResult {
   commit: string;
 }
 
-/** The form check, loaded on the first answer to a form in this process (it is large). */
-let fieldsCheck: ((card: Question, answer: Answer) => void) | undefined;
-
-/** Thrown inside the lock when a form is answered before its check was loaded: load, retry. */
-class FieldsCheckMissing extends Error {}
+/** The words of an attempt as the audit keeps them. */
+export function verbatimOf(attempt: AnswerAttempt): string {
+  return [attempt.text, attempt.other, attempt.note]
+    .filter((part) => part !== undefined && part !== "")
+    .join(" | ");
+}
 
 function answerText(answer: Answer): string {
   return answer.selected ? `${answer.selected}: ${answer.text}` : answer.text;
@@ -55,8 +57,9 @@ function answerText(answer: Answer): string {
 
 export interface AnswerOptions {
   /**
-   * The fingerprint (src/card/load.ts) of the question as the boxholder saw it. Checked inside
-   * the question's lock: an edit between showing and answering refuses the answer.
+   * The fingerprint (src/card/fingerprint.ts) of the question as the boxholder saw it. Checked
+   * inside the question's lock: an edit between showing and answering refuses the answer, and
+   * so does a fingerprint that names no card (an empty one is never a pass).
    */
   fingerprint?: string | undefined;
   /**
@@ -77,12 +80,10 @@ export async function answerQuestion(
   if (!/^[a-z][a-z0-9-]{0,31}$/.test(surface.via)) {
     throw new InvalidInput(`"${surface.via}" is not a surface name`);
   }
-  const verbatim = [attempt.text, attempt.other, attempt.note]
-    .filter((part) => part !== undefined && part !== "")
-    .join(" | ");
-  const attemptOnce = () =>
+  const verbatim = verbatimOf(attempt);
+  const transition = () =>
     withQuestionTransition(core, id, "answer", ANSWERABLE, (current) => {
-      if (options.fingerprint && !shownAsIs(current.card, options.fingerprint)) {
+      if (options.fingerprint !== undefined && !shownAsIs(current.card, options.fingerprint)) {
         throw new CardChanged(id, "answer");
       }
       if (isPermissionQuestion(current.card) && !OWN_SURFACES.includes(surface.via)) {
@@ -90,10 +91,7 @@ export async function answerQuestion(
       }
       options.recheck?.(current.card);
       const answer = resolveAnswer(current.card, attempt);
-      if (current.card.kind === "elicitation") {
-        if (!fieldsCheck) throw new FieldsCheckMissing();
-        fieldsCheck(current.card, answer);
-      }
+      if (current.card.kind === "elicitation") checkFields(current.card, answer);
       const answeredAt = core.box.clock.iso();
       const jobRel = isAgentPrompt(current.card) ? undefined : core.box.paths.jobRel(id);
       const job =
@@ -144,14 +142,7 @@ export async function answerQuestion(
       };
     });
   try {
-    let result: Awaited<ReturnType<typeof attemptOnce>>;
-    try {
-      result = await attemptOnce();
-    } catch (error) {
-      if (!(error instanceof FieldsCheckMissing)) throw error;
-      fieldsCheck = (await import("./fields-check.ts")).checkFields;
-      result = await attemptOnce();
-    }
+    const result = await transition();
     return { id, ...result.value, commit: result.commit };
   } catch (error) {
     auditRefused(

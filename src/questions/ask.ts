@@ -12,6 +12,7 @@ import { withFileLock } from "../box/locks.ts";
 import { checkId } from "../box/paths.ts";
 import { refusedReceiver, webhookAllowList } from "../card/callback-address.ts";
 import { CardSyntaxError, parseCardText, serializeCard } from "../card/codec.ts";
+import { callbackCredentials, credentialsRefusal } from "../card/mask-url.ts";
 import {
   AskSchema,
   describeIssues,
@@ -159,6 +160,8 @@ export async function askQuestion(
   const refused =
     asked.callback === undefined ? undefined : refusedReceiver(asked.callback, webhookAllowList());
   if (refused !== undefined) throw new InvalidInput(`the callback is refused: ${refused}`);
+  const credentials = asked.callback && callbackCredentials(asked.callback);
+  if (credentials) throw new InvalidInput(credentialsRefusal(credentials));
   const { id: wantedId, ...fields } = asked;
   const card = marked(
     {

@@ -1,6 +1,6 @@
 // The check an answer to an elicitation passes before it is recorded: the form's content it
 // gives (src/card/elicitation.ts) must satisfy the form's schema, as the MCP server would
-// check it. Loaded only when such a question is answered (the validator is large).
+// check it. The validator is built on the first form answered.
 // It never records anything: a content that fails is an InvalidAnswer naming what is wrong.
 
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";

@@ -2,16 +2,16 @@
 // bridges/terminal) may use of the cards, the questions and the slot, and nothing else. A
 // bridge imports the core only from here (plus the floor's errors and backoff, and the
 // settings helpers), so the test of the layers sees at a glance what a bridge depends on. It
-// only re-exports; it holds no code.
+// only re-exports; it holds no code. What a new bridge needs is added here, in its group; the
+// groups stand in the order of their paths, as the formatter sorts them.
 
-export { questionFingerprint } from "../card/fingerprint.ts";
-// Cards: a question's fields and options, their letters, and the shown text's fingerprint.
+// Cards: a question's fields and options, and their letters.
 export type { Question } from "../card/question.ts";
 export { optionsOf } from "../card/question.ts";
 export { letterOf } from "../card/resolve.ts";
+// Questions: a question's deadline in words, the doctor's checks, one question read from the box.
 export { deadlineOf, expiryWords } from "../questions/deadline.ts";
 export type { DoctorCheck, Finding } from "../questions/doctor/doctor.ts";
-// Questions: one question read from the box, its deadline in words, and the doctor's checks.
 export type { QuestionView } from "../questions/state.ts";
 export { loadQuestion } from "../questions/store.ts";
 // Attention: "Later" and when a put-off question comes back.
@@ -28,9 +28,9 @@ export { ELSEWHERE_REPLY, UNKNOWN_REPLY } from "./judge/taps.ts";
 // Pairing a chat with the boxholder.
 export type { Pairing } from "./owner.ts";
 export { PAIRING_WINDOW_MS } from "./owner.ts";
+// Presentations: what a bridge shows, where, with which buttons, and what closes it.
 export type { Closure, Presenter, PresentRequest } from "./presentation/presenter.ts";
 export { ChatRefuses } from "./presentation/presenter.ts";
-// Presentations: what a bridge shows, where, with which buttons, and what closes it.
 export type { Address, Presentation } from "./presentation/records.ts";
 export type { ButtonSpec, ButtonToken } from "./presentation/tokens.ts";
 // The slot the bridges show questions from, and its logger.

@@ -3,6 +3,7 @@
 // dismissing, extending and withdrawing.
 
 import type { Context } from "hono";
+import { maskCallbacks } from "../card/mask-url.ts";
 import { answerQuestion } from "../questions/answer.ts";
 import { askWithReply } from "../questions/ask-reply.ts";
 import { dismissQuestion } from "../questions/close.ts";
@@ -35,9 +36,10 @@ export const askOverApi = (api: ApiContext) => async (c: Context) => {
   }
   const context = { timeZone: api.deps.config, heldUntil: api.heldUntil };
   const reply = await askWithReply(api.core, context, input, { unlessOpen, via: "api" });
-  if (reply.deduplicated) return c.json(reply, 200);
+  // The card's callback is shown masked (src/card/mask-url.ts), as everywhere.
+  if (reply.deduplicated) return c.json(maskCallbacks(reply), 200);
   c.header("Location", `/api/v1/questions/${encodeURIComponent(reply.id)}`);
-  return c.json(reply, 201);
+  return c.json(maskCallbacks(reply), 201);
 };
 
 /** `POST /questions/:id/answer`: the answer as a person would type it, with a note and who. */

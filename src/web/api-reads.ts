@@ -3,6 +3,7 @@
 // the box, except `job/done`, the job's own last step.
 
 import type { Context } from "hono";
+import { maskCallbacks } from "../card/mask-url.ts";
 import { STATUSES } from "../card/question.ts";
 import { markJobDone, readJob } from "../questions/job-done.ts";
 import { questionOutcome } from "../questions/outcome.ts";
@@ -28,16 +29,18 @@ export const listQuestions = (api: ApiContext) => async (c: Context) => {
   }
   if (status.data === "all") {
     const state = boxState(core);
-    return c.json({
-      questions: [...state.pending, ...state.archive],
-      unreadable: state.unreadable,
-    });
+    return c.json(
+      maskCallbacks({
+        questions: [...state.pending, ...state.archive],
+        unreadable: state.unreadable,
+      }),
+    );
   }
   if (status.data === "pending") {
     const { pending, unreadable } = pendingQuestions(core);
-    return c.json({ questions: pending, unreadable });
+    return c.json(maskCallbacks({ questions: pending, unreadable }));
   }
-  return c.json({ questions: questionsWithStatus(core, status.data) });
+  return c.json(maskCallbacks({ questions: questionsWithStatus(core, status.data) }));
 };
 
 /** `GET /questions/:id[?wait=]`: the outcome's fields at the top level, beside the card and its
@@ -50,7 +53,8 @@ export const readQuestion = (api: ApiContext) => async (c: Context) => {
   // by a killed process is never reported as an outcome (it may yet be undone).
   const { rel, card } = await waitForQuestion(core, id, seconds, { signal: c.req.raw.signal });
   const outcome = questionOutcome({ id, card }, { now: core.box.clock.now(), link, heldUntil });
-  return c.json({ ...outcome, rel, card });
+  // A card's callback is shown masked (src/card/mask-url.ts), as everywhere.
+  return c.json(maskCallbacks({ ...outcome, rel, card }));
 };
 
 /** `GET /questions/:id/job`: the follow-up job an answer wrote, as `qbridge jobs --json` lists

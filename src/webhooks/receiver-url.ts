@@ -41,7 +41,13 @@ export function describeFailure(error: unknown, timeoutMs: number): string {
     return `no answer within ${timeoutMs / 1000} s`;
   }
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  const text = cause?.code ?? cause?.message ?? (error as Error).message ?? String(error);
+  const code = (error as { code?: unknown }).code;
+  const text =
+    cause?.code ??
+    cause?.message ??
+    (typeof code === "string" ? code : undefined) ??
+    (error as Error).message ??
+    String(error);
   // An error may quote the URL; its user and password never reach the ledger or the log.
   return text.replace(/\/\/[^/\s@]*@/g, "//");
 }

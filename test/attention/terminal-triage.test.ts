@@ -4,6 +4,7 @@
 // second `record` records nothing more. Without a list, `accept` and `record` say what to type.
 
 import { afterEach, describe, expect, it } from "vitest";
+import { questionFingerprint } from "../../src/card/fingerprint.ts";
 import { answerQuestion } from "../../src/questions/answer.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
 import { OFFER_LIFETIME_MS } from "../../src/slot/triage/offers.ts";
@@ -84,5 +85,20 @@ describe("triage at the keyboard", () => {
     expect((await gitLog(box.dir)).length).toBe(commits);
     for (const item of ACCEPTABLE) expect(loadQuestion(box, item.id).card.status).toBe("pending");
     k.slot.close();
+  });
+
+  it("the list's tokens carry the card hash the slot minted, never an empty one", async () => {
+    const box = await makeBox();
+    writeBacklog(box.dir);
+    const k = keyboardOn(box);
+    await k.type("waiting");
+    await k.type("accept");
+    const tokens = box.ledger.db
+      .prepare("SELECT question_id, card_hash FROM button_tokens")
+      .all() as { question_id: string; card_hash: string }[];
+    expect(tokens).toHaveLength(2);
+    for (const token of tokens) {
+      expect(token.card_hash).toBe(questionFingerprint(loadQuestion(box, token.question_id).card));
+    }
   });
 });

@@ -6,9 +6,11 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, it } from "vitest";
+import { questionFingerprint } from "../../src/card/fingerprint.ts";
 import { answerQuestion } from "../../src/questions/answer.ts";
 import { listJobs } from "../../src/questions/state.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
+import { judgeForm } from "../../src/slot/judge/form.ts";
 import type { Slot } from "../../src/slot/slot.ts";
 import { gitLog, selectCard, type TestBox } from "../support/box.ts";
 
@@ -139,5 +141,42 @@ export function conformance(driver: Driver): void {
       await s.pick("b");
       expect(loadQuestion(s.box, s.id).card.answer).toMatchObject({ selected: "finance" });
       expect(listJobs(s.box)).toHaveLength(1);
+    }));
+
+  it("the web form's answer, judged by the page's fingerprint, closes the presentation", () =>
+    story(driver, selectCard(), async (s) => {
+      const shown = questionFingerprint(loadQuestion(s.box, s.id).card);
+      const outcome = await judgeForm(s.box, {
+        kind: "form",
+        surface: "web",
+        actor: { id: undefined, boxholder: true },
+        questionId: s.id,
+        answer: { text: "finance", option: "finance" },
+        shown,
+      });
+      expect(outcome).toMatchObject({ kind: "recorded", name: "answered" });
+      await s.slot.reconcile();
+      expect(s.shown().toLowerCase()).toContain("answered via web: finance");
+      expect(s.slot.current()).toBeUndefined();
+      expect(await s.pick("b")).not.toContain("Recorded: Taxes");
+      expect(loadQuestion(s.box, s.id).card.answer).toMatchObject({ selected: "finance" });
+      expect(listJobs(s.box)).toHaveLength(1);
+    }));
+
+  it("a page opened before an edit answers nothing through the judge, nor does a pick", () =>
+    story(driver, selectCard(), async (s) => {
+      const shown = questionFingerprint(loadQuestion(s.box, s.id).card);
+      editCard(s.box, s.id, (text) => text.replace("label: Taxes", "label: Tax office"));
+      const outcome = await judgeForm(s.box, {
+        kind: "form",
+        surface: "web",
+        actor: { id: undefined, boxholder: true },
+        questionId: s.id,
+        answer: { text: "taxes", option: "taxes" },
+        shown,
+      });
+      expect(outcome).toMatchObject({ kind: "refused", reason: "changed" });
+      expect(await s.pick("b")).toContain("edited since it was shown");
+      await unanswered(s);
     }));
 }

@@ -63,6 +63,19 @@ describe("safety nets", () => {
     expect(done.answer).toMatchObject({ text: "Tax office", selected: "taxes" });
   });
 
+  it("an empty fingerprint is no pass: the answer is refused inside the lock", async () => {
+    const b = await makeBox();
+    const { id, rel } = await askQuestion(b, selectCard());
+    const path = join(b.dir, rel);
+    writeFileSync(path, readFileSync(path, "utf8").replace("label: Taxes", "label: Tax office"));
+    const edited = readBoxFile(b.dir, rel);
+    await expect(
+      answerQuestion(b, id, { text: "b" }, { via: "web" }, { fingerprint: "" }),
+    ).rejects.toThrow(CardChanged);
+    expect(readBoxFile(b.dir, rel)).toBe(edited);
+    expect(loadQuestion(b, id).card.status).toBe("pending");
+  });
+
   it("an ask refuses an id that a card in a subfolder already has", async () => {
     const b = await makeBox();
     const nested = join(b.dir, "_bookkeeping/questions/archive");

@@ -44,11 +44,7 @@ async function desk(card: Record<string, unknown>, byHand = false) {
         { action: "answer", optionId: "yes", label: "Yes" },
         { action: "dismiss" },
       ];
-      const owner = {
-        presentationSeq: request.seq,
-        questionId: request.question.id,
-        cardHash: request.cardHash,
-      };
+      const owner = { presentationSeq: request.seq, questionId: request.question.id };
       const messageId = await judge.withButtons(owner, "desk", specs, async (tokens) => {
         specs.forEach((s, i) => {
           buttons.set(`${s.action}:${s.optionId ?? ""}`, tokens[i] as string);

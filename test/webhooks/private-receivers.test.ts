@@ -25,6 +25,7 @@ const REFUSED = [
   "http://[fd00::1]/hook",
   "http://[::1]/hook",
   "http://[::ffff:127.0.0.1]/hook",
+  "http://[::ffff:a00:1]/hook",
   "http://0x7f000001/hook",
   "http://2130706433/hook",
   "http://017700000001/hook",
@@ -53,6 +54,9 @@ describe("a callback to a private or metadata address", () => {
     await askQuestion(box, confirmCard({ callback: "http://127.0.0.1:9/hook" }));
     await askQuestion(box, confirmCard({ prompt: "B?", callback: "http://localhost:9/hook" }));
     await askQuestion(box, confirmCard({ prompt: "C?", callback: "https://agent.example.org/a" }));
-    expect(pendingQuestions(box).pending).toHaveLength(3);
+    // A public address is filed in either spelling: only the private ranges are refused.
+    await askQuestion(box, confirmCard({ prompt: "D?", callback: "https://93.184.216.34/a" }));
+    await askQuestion(box, confirmCard({ prompt: "E?", callback: "https://[::ffff:5db8:d822]/a" }));
+    expect(pendingQuestions(box).pending).toHaveLength(5);
   });
 });

@@ -60,7 +60,7 @@ async function answer(c: PresentedContext, note?: string): Promise<Outcome> {
       // `option`: a button names its option by id, never to be read as another's label.
       { text: spec.optionId ?? spec.label ?? "", option: spec.optionId, note },
       c.surface,
-      { fingerprint: c.token?.cardHash ?? open.cardHash },
+      { fingerprint: open.cardHash },
     );
     const reply = `✅ Recorded: ${result.answer.text}`;
     return finished(c, { name: "answered", reply, answer: result.answer }, closed);

@@ -90,11 +90,14 @@ export type Reason =
  */
 export type Relayout = "drop" | "confirm" | "choices" | "triage" | "later";
 
-/** The tokens' owner: buttons minted for a presentation (or for a question alone, a nudge). */
+/**
+ * The tokens' owner: buttons minted for a presentation (or for a question alone, a nudge or a
+ * digest). It names no card hash: the judge takes the presentation's, minted by the slot when it
+ * presented the question, so a bridge never makes one and cannot bring a wrong one.
+ */
 export interface TokenOwner {
   presentationSeq?: number | undefined;
   questionId: string;
-  cardHash: string;
 }
 
 export interface Outcome {

@@ -4,12 +4,15 @@
 // Every check (the token is known and unused, the presentation is current, the card is still
 // pending and unchanged since it was shown, the irreversible confirm step, the one-letter
 // confirm rule, redeliveries replayed), the audit row and every write to the ledger's tokens,
-// inbox and presentations happen here or in the files this one composes: button-attempts.ts,
-// typed-attempts.ts, actions.ts (the table of what each button does) and attempt-audit.ts.
-// A bridge never writes those tables itself and never repeats a check.
+// inbox and presentations happen here or in the files this one composes: taps.ts, typed.ts,
+// actions.ts (the table of what each button does) and audit-line.ts. A bridge never writes
+// those tables itself, never repeats a check and never makes a card hash. The web form's answer
+// needs no slot and is judged in form.ts.
 
+import { questionFingerprint } from "../../card/fingerprint.ts";
 import { QbridgeError } from "../../errors.ts";
 import { safeAudit } from "../../questions/audit.ts";
+import { loadQuestion } from "../../questions/store.ts";
 import type { Presentation } from "../presentation/records.ts";
 import type { ButtonSpec } from "../presentation/tokens.ts";
 import type { Slot } from "../slot.ts";
@@ -42,6 +45,7 @@ export interface Judge {
    * Mints one token per button for a message about to be sent (or edited) in `chatId`, lets
    * `send` deliver it, and ties the tokens to the message id `send` resolves to. The tokens of a
    * message that failed to send are forgotten (a tap on one, had it arrived, changes nothing).
+   * Each token carries the card hash of its presentation (cardHashes); a bridge brings none.
    */
   withButtons(
     owner: TokenOwner,
@@ -70,29 +74,67 @@ export interface Judge {
   }): boolean;
 }
 
+/**
+ * The card hash each button of `owner`'s message is judged by: a presentation's is the one the
+ * slot minted when it presented the question (whatever the bridge rendered since); a button with
+ * no presentation (a nudge's Show, a digest's) is about its card as it is now.
+ */
+function cardHashes(slot: Slot, owner: TokenOwner): (questionId: string) => string {
+  if (owner.presentationSeq !== undefined) {
+    const presentation = slot.presentations.get(owner.presentationSeq);
+    if (!presentation || presentation.questionId !== owner.questionId) {
+      throw new Error(
+        `buttons for presentation ${owner.presentationSeq} of "${owner.questionId}": the slot presented no such question; mint buttons for the presentation the present request names`,
+      );
+    }
+    return () => presentation.cardHash;
+  }
+  return (questionId) => questionFingerprint(loadQuestion(slot.core, questionId).card);
+}
+
+/** Decides one attempt; a failure of the core is a refusal that says what to do, never a throw. */
+async function decide(j: Judging, attempt: Attempt): Promise<Outcome> {
+  try {
+    switch (attempt.kind) {
+      case "button":
+        return await judgeButton(j, attempt);
+      case "text":
+        return await judgeText(j, attempt);
+      case "command":
+        return await judgeCommand(j, attempt);
+    }
+  } catch (error) {
+    const token = attempt.kind === "button" ? j.slot.tokens.get(attempt.token) : undefined;
+    const reply =
+      error instanceof QbridgeError
+        ? `Not recorded: ${error.message}`
+        : "Something went wrong; nothing was recorded. Try again in a moment.";
+    return { kind: "refused", name: "error", reason: "error", reply, error, token };
+  }
+}
+
+/** Mints a message's tokens, sends it, and ties the tokens to the message it became. */
+async function withButtons(
+  slot: Slot,
+  now: () => string,
+  ...[owner, chatId, buttons, send]: Parameters<Judge["withButtons"]>
+): Promise<string> {
+  const tokens = slot.tokens.mint(owner, cardHashes(slot, owner), chatId, buttons, now());
+  let messageId: string;
+  try {
+    messageId = await send(tokens);
+  } catch (error) {
+    // Refused (a chat that blocked the bot refuses every try): its tokens are forgotten,
+    // or each retry would leave a message's worth in the ledger.
+    slot.tokens.forget(tokens);
+    throw error;
+  }
+  slot.tokens.sentIn(tokens, messageId);
+  return messageId;
+}
+
 export function createJudge(slot: Slot): Judge {
   const now = () => slot.core.box.clock.iso();
-
-  async function decide(j: Judging, attempt: Attempt): Promise<Outcome> {
-    try {
-      switch (attempt.kind) {
-        case "button":
-          return await judgeButton(j, attempt);
-        case "text":
-          return await judgeText(j, attempt);
-        case "command":
-          return await judgeCommand(j, attempt);
-      }
-    } catch (error) {
-      const token = attempt.kind === "button" ? slot.tokens.get(attempt.token) : undefined;
-      const reply =
-        error instanceof QbridgeError
-          ? `Not recorded: ${error.message}`
-          : "Something went wrong; nothing was recorded. Try again in a moment.";
-      return { kind: "refused", name: "error", reason: "error", reply, error, token };
-    }
-  }
-
   return {
     attempt(attempt, render) {
       return slot.exclusive(async (ops) => {
@@ -104,20 +146,7 @@ export function createJudge(slot: Slot): Judge {
         return outcome;
       });
     },
-    async withButtons(owner, chatId, buttons, send) {
-      const tokens = slot.tokens.mint(owner, chatId, buttons, now());
-      let messageId: string;
-      try {
-        messageId = await send(tokens);
-      } catch (error) {
-        // Refused (a chat that blocked the bot refuses every try): its tokens are forgotten,
-        // or each retry would leave a message's worth in the ledger.
-        slot.tokens.forget(tokens);
-        throw error;
-      }
-      slot.tokens.sentIn(tokens, messageId);
-      return messageId;
-    },
+    withButtons: (...args) => withButtons(slot, now, ...args),
     quoted: (surface, chatId, messageId) =>
       slot.presentations.byMessage(surface, chatId, messageId),
     handledBefore: (key) => slot.inbox.wasProcessed(key),

@@ -71,7 +71,10 @@ export async function judgeButton(j: Judging, a: ButtonAttempt): Promise<Outcome
     return { token, ...notCurrent(j, a, token, entry.replaysFromCard === true) };
   }
   const card = loadCard(j, token.questionId);
-  const checked = await checkOpen(j, open, card, token.cardHash);
+  // The presentation's hash, minted by the slot when it presented; a token minted for another
+  // rendering of the card (none is, through withButtons) is as stale as an edited card.
+  const checked: Outcome | undefined =
+    token.cardHash === open.cardHash ? await checkOpen(j, open, card) : await changed(j, open);
   if (checked) return { token, ...checked };
   const surface = { via: a.surface, by: a.actor.id };
   const outcome = await entry.decide({
@@ -117,7 +120,7 @@ export async function judgeCommand(j: Judging, a: CommandAttempt): Promise<Outco
     };
   }
   const card = loadCard(j, open.questionId);
-  const checked = await checkOpen(j, open, card, open.cardHash);
+  const checked = await checkOpen(j, open, card);
   if (checked) return { target: open, ...checked };
   const spec: ButtonSpec = { action: a.action, optionId: a.optionId, label: a.label };
   const surface = { via: a.surface, by: a.actor.id };
@@ -133,12 +136,11 @@ export async function judgeCommand(j: Judging, a: CommandAttempt): Promise<Outco
   return { target: open, card, ...outcome };
 }
 
-/** The open question is still pending and unchanged since `shown`; else the refusal. */
+/** The open question is still pending and unchanged since it was presented; else the refusal. */
 async function checkOpen(
   j: Judging,
   open: Presentation,
   card: Question | undefined,
-  shown: string,
 ): Promise<Outcome | undefined> {
   if (card?.status !== "pending") {
     const closure = (await j.ops.closeIfStale(open)) ?? closureOf(card);
@@ -151,7 +153,7 @@ async function checkOpen(
       after: () => j.ops.fill().then(() => undefined),
     };
   }
-  if (!shownAsIs(card, shown)) return changed(j, open);
+  if (!shownAsIs(card, open.cardHash)) return changed(j, open);
   return undefined;
 }
 

@@ -12,6 +12,7 @@ import { attemptFromText, findOption, resolveAnswer } from "../../card/resolve.t
 import { CardChanged, InvalidAnswer, QbridgeError } from "../../errors.ts";
 import { loadQuestion } from "../../questions/store.ts";
 import { closureOf } from "../presentation/closure.ts";
+import type { Presentation } from "../presentation/records.ts";
 import type { Judging, Outcome, TextAttempt } from "./attempt.ts";
 import { confirmingQuestion, needsConfirming, otherReply, wordsDropped } from "./confirm-words.ts";
 import { heldElsewhereReply, strangerOutcome } from "./taps.ts";
@@ -64,21 +65,54 @@ function failed(error: unknown): Outcome {
 
 export async function judgeText(j: Judging, a: TextAttempt): Promise<Outcome> {
   if (!a.actor.boxholder) return strangerOutcome();
-  const { ops } = j;
-  const text = a.text;
   const target = targetOf(j, a);
-  if (!target) {
-    return {
-      kind: "not-for-us",
-      name: "refused:nothing-open",
-      reason: "nothing-open",
-      reply: `Nothing is open right now, so "${text.slice(0, 60)}" was not recorded.`,
-    };
+  if (!target) return nothingOpen(a.text);
+  const elsewhere = notForThisScreen(j, a, target);
+  if (elsewhere) return elsewhere;
+  let card: Question;
+  try {
+    card = loadQuestion(j.slot.core, target.questionId).card;
+  } catch (error) {
+    return { target, ...failed(error) };
   }
+  if (card.status === "answered") return alreadyAnswered(j, a, target, card);
+  // A yes or no typed while typed words wait for their confirming tap answers that question
+  // (as a tap would); taken as an answer, a "no" would be recorded as the very words declined.
+  const asked = askedWords(j, a, target);
+  if (asked && !/^y(es)?[.!]?$/i.test(a.text.trim())) {
+    const reply = wordsDropped(asked.label ?? "");
+    j.slot.tokens.markMessageUsed(asked.chatId, asked.messageId as string, reply, j.now());
+    return { kind: "recorded", name: "words-dropped", reply, target, card };
+  }
+  // On the confirming screen of a tapped option, a yes confirms that option and a no declines.
+  const act = asked ? undefined : screenAct(j, a, target, card);
+  if (act && "decline" in act) return declined(j, act.decline, target, card);
+  const tapped = act?.confirm.optionId;
+  if (!a.confirmed && !asked && !tapped) {
+    const ask = askFirst(a, target, card);
+    if (ask) return ask;
+  }
+  return record(j, a, target, card, asked?.label ?? a.text, tapped);
+}
+
+function nothingOpen(text: string): Outcome {
+  return {
+    kind: "not-for-us",
+    name: "refused:nothing-open",
+    reason: "nothing-open",
+    reply: `Nothing is open right now, so "${text.slice(0, 60)}" was not recorded.`,
+  };
+}
+
+/**
+ * Text that is not for the presentation it targets on this screen: it quotes another question,
+ * the open one is shown by another process, or it was confirmed for one no longer open.
+ */
+function notForThisScreen(j: Judging, a: TextAttempt, target: Presentation): Outcome | undefined {
   const other = quotesOtherQuestion(j, a, target);
   if (other) return other;
-  const open = ops.current();
-  if (open?.seq === target.seq && !ops.mine(open)) {
+  const open = j.ops.current();
+  if (open?.seq === target.seq && !j.ops.mine(open)) {
     return {
       kind: "not-for-us",
       name: "refused:held-elsewhere",
@@ -92,79 +126,74 @@ export async function judgeText(j: Judging, a: TextAttempt): Promise<Outcome> {
       kind: "refused",
       name: "refused:not-current",
       reason: "not-current",
-      reply: `Not recorded: the question "${text}" was typed for is no longer open.`,
+      reply: `Not recorded: the question "${a.text}" was typed for is no longer open.`,
       target,
     };
   }
-  let card: Question;
-  try {
-    card = loadQuestion(j.slot.core, target.questionId).card;
-  } catch (error) {
-    return { target, ...failed(error) };
-  }
-  if (card.status === "answered") {
-    // The same person's same answer already there means this text was redelivered after a
-    // restart cut its handling short (or sent twice): confirmed, not refused. Any other late
-    // reply is audited and refused with what happened.
-    const closure = closureOf(card);
-    const after = async () => {
-      if (ops.current()?.seq === target.seq) await ops.reconcile();
-    };
-    if (isRecordedAnswer(card, text, a)) {
-      return {
-        kind: "replayed",
-        name: "already-recorded",
-        reply: `✅ Recorded: ${card.answer?.text ?? ""}`,
-        answer: card.answer,
-        target,
-        card,
-        closure,
-        after,
-      };
-    }
+  return undefined;
+}
+
+/**
+ * Text for a question answered already. The same person's same answer there means this text
+ * was redelivered after a restart cut its handling short (or sent twice): confirmed, not
+ * refused. Any other late reply is audited and refused with what happened.
+ */
+function alreadyAnswered(j: Judging, a: TextAttempt, target: Presentation, card: Question) {
+  const { ops } = j;
+  const closure = closureOf(card);
+  const after = async () => {
+    if (ops.current()?.seq === target.seq) await ops.reconcile();
+  };
+  if (isRecordedAnswer(card, a.text, a)) {
     return {
-      kind: "refused",
-      name: "not-applied",
-      reason: "late",
-      reply: `Not recorded: that question was already ${closure.text}.`,
+      kind: "replayed",
+      name: "already-recorded",
+      reply: `✅ Recorded: ${card.answer?.text ?? ""}`,
+      answer: card.answer,
       target,
       card,
       closure,
       after,
-    };
+    } satisfies Outcome;
   }
-  // A yes or no typed while typed words wait for their confirming tap answers that question
-  // (as a tap would); taken as an answer, a "no" would be recorded as the very words declined.
-  const asked = askedWords(j, a, target);
-  if (asked && !/^y(es)?[.!]?$/i.test(text.trim())) {
-    const reply = wordsDropped(asked.label ?? "");
-    j.slot.tokens.markMessageUsed(asked.chatId, asked.messageId as string, reply, j.now());
-    return { kind: "recorded", name: "words-dropped", reply, target, card };
-  }
-  // On the confirming screen of a tapped option, a yes confirms that option and a no declines.
-  const act = asked ? undefined : screenAct(j, a, target, card);
-  if (act && "decline" in act) return declined(j, act.decline, target, card);
-  const tapped = act?.confirm.optionId;
-  const words = asked?.label ?? text;
-  if (!a.confirmed && !asked && !tapped) {
-    const confirm = confirmation(card, text, a.literal === true);
-    if (confirm instanceof Error) return { target, card, ...failed(confirm) };
-    if (confirm) {
-      const owner = {
-        presentationSeq: target.seq,
-        questionId: target.questionId,
-        cardHash: target.cardHash,
-      };
-      return {
-        kind: "needs-confirmation",
-        name: "confirm-asked",
-        reply: confirm,
-        confirm: { text: text.trim(), owner },
-        target,
-        card,
-      };
-    }
-  }
+  return {
+    kind: "refused",
+    name: "not-applied",
+    reason: "late",
+    reply: `Not recorded: that question was already ${closure.text}.`,
+    target,
+    card,
+    closure,
+    after,
+  } satisfies Outcome;
+}
+
+/** Text that must be confirmed before it is recorded: the question to ask (confirmation). */
+function askFirst(a: TextAttempt, target: Presentation, card: Question): Outcome | undefined {
+  const confirm = confirmation(card, a.text, a.literal === true);
+  if (confirm instanceof Error) return { target, card, ...failed(confirm) };
+  if (!confirm) return undefined;
+  const owner = { presentationSeq: target.seq, questionId: target.questionId };
+  return {
+    kind: "needs-confirmation",
+    name: "confirm-asked",
+    reply: confirm,
+    confirm: { text: a.text.trim(), owner },
+    target,
+    card,
+  };
+}
+
+/** Records `words` (or the `tapped` option, by id) as the answer to `target`'s question. */
+async function record(
+  j: Judging,
+  a: TextAttempt,
+  target: Presentation,
+  card: Question,
+  words: string,
+  tapped: string | undefined,
+): Promise<Outcome> {
+  const { ops } = j;
   try {
     const { result, closed } = await ops.answer(
       target.questionId,

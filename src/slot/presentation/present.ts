@@ -58,7 +58,7 @@ export async function present(
       const holder = await registry.holderFor(presenter);
       seq = presentations.claim(question.id, presenter.surface, cardHash, now(), holder, deadline);
       if (seq === undefined) return {};
-      const request = { seq, question, cardHash, behind, silent, ...overnight, ...offers };
+      const request = { seq, question, behind, silent, ...overnight, ...offers };
       const address = await presenter.present(request);
       if (address) {
         presentations.presented(seq, address, now());

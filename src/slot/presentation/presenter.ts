@@ -21,10 +21,12 @@ export class ChatRefuses extends Error {
 }
 
 export interface PresentRequest {
-  /** The presentation's ledger number: buttons minted for it name it. */
+  /**
+   * The presentation's ledger number: buttons minted for it name it, and the judge judges them
+   * by the card hash the slot recorded with it when it presented (a bridge carries no hash).
+   */
   seq: number;
   question: QuestionView;
-  cardHash: string;
   /** How many other pending questions wait behind this one. */
   behind: number;
   /** Shown without a sound (the slot decided: a `low` question outside quiet hours). */

@@ -71,9 +71,13 @@ function fromRow(row: Record<string, unknown> | undefined): ButtonToken | undefi
 export class TokenStore {
   constructor(private readonly db: Db) {}
 
-  /** Mints one token per button, all for one message about to be sent to `chatId`. */
+  /**
+   * Mints one token per button, all for one message about to be sent to `chatId`; `cardHash`
+   * gives the hash of the card each button is about (the judge's, never a bridge's).
+   */
   mint(
-    owner: { presentationSeq?: number | undefined; questionId: string; cardHash: string },
+    owner: { presentationSeq?: number | undefined; questionId: string },
+    cardHash: (questionId: string) => string,
     chatId: string,
     buttons: ButtonSpec[],
     at: string,
@@ -85,11 +89,12 @@ export class TokenStore {
     return this.db.transaction(() =>
       buttons.map((b) => {
         const token = newToken();
+        const questionId = b.questionId ?? owner.questionId;
         insert.run(
           token,
           owner.presentationSeq ?? null,
-          b.questionId ?? owner.questionId,
-          owner.cardHash,
+          questionId,
+          cardHash(questionId),
           b.action,
           b.optionId ?? null,
           b.label ?? null,

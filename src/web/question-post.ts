@@ -1,0 +1,225 @@
+// The `/q/:id` POST: a question's form sent back to its signed link. Read the post (the link,
+// the form token, the fields), decide what it asks (dismiss, extend, later, answer), do it (an
+// answer through the judge, as every surface's), and render: a redirect to the page, or the
+// page again with the form as sent and a line saying why nothing changed. Never records what
+// the person did not submit.
+
+import type { Context } from "hono";
+import { isValidId } from "../box/paths.ts";
+import { OTHER_OPTION, optionsOf, type Question } from "../card/question.ts";
+import type { AnswerAttempt } from "../card/resolve.ts";
+import { BoxError, CardChanged, InvalidId, InvalidInput, TransitionRejected } from "../errors.ts";
+import { dismissQuestion } from "../questions/close.ts";
+import { EXTEND_STEP } from "../questions/deadline.ts";
+import { extendQuestion } from "../questions/extend.ts";
+import type { QuestionView } from "../questions/state.ts";
+import { loadQuestion } from "../questions/store.ts";
+import { judgeForm } from "../slot/judge/form.ts";
+import { checkFormToken, formToken } from "./csrf.ts";
+import { announce, type SignedDeps } from "./deps.ts";
+import { formFieldsText } from "./form-fields.ts";
+import { laterForm, laterLine, putOffFromPage } from "./later-form.ts";
+import { pageFailure } from "./page-errors.ts";
+import { badRequestPage, staleFormPage } from "./problem-page.ts";
+import { type FormValues, questionPage } from "./question-page.ts";
+import { pageLinks, questionHref, refuseLink } from "./signed-page.ts";
+
+/** A post that passed the link and form-token checks. */
+interface Post {
+  id: string;
+  body: Record<string, unknown>;
+  /** The page's own address: where every outcome sends the browser back. */
+  action: string;
+  formToken: string;
+  values: FormValues;
+}
+
+function field(body: Record<string, unknown>, name: string): string | undefined {
+  const value = body[name];
+  return typeof value === "string" ? value : undefined;
+}
+
+/** The form's fields turned into the answer attempt every surface hands the core. */
+function attemptOf(type: string, values: FormValues): AnswerAttempt | undefined {
+  if (type === "text") return values.text?.trim() ? { text: values.text } : undefined;
+  if (!values.choice) return undefined;
+  // A radio names its option by id: `option` keeps it from being read as a label or letter.
+  if (type === "select" && values.choice === OTHER_OPTION) {
+    // The own words are the answer; a note written beside them stays a note.
+    return { text: values.choice, option: values.choice, other: values.other, note: values.note };
+  }
+  if (type === "select") return { text: values.choice, option: values.choice, note: values.note };
+  return { text: values.choice, note: values.note };
+}
+
+/** Why nothing was recorded, in the words of the form the person sees. */
+function missingAnswer(card: Question, values: FormValues): string | undefined {
+  if (card.input.type === "text") {
+    return values.text?.trim() ? undefined : "Write an answer first; nothing was recorded.";
+  }
+  if (!values.choice) return "Pick one of the choices first; nothing was recorded.";
+  const options = optionsOf(card);
+  const label = options.find((o) => o.id === OTHER_OPTION)?.label ?? "Other";
+  // Without own words the note stands in for them (resolveAnswer); with neither, ask.
+  if (values.choice === OTHER_OPTION && !values.other?.trim() && !values.note?.trim()) {
+    return `Type your own words next to “${label}”; nothing was recorded.`;
+  }
+  // Typing into the own-words field does not pick its radio (the page has no script): words
+  // beside another pick are a question to ask, never words to drop.
+  const picked = options.find((o) => o.id === values.choice);
+  if (picked && picked.id !== OTHER_OPTION && values.other?.trim()) {
+    return `You typed your own words for “${label}” but picked “${picked.label}”: pick “${label}” to send your words, or clear them to send “${picked.label}”; nothing was recorded.`;
+  }
+  return undefined;
+}
+
+export async function postQuestion(c: Context, deps: SignedDeps): Promise<Response> {
+  const post = await readPost(c, deps);
+  if (post instanceof Response) return post;
+  try {
+    return await act(c, deps, post);
+  } catch (error) {
+    return failed(c, deps, post, error);
+  }
+}
+
+/** The post, once its link and form token hold; else the page that refuses it. */
+async function readPost(c: Context, deps: SignedDeps): Promise<Post | Response> {
+  const id = c.req.param("id") as string;
+  if (!isValidId(id)) return c.html(badRequestPage(new InvalidId(id).message), 400);
+  const scope = { question: id };
+  const body = (await c.req.parseBody().catch(() => ({}))) as Record<string, unknown>;
+  // A link that expired while the answer was typed: the words come back on the refusal.
+  const typed = ["other", "text", "note"]
+    .map((name) => field(body, name)?.trim())
+    .filter((text): text is string => Boolean(text));
+  const refused = refuseLink(c, deps, scope, typed);
+  if (refused) return refused;
+  const signature = c.req.query("s") as string;
+  if (!checkFormToken(deps.secret, scope, signature, field(body, "form"))) {
+    return c.html(staleFormPage(), 403);
+  }
+  const values: FormValues = {
+    choice: field(body, "choice"),
+    other: field(body, "other"),
+    note: field(body, "note"),
+    // An elicitation's form sends its fields one by one; the answer is their JSON.
+    text: field(body, "text") ?? formFieldsText(body),
+  };
+  return {
+    id,
+    body,
+    action: questionHref(id, signature, "../"),
+    formToken: formToken(deps.secret, scope, signature),
+    values,
+  };
+}
+
+/** Does what the post asks; a redirect back to the page, or the page with why not. */
+async function act(c: Context, deps: SignedDeps, post: Post): Promise<Response> {
+  const { core } = deps;
+  const { id } = post;
+  const asked = field(post.body, "action");
+  if (asked === "dismiss") {
+    await dismissQuestion(core, id, { via: "web" });
+    await announce(deps, { id, action: "dismissed", via: "web" });
+    return c.redirect(post.action, 303);
+  }
+  if (asked === "extend") {
+    await extendQuestion(core, id, EXTEND_STEP, { via: "web" });
+    await announce(deps, { id, action: "extended", via: "web" });
+    return c.redirect(post.action, 303);
+  }
+  const view = loadQuestion(core, id);
+  if (asked === "later") {
+    if (view.card.status !== "pending") {
+      const text = `Nothing changed: this question is already ${view.card.status}.`;
+      return refusal(c, deps, post, view, text, 409);
+    }
+    const problem = putOffFromPage(core, deps.config.timeZone, id, field(post.body, "later"));
+    if (problem) return refusal(c, deps, post, view, problem, 422);
+    await announce(deps, { id, action: "later", via: "web" });
+    return c.redirect(post.action, 303);
+  }
+  return answer(c, deps, post, view);
+}
+
+/** The form's answer, judged as every surface's is: by what the page showed (`shown`). */
+async function answer(c: Context, deps: SignedDeps, post: Post, view: QuestionView) {
+  const missing = missingAnswer(view.card, post.values);
+  const attempt = attemptOf(view.card.input.type, post.values);
+  if (missing || !attempt) {
+    return refusal(c, deps, post, view, missing ?? "Nothing was recorded.", 422);
+  }
+  const outcome = await judgeForm(deps.core, {
+    kind: "form",
+    surface: "web",
+    // The signed link's holder: the boxholder, named by no id on the web.
+    actor: { id: undefined, boxholder: true },
+    questionId: post.id,
+    answer: attempt,
+    shown: field(post.body, "shown"),
+  });
+  if (outcome.kind !== "recorded") {
+    return failed(c, deps, post, outcome.error ?? new Error(outcome.reply));
+  }
+  await announce(deps, { id: post.id, action: "answered", via: "web" });
+  return c.redirect(post.action, 303);
+}
+
+/** What a post that changed nothing shows, by why. */
+function failed(c: Context, deps: SignedDeps, post: Post, error: unknown): Response {
+  try {
+    // InvalidInput covers an answer that does not resolve and one the card cannot hold (a
+    // pasted control character): both are the person's to fix, with the form kept.
+    if (error instanceof TransitionRejected || error instanceof InvalidInput) {
+      const text =
+        error instanceof CardChanged
+          ? "This question was edited after you opened it; nothing was recorded. Read it again below and answer anew."
+          : error instanceof TransitionRejected
+            ? `Nothing changed: this question is already ${error.current}. What is recorded is shown below.`
+            : `${error.message}. Nothing was recorded.`;
+      const status = error instanceof TransitionRejected ? 409 : 422;
+      return refusal(c, deps, post, loadQuestion(deps.core, post.id), text, status);
+    }
+    if (error instanceof BoxError) {
+      // The box could not commit (a git lock, a read-only disk): the form comes back with
+      // what was typed, since a phone's back button reloads a no-store page empty.
+      deps.logger?.error({ err: error, path: c.req.path }, "a web answer was not committed");
+      const text = `Nothing was recorded: ${error.message}. Your answer is kept below to send again (qbridge doctor on the box's machine says how to fix this).`;
+      return refusal(c, deps, post, loadQuestion(deps.core, post.id), text, 503);
+    }
+  } catch (reload) {
+    return pageFailure(c, deps, reload);
+  }
+  return pageFailure(c, deps, error);
+}
+
+/** The question again, with the form as it was sent and a line saying why nothing changed. */
+function refusal(
+  c: Context,
+  deps: SignedDeps,
+  post: Post,
+  view: QuestionView,
+  text: string,
+  status: 409 | 422 | 503,
+): Response {
+  const { core } = deps;
+  const { timeZone } = deps.config;
+  const { action, formToken: token } = post;
+  return c.html(
+    questionPage({
+      view,
+      action,
+      formToken: token,
+      values: post.values,
+      notice: { tone: "problem", text },
+      now: core.box.clock.now(),
+      timeZone,
+      links: pageLinks(deps, "../", post.id),
+      later: laterForm({ core, id: post.id, timeZone, action, formToken: token }),
+      laterBack: laterLine(core, post.id, timeZone),
+    }),
+    status,
+  );
+}
