@@ -1,4 +1,4 @@
-// A tap on a button, translated and rendered. The judge (src/slot/attempts.ts) checks it,
+// A tap on a button, translated and rendered. The judge (src/slot/judge/) checks it,
 // records it and audits it; here only: the callback becomes a button attempt, and the outcome
 // becomes the callback's answer (always, and after the record) and the edit of the tapped
 // message's buttons. The slot moves on after both.
@@ -36,109 +36,111 @@ export const TAP_REPLIES = {
   elsewhere: ELSEWHERE_REPLY,
 };
 
-export function createTapHandler(deps: TapDeps) {
-  const { api, judge, access } = deps;
+export function createTapHandler(deps: TapDeps): (ctx: Context) => Promise<void> {
+  return (ctx) => handleTap(deps, ctx);
+}
 
-  async function acknowledge(ctx: Context, text: string): Promise<void> {
-    await ctx.answerCallbackQuery({ text: cutWithin(text, MAX_CALLBACK_ANSWER_CHARS) });
-    deps.onAcknowledged?.(ctx.callbackQuery?.id ?? "");
-  }
-
-  async function dropButtons(token: ButtonToken): Promise<void> {
-    if (token.messageId === undefined) return;
-    try {
-      await api.editMessageReplyMarkup(token.chatId, Number(token.messageId), {
-        reply_markup: NO_BUTTONS,
-      });
-    } catch (error) {
-      if (!isNotModified(error)) throw error;
-    }
-  }
-
-  /** The digest's message becomes the list the next tap records, then what it recorded. */
-  async function showTriage(token: ButtonToken, view: TriageView | undefined): Promise<void> {
-    if (!view || token.messageId === undefined) return;
-    const { chatId } = token;
-    const messageId = token.messageId;
-    if (view.step === "result") {
-      await api.editMessageText(
-        chatId,
-        Number(messageId),
-        offerResultHtml(view.result, view.replayed),
-        {
-          parse_mode: "HTML",
-          reply_markup: NO_BUTTONS,
-        },
-      );
-      return;
-    }
-    const layout = offerLayout(view.offerId, view.items.length);
-    const owner = { questionId: token.questionId };
-    await judge.withButtons(owner, chatId, layout.specs, async (tokens) => {
-      await api.editMessageText(chatId, Number(messageId), offerHtml(view.items), {
-        parse_mode: "HTML",
-        reply_markup: layout.build(tokens),
-      });
-      return messageId;
-    });
-  }
-
-  /** What the tapped message's buttons become once the callback is answered. */
-  async function redraw(outcome: Outcome): Promise<void> {
-    const { token } = outcome;
-    if (!token) return;
-    switch (outcome.relayout) {
-      case "drop":
-        return dropButtons(token);
-      case "confirm":
-        return relayout(api, judge, token, confirmLayout(token.optionId ?? "", token.label ?? ""));
-      case "later":
-        return relayout(api, judge, token, laterLayout(outcome.later ?? []));
-      case "choices":
-        if (outcome.card)
-          return relayout(
-            api,
-            judge,
-            token,
-            answerLayout(outcome.card, deps.link(token.questionId)),
-          );
-        return;
-      case "triage":
-        return showTriage(token, outcome.triage);
-      case undefined:
-        return;
-    }
-  }
-
-  return async function handleTap(ctx: Context): Promise<void> {
-    const query = ctx.callbackQuery;
-    if (!query) return;
-    const message = query.message;
-    await judge.attempt(
-      {
-        kind: "button",
-        surface: SURFACE,
-        actor: {
-          id: ctx.from ? String(ctx.from.id) : undefined,
-          boxholder: access.isBoxholder(ctx),
-        },
-        token: query.data ?? "",
-        where: message
-          ? { chatId: String(message.chat.id), messageId: String(message.message_id) }
-          : undefined,
+/** One tap: the judge decides it; the callback is answered, then the buttons are redrawn. */
+async function handleTap(deps: TapDeps, ctx: Context): Promise<void> {
+  const { judge, access } = deps;
+  const query = ctx.callbackQuery;
+  if (!query) return;
+  const message = query.message;
+  await judge.attempt(
+    {
+      kind: "button",
+      surface: SURFACE,
+      actor: {
+        id: ctx.from ? String(ctx.from.id) : undefined,
+        boxholder: access.isBoxholder(ctx),
       },
-      async (outcome) => {
-        if (outcome.reason === "stranger") {
-          await access.refuse(ctx, "a tap from someone who is not the boxholder");
-          return;
-        }
-        const reply =
-          outcome.reason === "error" && outcome.error !== undefined
-            ? replyForError(outcome.error)
-            : outcome.reply;
-        await acknowledge(ctx, reply);
-        await redraw(outcome);
+      token: query.data ?? "",
+      where: message
+        ? { chatId: String(message.chat.id), messageId: String(message.message_id) }
+        : undefined,
+    },
+    async (outcome) => {
+      if (outcome.reason === "stranger") {
+        await access.refuse(ctx, "a tap from someone who is not the boxholder");
+        return;
+      }
+      const reply =
+        outcome.reason === "error" && outcome.error !== undefined
+          ? replyForError(outcome.error)
+          : outcome.reply;
+      await acknowledge(deps, ctx, reply);
+      await redraw(deps, outcome);
+    },
+  );
+}
+
+async function acknowledge(deps: TapDeps, ctx: Context, text: string): Promise<void> {
+  await ctx.answerCallbackQuery({ text: cutWithin(text, MAX_CALLBACK_ANSWER_CHARS) });
+  deps.onAcknowledged?.(ctx.callbackQuery?.id ?? "");
+}
+
+/** What the tapped message's buttons become once the callback is answered. */
+async function redraw(deps: TapDeps, outcome: Outcome): Promise<void> {
+  const { api, judge } = deps;
+  const { token } = outcome;
+  if (!token) return;
+  switch (outcome.relayout) {
+    case "drop":
+      return dropButtons(api, token);
+    case "confirm":
+      return relayout(api, judge, token, confirmLayout(token.optionId ?? "", token.label ?? ""));
+    case "later":
+      return relayout(api, judge, token, laterLayout(outcome.later ?? []));
+    case "choices":
+      if (outcome.card)
+        return relayout(api, judge, token, answerLayout(outcome.card, deps.link(token.questionId)));
+      return;
+    case "triage":
+      return showTriage(deps, token, outcome.triage);
+    case undefined:
+      return;
+  }
+}
+
+async function dropButtons(api: Api, token: ButtonToken): Promise<void> {
+  if (token.messageId === undefined) return;
+  try {
+    await api.editMessageReplyMarkup(token.chatId, Number(token.messageId), {
+      reply_markup: NO_BUTTONS,
+    });
+  } catch (error) {
+    if (!isNotModified(error)) throw error;
+  }
+}
+
+/** The digest's message becomes the list the next tap records, then what it recorded. */
+async function showTriage(
+  { api, judge }: TapDeps,
+  token: ButtonToken,
+  view: TriageView | undefined,
+): Promise<void> {
+  if (!view || token.messageId === undefined) return;
+  const { chatId } = token;
+  const messageId = token.messageId;
+  if (view.step === "result") {
+    await api.editMessageText(
+      chatId,
+      Number(messageId),
+      offerResultHtml(view.result, view.replayed),
+      {
+        parse_mode: "HTML",
+        reply_markup: NO_BUTTONS,
       },
     );
-  };
+    return;
+  }
+  const layout = offerLayout(view.offerId, view.items.length);
+  const owner = { questionId: token.questionId };
+  await judge.withButtons(owner, chatId, layout.specs, async (tokens) => {
+    await api.editMessageText(chatId, Number(messageId), offerHtml(view.items), {
+      parse_mode: "HTML",
+      reply_markup: layout.build(tokens),
+    });
+    return messageId;
+  });
 }
