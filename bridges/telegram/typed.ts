@@ -1,5 +1,5 @@
 // A typed reply, translated and rendered: the message becomes a text attempt (with the message
-// it replied to), the judge (src/slot/attempts.ts) decides which question it is for and what
+// it replied to), the judge (src/slot/judge/) decides which question it is for and what
 // comes of it, and the outcome becomes one reply under the typed message (with Yes/No buttons
 // when it needs confirming). A late reply is told what happened and what is open now.
 
@@ -19,102 +19,117 @@ export const EDITED_REPLY =
 
 const WAITING_QUESTION = /^\s*(what('?s| is)?\s+)?(is\s+)?waiting(\s+on\s+me)?\s*\??\s*$/i;
 
-export function createTypedReplyHandler(deps: {
+export interface TypedDeps {
   slot: Slot;
   judge: Judge;
   access: Access;
   /** The signed web link of a question, for the choices a typed no brings back. */
   link: (questionId: string) => string | undefined;
-}) {
-  const { slot, judge } = deps;
+}
 
-  async function sayWaiting(ctx: Context): Promise<void> {
-    const { count, top, presented } = slot.waiting();
-    await ctx.reply(waitingHtml(count, top?.card, presented !== undefined), {
-      parse_mode: "HTML",
-      ...quoting(presented, ctx.chat?.id),
-    });
-  }
+/** The typed message a reply goes under. */
+interface Typed {
+  text: string;
+  chatId: string;
+  messageId: number;
+}
 
-  function openNowLine(): string {
-    const { top, presented } = slot.waiting();
-    if (!top) return "Nothing else is waiting on you.";
-    return `${presented ? "Open now" : "Next"}: <b>${escapeWithin(flat(top.card.prompt), 600)}</b>`;
-  }
+export function createTypedReplyHandler(deps: TypedDeps): (ctx: Context) => Promise<void> {
+  return (ctx) => handleText(deps, ctx);
+}
 
-  /** The outcome as the reply under the typed message (HTML: the typed words are escaped). */
-  function replyHtml(outcome: Outcome, text: string): string {
-    switch (outcome.reason) {
-      case "nothing-open": {
-        const { count, top } = slot.waiting();
-        const next =
-          count === 0
-            ? "Nothing is waiting on you."
-            : top
-              ? "/next shows the next question."
-              : putOffText(count);
-        return `Nothing is open right now, so "${escapeWithin(flat(text), 60)}" was not recorded. ${next}`;
-      }
-      case "late":
-        return `Not recorded: that question was already ${escapeWithin(outcome.closure?.text ?? "", 600)}.\n${openNowLine()}`;
-      default:
-        if (outcome.answer && (outcome.kind === "recorded" || outcome.kind === "replayed")) {
-          return `✅ Recorded: ${escapeWithin(outcome.answer.text, 1000)}`;
-        }
-        return escapeWithin(outcome.reply, 1000);
-    }
-  }
+/** One typed message: "what is waiting?", or a text attempt the judge decides. */
+async function handleText(deps: TypedDeps, ctx: Context): Promise<void> {
+  const { judge } = deps;
+  const message = ctx.message;
+  if (!message?.text) return;
+  const text = message.text;
+  const chatId = String(message.chat.id);
+  const replyTo = message.reply_to_message;
+  const quoted = replyTo ? judge.quoted(SURFACE, chatId, String(replyTo.message_id)) : undefined;
+  if (!quoted && WAITING_QUESTION.test(text)) return sayWaiting(deps.slot, ctx);
+  await judge.attempt(
+    {
+      kind: "text",
+      surface: SURFACE,
+      actor: { id: String(message.from?.id), boxholder: deps.access.isBoxholder(ctx) },
+      text,
+      chatId,
+      messageId: message.message_id,
+      replyTo: replyTo ? String(replyTo.message_id) : undefined,
+    },
+    (outcome) => render(deps, ctx, { text, chatId, messageId: message.message_id }, outcome),
+  );
+}
 
-  return async function handleText(ctx: Context): Promise<void> {
-    const message = ctx.message;
-    if (!message?.text) return;
-    const text = message.text;
-    const chatId = String(message.chat.id);
-    const replyTo = message.reply_to_message;
-    const quoted = replyTo ? judge.quoted(SURFACE, chatId, String(replyTo.message_id)) : undefined;
-    if (!quoted && WAITING_QUESTION.test(text)) return sayWaiting(ctx);
-    const answerTo = {
-      reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true },
-    };
-
-    await judge.attempt(
-      {
-        kind: "text",
-        surface: SURFACE,
-        actor: { id: String(message.from?.id), boxholder: deps.access.isBoxholder(ctx) },
-        text,
-        chatId,
-        messageId: message.message_id,
-        replyTo: replyTo ? String(replyTo.message_id) : undefined,
-      },
-      async (outcome) => {
-        const { confirm } = outcome;
-        if (outcome.kind === "needs-confirmation" && confirm) {
-          // Final once recorded: it is asked about first, with buttons on this reply.
-          const layout = wordsLayout(confirm.text);
-          await judge.withButtons(confirm.owner, chatId, layout.specs, async (tokens) => {
-            // Plain text: the typed words are shown as they are, with nothing to escape.
-            const sent = await ctx.reply(outcome.reply, {
-              reply_markup: layout.build(tokens),
-              ...answerTo,
-            });
-            return String(sent.message_id);
-          });
-          return;
-        }
-        if (outcome.error !== undefined) {
-          await ctx.reply(replyForError(outcome.error), answerTo);
-          return;
-        }
-        await ctx.reply(replyHtml(outcome, text), { parse_mode: "HTML", ...answerTo });
-        // A typed no to [Confirm X] [Back]: that message shows the choices again.
-        const { token, card } = outcome;
-        if (outcome.relayout === "choices" && token?.messageId !== undefined && card) {
-          await relayout(ctx.api, judge, token, answerLayout(card, deps.link(token.questionId)));
-        }
-      },
-    );
+/** The outcome as one reply under the typed message, with Yes/No buttons when it asks. */
+async function render(deps: TypedDeps, ctx: Context, typed: Typed, outcome: Outcome) {
+  const { judge } = deps;
+  const { text, chatId } = typed;
+  const answerTo = {
+    reply_parameters: { message_id: typed.messageId, allow_sending_without_reply: true },
   };
+  const { confirm } = outcome;
+  if (outcome.kind === "needs-confirmation" && confirm) {
+    // Final once recorded: it is asked about first, with buttons on this reply.
+    const layout = wordsLayout(confirm.text);
+    await judge.withButtons(confirm.owner, chatId, layout.specs, async (tokens) => {
+      // Plain text: the typed words are shown as they are, with nothing to escape.
+      const sent = await ctx.reply(outcome.reply, {
+        reply_markup: layout.build(tokens),
+        ...answerTo,
+      });
+      return String(sent.message_id);
+    });
+    return;
+  }
+  if (outcome.error !== undefined) {
+    await ctx.reply(replyForError(outcome.error), answerTo);
+    return;
+  }
+  await ctx.reply(replyHtml(deps.slot, outcome, text), { parse_mode: "HTML", ...answerTo });
+  // A typed no to [Confirm X] [Back]: that message shows the choices again.
+  const { token, card } = outcome;
+  if (outcome.relayout === "choices" && token?.messageId !== undefined && card) {
+    await relayout(ctx.api, judge, token, answerLayout(card, deps.link(token.questionId)));
+  }
+}
+
+async function sayWaiting(slot: Slot, ctx: Context): Promise<void> {
+  const { count, top, presented } = slot.waiting();
+  await ctx.reply(waitingHtml(count, top?.card, presented !== undefined), {
+    parse_mode: "HTML",
+    ...quoting(presented, ctx.chat?.id),
+  });
+}
+
+function openNowLine(slot: Slot): string {
+  const { top, presented } = slot.waiting();
+  if (!top) return "Nothing else is waiting on you.";
+  return `${presented ? "Open now" : "Next"}: <b>${escapeWithin(flat(top.card.prompt), 600)}</b>`;
+}
+
+/** The outcome as the reply under the typed message (HTML: the typed words are escaped). */
+function replyHtml(slot: Slot, outcome: Outcome, text: string): string {
+  switch (outcome.reason) {
+    case "nothing-open": {
+      const { count, top } = slot.waiting();
+      const next =
+        count === 0
+          ? "Nothing is waiting on you."
+          : top
+            ? "/next shows the next question."
+            : putOffText(count);
+      return `Nothing is open right now, so "${escapeWithin(flat(text), 60)}" was not recorded. ${next}`;
+    }
+    case "late":
+      return `Not recorded: that question was already ${escapeWithin(outcome.closure?.text ?? "", 600)}.\n${openNowLine(slot)}`;
+    default:
+      if (outcome.answer && (outcome.kind === "recorded" || outcome.kind === "replayed")) {
+        return `✅ Recorded: ${escapeWithin(outcome.answer.text, 1000)}`;
+      }
+      return escapeWithin(outcome.reply, 1000);
+  }
 }
 
 export { WAITING_QUESTION };
