@@ -30,6 +30,8 @@ export interface BoxOptions {
    * promise that never settles, which keeps each race for good in a long-running process.
    */
   lasting?: boolean;
+  /** How long a git command may print nothing before it is stopped (GIT_TIME_LIMIT_MS). */
+  gitTimeLimitMs?: number;
 }
 
 export interface Box {
@@ -78,7 +80,7 @@ export function openBox(root: string, options: BoxOptions = {}): Box {
   }
   return {
     paths,
-    git: gitFor(paths.root, options.lasting),
+    git: gitFor(paths.root, options.lasting, options.gitTimeLimitMs),
     clock: options.clock ?? createClock(),
     locks: { ...DEFAULT_LOCK_OPTIONS, ...options.locks },
     durable: options.durable ?? true,

@@ -5,8 +5,7 @@ import { statfsSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { BoxError } from "../errors.ts";
 import type { Box } from "./box.ts";
-import { GIT_TIME_LIMIT_MS, gitRefused } from "./git.ts";
-import { GIT_HOOKS_DIR } from "./paths.ts";
+import { gitRefused } from "./git.ts";
 
 export function asBoxError(box: Box, error: unknown, undone: boolean): Error {
   if (error instanceof BoxError) return error;
@@ -26,9 +25,6 @@ export function faultOf(box: Box, error: unknown): string {
     return `the disk is full${where}`;
   }
   if (code === "EACCES" || code === "EPERM") return `permission to write was denied${where}`;
-  if (/block timeout reached/.test(text)) {
-    return `git printed nothing for ${GIT_TIME_LIMIT_MS / 1000} s and was stopped (a hook in ${GIT_HOOKS_DIR}/ that waits, or a git that hangs; "qbridge doctor" tries a commit)`;
-  }
   if (/index\.lock'?: File exists/.test(text)) {
     return "git's index is locked (.git/index.lock exists: another git command is running, or one died and left it)";
   }

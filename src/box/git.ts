@@ -41,7 +41,7 @@ export function ownGitSettings(root: string): string[] {
  * simple-git is loaded with the first git command, not with the box: the commands that only
  * read cards (show, list, wait) run no git, and loading it is a fifth of their start-up.
  */
-export function gitFor(root: string, lasting = false): BoxGit {
+export function gitFor(root: string, lasting = false, limitMs = GIT_TIME_LIMIT_MS): BoxGit {
   let git: Promise<SimpleGit> | undefined;
   return {
     async raw(args) {
@@ -53,7 +53,7 @@ export function gitFor(root: string, lasting = false): BoxGit {
           config: ownGitSettings(root),
           // The hooks path is the box's own folder, never one taken from a card or a request.
           unsafe: { allowUnsafeHooksPath: true },
-          timeout: { block: GIT_TIME_LIMIT_MS },
+          timeout: { block: limitMs },
           // Done when git exits and its output is closed: a short command must not wait on
           // simple-git's exit timer after its last git command; no git run here leaves a
           // process holding its output (a detached gc reopens its output on /dev/null).
@@ -64,9 +64,23 @@ export function gitFor(root: string, lasting = false): BoxGit {
       try {
         return await ready.raw(args);
       } catch (error) {
+        if (/block timeout reached/.test(String(error))) {
+          throw new Error(
+            `git printed nothing for ${limitMs / 1000} s and was stopped (${subcommandOf(args)}: a hook in ${GIT_HOOKS_DIR}/ that waits, or a git that hangs; "qbridge doctor" tries a commit)`,
+          );
+        }
         if (typeof error === "object" && error !== null) gitRefusals.add(error);
         throw error;
       }
     },
   };
+}
+
+/** The git command a command line runs ("commit"), past its `-c` settings. */
+function subcommandOf(args: string[]): string {
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === "-c") i++;
+    else return args[i] as string;
+  }
+  return "git";
 }

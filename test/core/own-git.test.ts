@@ -4,14 +4,23 @@
 // refuses), `qbridge doctor` tries one and names the failure with its fix, leaving no trace.
 
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { openBox } from "../../src/box/box.ts";
 import { answerQuestion } from "../../src/questions/answer.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
 import { examineBox } from "../../src/questions/doctor/doctor.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
-import { cleanupBoxes, gitLog, gitStatus, makeBox, selectCard } from "../support/box.ts";
+import {
+  boxHookPath,
+  cleanupBoxes,
+  gitLog,
+  gitStatus,
+  makeBox,
+  questionRel,
+  selectCard,
+} from "../support/box.ts";
 
 afterEach(cleanupBoxes);
 
@@ -69,6 +78,31 @@ describe("the box's own commits run none of the boxholder's git extras", () => {
     git(tb.dir, "config", "gpg.program", "/bin/false");
     await askAndAnswer(tb);
     expect(git(tb.dir, "log", "-1", "--format=%G?").trim()).toBe("N");
+  });
+});
+
+describe("a git that hangs", () => {
+  it("is stopped after the time limit: the answer fails in one sentence and changes nothing", async () => {
+    const tb = await makeBox();
+    const { id } = await askQuestion(tb, selectCard());
+    const card = readFileSync(join(tb.dir, questionRel(id)), "utf8");
+    const commits = (await gitLog(tb.dir)).length;
+    // The box's own hook, let go of git's output, waits well past the limit.
+    const ran = join(tb.dir, ".git", "hook-ran");
+    writeFileSync(
+      boxHookPath(tb.dir, "pre-commit"),
+      `#!/bin/sh\nexec >/dev/null 2>&1\ntouch '${ran}'\nsleep 20\n`,
+      { mode: 0o755 },
+    );
+    const box = openBox(tb.dir, { clock: tb.box.clock, gitTimeLimitMs: 1_000 });
+    const core = { box, ledger: tb.ledger };
+    await expect(answerQuestion(core, id, { text: "a" }, { via: "cli" })).rejects.toThrow(
+      /^the change could not be committed \(git printed nothing for 1 s and was stopped \(commit: a hook in \.qbridge\/git-hooks\/ that waits/,
+    );
+    expect(existsSync(ran)).toBe(true);
+    expect(readFileSync(join(tb.dir, questionRel(id)), "utf8")).toBe(card);
+    expect((await gitLog(tb.dir)).length).toBe(commits);
+    expect(await gitStatus(tb.dir)).toBe("");
   });
 });
 
