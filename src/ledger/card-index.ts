@@ -142,13 +142,48 @@ export function indexedCards(ledger: Ledger, status?: Status): IndexedCard[] {
           .all(status)
       : db.prepare("SELECT * FROM card_index ORDER BY sort_key").all()
   ) as IndexRow[];
-  return rows.map((row) => {
-    const entry: IndexedCard = { id: row.id, rel: row.name, sortKey: row.sort_key };
-    if (row.status) entry.status = row.status as Status;
-    if (row.error) entry.error = row.error;
-    if (row.summary) entry.card = JSON.parse(row.summary) as Question;
-    return entry;
-  });
+  return rows.map(indexedCard);
+}
+
+function indexedCard(row: IndexRow): IndexedCard {
+  const entry: IndexedCard = { id: row.id, rel: row.name, sortKey: row.sort_key };
+  if (row.status) entry.status = row.status as Status;
+  if (row.error) entry.error = row.error;
+  if (row.summary) entry.card = JSON.parse(row.summary) as Question;
+  return entry;
+}
+
+/** When a closed card was closed, as SQLite reads it from the stored card (state.ts's closedAt). */
+const CLOSED_AT = `coalesce(${[
+  "answered-at",
+  "dismissed-at",
+  "expired-at",
+  "withdrawn-at",
+  "asked-at",
+]
+  .map((field) => `json_extract(summary, '$."${field}"')`)
+  .join(", ")})`;
+
+/** How many readable cards the index holds closed (not pending). */
+export function closedCount(ledger: Ledger): number {
+  return ledger.db
+    .prepare("SELECT count(*) FROM card_index WHERE summary IS NOT NULL AND status != 'pending'")
+    .pluck()
+    .get() as number;
+}
+
+/**
+ * One page of the readable closed cards, most recently closed first (then by id): only the
+ * page's own cards are read out of the index and parsed.
+ */
+export function closedPage(ledger: Ledger, offset: number, limit: number): IndexedCard[] {
+  const rows = ledger.db
+    .prepare(
+      `SELECT * FROM card_index WHERE summary IS NOT NULL AND status != 'pending'
+       ORDER BY ${CLOSED_AT} DESC, id LIMIT ? OFFSET ?`,
+    )
+    .all(limit, offset) as IndexRow[];
+  return rows.map(indexedCard);
 }
 
 /** The box-relative path of the card with this id (the first in slot order), if indexed. */

@@ -2,7 +2,7 @@
 // truth for a question's status: losing it costs a duplicate nudge or stale buttons, never an
 // answer. Opening the file (and what happens when it cannot be opened) is open.ts.
 
-import { type Db, openLedgerFile } from "./open.ts";
+import { type Db, type OpenLedgerOptions, openLedgerFile, quickCheck } from "./open.ts";
 
 export type { Db } from "./open.ts";
 
@@ -38,16 +38,22 @@ export class Ledger {
   faultLog: LedgerFaultLog = stderrFaultLog;
   /** Set when the file could not be opened and was moved aside to this path. */
   readonly setAside: string | undefined;
+  /** What SQLite's check found in the file set aside, when it opened but failed the check. */
+  readonly damage: string | undefined;
   /**
    * True on a read-only box: the ledger is a copy in memory (of the file when it can be read),
    * so reading commands work; what is written to it is gone when the process ends.
    */
   readonly readOnly: boolean;
 
-  constructor(readonly path: string) {
-    const opened = openLedgerFile(path);
+  constructor(
+    readonly path: string,
+    options: OpenLedgerOptions = {},
+  ) {
+    const opened = openLedgerFile(path, options);
     this.db = opened.db;
     this.setAside = opened.setAside;
+    this.damage = opened.damage;
     this.readOnly = opened.readOnly;
   }
 
@@ -160,6 +166,11 @@ export class Ledger {
         "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
       )
       .run(key, value);
+  }
+
+  /** SQLite's quick check: "ok", or what it found (reads every page, cheaper than integrity). */
+  quickCheck(): string {
+    return quickCheck(this.db);
   }
 
   integrity(): string {

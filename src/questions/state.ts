@@ -8,8 +8,9 @@ import { JOB_SUFFIX, JOBS_DIR } from "../box/paths.ts";
 import { parseCardText } from "../card/codec.ts";
 import { type Job, JobSchema } from "../card/job.ts";
 import type { Question, Status } from "../card/question.ts";
+import { closedCount, closedPage } from "../ledger/card-index.ts";
 import type { Core } from "./core.ts";
-import { scanQuestions } from "./scan.ts";
+import { freshenIndex, scanQuestions } from "./scan.ts";
 
 export interface QuestionView {
   id: string;
@@ -68,6 +69,29 @@ export function boxState(core: Core): BoxState {
     .filter((v) => v.card.status !== "pending")
     .sort((a, b) => closedAt(b.card).localeCompare(closedAt(a.card)) || a.id.localeCompare(b.id));
   return { pending, archive, unreadable };
+}
+
+/** How many closed questions a page of the archive lists. */
+export const ARCHIVE_PAGE = 50;
+
+/** One page of the archive: its questions, most recently closed first, and how many in all. */
+export interface ArchivePage {
+  views: QuestionView[];
+  total: number;
+}
+
+/**
+ * The archive's questions from `offset` on, at most `limit` of them: only those are read, so a
+ * page costs the same at 100 closed questions as at 100,000.
+ */
+export function archivePage(core: Core, offset: number, limit = ARCHIVE_PAGE): ArchivePage {
+  freshenIndex(core.box, core.ledger);
+  const views = closedPage(core.ledger, offset, limit).map((entry) => ({
+    id: entry.id,
+    rel: entry.rel,
+    card: entry.card as Question,
+  }));
+  return { views, total: closedCount(core.ledger) };
 }
 
 export function questionsWithStatus(core: Core, status: Status): QuestionView[] {

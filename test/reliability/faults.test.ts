@@ -27,6 +27,7 @@ import { faultOf } from "../../src/box/commit-errors.ts";
 import { Ledger } from "../../src/ledger/ledger.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
 import {
+  boxHookPath,
   cleanupBoxes,
   cliEnv,
   gitStatus,
@@ -290,7 +291,10 @@ describe("a full disk at each step of an answer: nothing is left staged", () => 
     const filler = fill(git);
 
     const failed = await runCli(["answer", id, "b"], { env: cliEnv(tb.dir) });
-    await expectCleanFailure(tb, id, before, failed, /the disk is full/);
+    // Doctor's trial commit fails on the full disk too.
+    await expectCleanFailure(tb, id, before, failed, /the disk is full/, [
+      { kind: "git", path: ".git" },
+    ]);
 
     rmSync(filler);
     await expectAnsweredOnRetry(tb, id);
@@ -330,7 +334,7 @@ describe("a full disk at each step of an answer: nothing is left staged", () => 
     // cannot write its objects and no new index can be written after it either.
     const filler = join(git, "filler");
     const filling = join(git, "filling");
-    const hook = join(git, "hooks/pre-commit");
+    const hook = boxHookPath(tb.dir, "pre-commit");
     writeFileSync(filling, "");
     const keepFull = [
       `const fs = require("node:fs");`,
@@ -356,7 +360,9 @@ describe("a full disk at each step of an answer: nothing is left staged", () => 
 
     try {
       const failed = await runCli(["answer", id, "b"], { env: cliEnv(tb.dir) });
-      await expectCleanFailure(tb, id, before, failed, /the disk is full/);
+      await expectCleanFailure(tb, id, before, failed, /the disk is full/, [
+        { kind: "git", path: ".git" },
+      ]);
     } finally {
       rmSync(filling, { force: true }); // the writer that keeps the disk full stops
     }
@@ -374,7 +380,7 @@ describe("the commit lock is lost while its commit runs", () => {
     // proper-lockfile finds the lock compromised while the commit is landing.
     const lock = join(tb.dir, ".qbridge/locks/commit.lock");
     writeFileSync(
-      join(tb.dir, ".git/hooks/pre-commit"),
+      boxHookPath(tb.dir, "pre-commit"),
       `#!/bin/sh\nrm -rf '${lock}'\nsleep 3\nexit 0\n`,
       { mode: 0o755 },
     );
@@ -390,10 +396,10 @@ describe("the commit lock is lost while its commit runs", () => {
 });
 
 describe("git refuses the commit", () => {
-  it("a failing pre-commit hook: the hook's words in one sentence, card unchanged, no job", async () => {
+  it("a failing pre-commit hook of the box's own: the hook's words in one sentence, card unchanged, no job", async () => {
     const { tb, id } = await boxWithQuestion();
     const before = await snapshot(tb, id);
-    const hook = join(tb.dir, ".git/hooks/pre-commit");
+    const hook = boxHookPath(tb.dir, "pre-commit");
     writeFileSync(hook, "#!/bin/sh\necho 'policy: the box is frozen' >&2\nexit 1\n", {
       mode: 0o755,
     });
@@ -403,6 +409,25 @@ describe("git refuses the commit", () => {
     expect(await gitStatus(tb.dir)).toBe("");
 
     rmSync(hook);
+    await expectAnsweredOnRetry(tb, id);
+  });
+
+  it("a name git does not accept (user.name '.'): git's words in one sentence, and doctor's trial commit names it", async () => {
+    const { tb, id } = await boxWithQuestion();
+    const before = await snapshot(tb, id);
+    execFileSync("git", ["-C", tb.dir, "config", "user.name", "."]);
+
+    const failed = await runCli(["answer", id, "b"], { env: cliEnv(tb.dir) });
+    await expectCleanFailure(
+      tb,
+      id,
+      before,
+      failed,
+      /git refused it: fatal: name consists only of disallowed characters/,
+      [{ kind: "git", path: ".git" }],
+    );
+
+    execFileSync("git", ["-C", tb.dir, "config", "--unset", "user.name"]);
     await expectAnsweredOnRetry(tb, id);
   });
 

@@ -12,6 +12,7 @@ import { refuseOnReadOnly } from "../transition.ts";
 import { leftoverWritesCheck, uncommittedFilesCheck, unreadableCardsCheck } from "./files.ts";
 import { examineGit, type GitExamination, gitCheck } from "./git.ts";
 import { ledgerCheck } from "./ledger.ts";
+import { trialCommitCheck } from "./trial-commit.ts";
 
 export interface Finding {
   kind:
@@ -66,6 +67,7 @@ export interface ExamineOptions {
 function builtInChecks(sweepMinutes: number): DoctorCheck[] {
   return [
     gitCheck,
+    trialCommitCheck,
     unreadableCardsCheck,
     leftoverWritesCheck,
     uncommittedFilesCheck,
