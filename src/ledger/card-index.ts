@@ -160,6 +160,20 @@ export function indexedRelOf(ledger: Ledger, id: string): string | undefined {
   return row?.[0];
 }
 
+/** The ids more than one indexed card file carries, each with those files' paths, sorted. */
+export function indexedDuplicates(ledger: Ledger): Map<string, string[]> {
+  const rows = ledger.db
+    .prepare(
+      `SELECT id, name FROM card_index WHERE id IN
+         (SELECT id FROM card_index GROUP BY id HAVING count(*) > 1) ORDER BY id, name`,
+    )
+    .raw()
+    .all() as [string, string][];
+  const byId = new Map<string, string[]>();
+  for (const [id, name] of rows) byId.set(id, [...(byId.get(id) ?? []), name]);
+  return byId;
+}
+
 /** What the stats read of a card (src/questions/stats.ts); the rest is never parsed. */
 const DIGEST_FIELDS = [
   "status",
