@@ -84,9 +84,11 @@ describe("two cards with one id", () => {
       [top, copy],
       [copy, top],
     ] as const) {
-      const at = doctor.stdout.indexOf(`${path}:`);
-      expect(at, doctor.stdout).toBeGreaterThanOrEqual(0);
-      const finding = doctor.stdout.slice(at, doctor.stdout.indexOf("\n\n", at) >>> 0);
+      // A finding is its "problem:" line and the lines under it, up to the next finding.
+      const finding = doctor.stdout
+        .split(/\n(?=\S)/)
+        .find((block) => block.startsWith(`problem: ${path}:`));
+      expect(finding, doctor.stdout).toBeDefined();
       expect(finding).toContain(`"${id}"`);
       expect(finding).toContain(twin);
       expect(finding).toMatch(/remove one .*or rename one/);
