@@ -165,9 +165,13 @@ const CLOSED_AT = `coalesce(${[
   .join(", ")})`;
 
 /** How many readable cards the index holds closed (not pending). */
+/** The readable closed cards: parsed, not pending, and not one of two cards with one id. */
+const READABLE_CLOSED = `summary IS NOT NULL AND status != 'pending'
+  AND id NOT IN (SELECT id FROM card_index GROUP BY id HAVING count(*) > 1)`;
+
 export function closedCount(ledger: Ledger): number {
   return ledger.db
-    .prepare("SELECT count(*) FROM card_index WHERE summary IS NOT NULL AND status != 'pending'")
+    .prepare(`SELECT count(*) FROM card_index WHERE ${READABLE_CLOSED}`)
     .pluck()
     .get() as number;
 }
@@ -179,7 +183,7 @@ export function closedCount(ledger: Ledger): number {
 export function closedPage(ledger: Ledger, offset: number, limit: number): IndexedCard[] {
   const rows = ledger.db
     .prepare(
-      `SELECT * FROM card_index WHERE summary IS NOT NULL AND status != 'pending'
+      `SELECT * FROM card_index WHERE ${READABLE_CLOSED}
        ORDER BY ${CLOSED_AT} DESC, id LIMIT ? OFFSET ?`,
     )
     .all(limit, offset) as IndexRow[];
@@ -193,6 +197,20 @@ export function indexedRelOf(ledger: Ledger, id: string): string | undefined {
     .raw()
     .get(id) as [string] | undefined;
   return row?.[0];
+}
+
+/** The ids more than one indexed card file carries, each with those files' paths, sorted. */
+export function indexedDuplicates(ledger: Ledger): Map<string, string[]> {
+  const rows = ledger.db
+    .prepare(
+      `SELECT id, name FROM card_index WHERE id IN
+         (SELECT id FROM card_index GROUP BY id HAVING count(*) > 1) ORDER BY id, name`,
+    )
+    .raw()
+    .all() as [string, string][];
+  const byId = new Map<string, string[]>();
+  for (const [id, name] of rows) byId.set(id, [...(byId.get(id) ?? []), name]);
+  return byId;
 }
 
 /** What the stats read of a card (src/questions/stats.ts); the rest is never parsed. */

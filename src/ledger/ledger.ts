@@ -32,6 +32,10 @@ const stderrFaultLog: LedgerFaultLog = ({ err }, message) => {
   );
 };
 
+/** What a lost write after a commit leaves true. */
+export const LOST_AFTER_COMMIT =
+  "the box's commit holds the change, only the ledger's record of it is missing";
+
 export class Ledger {
   readonly db: Db;
   /** Set by the composition root to its logger; stderr by default. */
@@ -61,12 +65,12 @@ export class Ledger {
     if (this.db.open) this.db.close();
   }
 
-  /** Says that a ledger write was lost: the caller went on because the commit holds the truth. */
-  reportLost(what: string, error: unknown): void {
-    this.faultLog(
-      { err: error },
-      `the ledger lost ${what}; the box's commit holds the change, only the ledger's record of it is missing`,
-    );
+  /**
+   * Says that a ledger write was lost and what that leaves true (`truth`: by default, that the
+   * commit holds the change the write was the record of). The caller goes on.
+   */
+  reportLost(what: string, error: unknown, truth: string = LOST_AFTER_COMMIT): void {
+    this.faultLog({ err: error }, `the ledger lost ${what}; ${truth}`);
   }
 
   audit(entry: AuditEntry): void {

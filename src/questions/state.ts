@@ -3,14 +3,14 @@
 
 import { lstatSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { type CardEntry, readCardBytes } from "../box/card-files.ts";
+import { readCardBytes } from "../box/card-files.ts";
 import { JOB_SUFFIX, JOBS_DIR } from "../box/paths.ts";
 import { parseCardText } from "../card/codec.ts";
 import { type Job, JobSchema } from "../card/job.ts";
 import type { Question, Status } from "../card/question.ts";
 import { closedCount, closedPage } from "../ledger/card-index.ts";
 import type { Core } from "./core.ts";
-import { freshenIndex, scanQuestions } from "./scan.ts";
+import { freshenIndex, type ScannedEntry, scanQuestions } from "./scan.ts";
 
 export interface QuestionView {
   id: string;
@@ -21,6 +21,8 @@ export interface QuestionView {
 export interface Unreadable {
   rel: string;
   reason: string;
+  /** Set when it is unreadable because other cards carry its id: all their paths. */
+  sameId?: string[];
 }
 
 export interface BoxState {
@@ -31,12 +33,16 @@ export interface BoxState {
   unreadable: Unreadable[];
 }
 
-function split(entries: CardEntry[]): { views: QuestionView[]; unreadable: Unreadable[] } {
+function split(entries: ScannedEntry[]): { views: QuestionView[]; unreadable: Unreadable[] } {
   const views: QuestionView[] = [];
   const unreadable: Unreadable[] = [];
   for (const entry of entries) {
     if (entry.card) views.push({ id: entry.id, rel: entry.rel, card: entry.card });
-    else unreadable.push({ rel: entry.rel, reason: entry.error ?? "unknown reason" });
+    else {
+      const bad: Unreadable = { rel: entry.rel, reason: entry.error ?? "unknown reason" };
+      if (entry.sameId) bad.sameId = entry.sameId;
+      unreadable.push(bad);
+    }
   }
   return { views, unreadable };
 }

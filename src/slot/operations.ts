@@ -69,7 +69,8 @@ export function createOperations(deps: OperationsDeps): SlotOps {
       if (presentations.open()) return undefined;
       if (!registry.presenters.some((p) => p.ready() && deps.reach.open(p.surface))) return;
       const { pending, ready, parked } = queue();
-      const first = ready.find(mayFill) ?? (afterClose ? parked.find(mayFill) : undefined);
+      const may = (q: QuestionView) => mayFill(q) && deps.repeats.mayPresent(q.id);
+      const first = ready.find(may) ?? (afterClose ? parked.find(may) : undefined);
       return first ? presentQuestion(first, pending) : undefined;
     },
 

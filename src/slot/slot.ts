@@ -28,6 +28,7 @@ import { createClosedTeller } from "./presentation/closed-teller.ts";
 import { tellExpired } from "./presentation/expiry-notice.ts";
 import type { Closure, Presenter } from "./presentation/presenter.ts";
 import { type Presentation, PresentationStore } from "./presentation/records.ts";
+import { createRepeats } from "./presentation/repeats.ts";
 import { TokenStore } from "./presentation/tokens.ts";
 import { createReach } from "./reach.ts";
 import { createRegistry } from "./registry.ts";
@@ -164,6 +165,7 @@ export function createSlot(deps: {
     }
   };
   const reach = createReach({ now: () => core.box.clock.now(), logger, wallClock: deps.wallClock });
+  const repeats = createRepeats({ wallClock: deps.wallClock ?? Date.now, logger });
   const teller = createClosedTeller({ presentations, registry, logger, now, load, reach });
   const ops = createOperations({
     core,
@@ -177,6 +179,7 @@ export function createSlot(deps: {
     attention,
     later,
     reach,
+    repeats,
   });
   const mutex = createMutex();
   const lock = <T>(fn: () => Promise<T>): Promise<T> => mutex.run(fn);

@@ -259,6 +259,47 @@ describe("a full disk (a small tmpfs)", () => {
   });
 });
 
+describe("a full disk under a ledger held open (a running service)", () => {
+  it("a refused answer says nothing was changed, and never that a commit holds it", async () => {
+    const disk = mkdtempSync(join(tmpdir(), "qbridge-full-"));
+    mount("-t", "tmpfs", "-o", "size=1m", "tmpfs", disk);
+    const dir = join(disk, "box");
+    await initBox(dir);
+    const box = openBox(dir, { clock: createClock(T0) });
+    const ledger = new Ledger(box.paths.ledgerPath);
+    const { id } = await askQuestion({ box, ledger }, selectCard({ id: "fault-q" }));
+    const before = await snapshot({ dir }, id);
+    // The ledger stays open with an empty write-ahead log: a command opens it, and its first
+    // write (the refusal's audit line) finds no room.
+    const filler = fill(disk);
+    try {
+      for (const [args, code] of [
+        [["answer", id, "b"], 4],
+        [["answer", id, "zzz"], 1],
+        [["dismiss", id], 4],
+      ] as const) {
+        const failed = await runCli([...args], { env: cliEnv(dir) });
+        figures.injectedFaults++;
+        const what = `${args.join(" ")}: ${failed.stderr}`;
+        expect(failed.code, what).toBe(code);
+        expect(failed.stderr, what).not.toMatch(/commit holds/);
+        for (const line of failed.stderr.trim().split("\n")) {
+          if (line.includes("ledger")) expect(line, what).toMatch(/nothing was committed/);
+        }
+        if (code === 4) expect(failed.stderr, what).toMatch(/nothing was changed/);
+        expect(readBoxFile(dir, questionRel(id))).toBe(before.card);
+        expect((await history(dir)).subjects).toHaveLength(before.commits);
+        figures.cleanFailures++;
+      }
+    } finally {
+      ledger.close();
+      rmSync(filler);
+      unmount(disk);
+      rmSync(disk, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("a full disk at each step of an answer: nothing is left staged", () => {
   it("the card write: the disk is full (_bookkeeping/questions), the job is removed, nothing staged", async () => {
     const { tb, id } = await boxWithQuestion();
