@@ -14,7 +14,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { initBox } from "../src/box/box.ts";
+import { initBox, openBox } from "../src/box/box.ts";
+import { loadSecret, signLink } from "../src/web/links.ts";
 import { freePort, OWNER, startEmulator, TOKEN } from "../test/support/telegram.ts";
 import { buildBox, NOW } from "./fixture.ts";
 import { type Installed, installQbridge } from "./installed.ts";
@@ -121,6 +122,28 @@ async function api(base: string, path: string, body: unknown): Promise<Record<st
   return (await response.json()) as Record<string, unknown>;
 }
 
+/**
+ * The questions page of the box opened once (as a user runs serve): how long it took, and the
+ * idle RSS after it. The page shows one page of the archive, so neither grows with the box.
+ */
+async function questionsPageReading(
+  service: Service,
+  boxDir: string,
+  print: (line: string) => void,
+): Promise<void> {
+  const secret = loadSecret(openBox(boxDir));
+  const signature = signLink(secret, { page: "questions" }, new Date(NOW));
+  const started = performance.now();
+  const response = await fetch(`${service.base}/questions?s=${signature}`);
+  await response.text();
+  const ms = performance.now() - started;
+  if (response.status !== 200) throw new Error(`the questions page: ${response.status}`);
+  const after = await idleRss(service.child);
+  print(
+    `serve idle RSS @10000 cards after the questions page, as a user runs it ${mb(after)} | the page took ${ms.toFixed(0)} ms`,
+  );
+}
+
 const mb = (n: number) => `${n.toFixed(1).padStart(7)} MB`;
 
 /** Prints each figure as soon as it is measured: the 2,000 rounds take long. */
@@ -158,6 +181,9 @@ export async function benchMemory(print: (line: string) => void): Promise<void> 
         print(
           `serve idle RSS @${count} cards, ${startedAs.padEnd(17)} ${mb(idle)} | node idle ${mb(nodeRss)} | ratio ${(idle / nodeRss).toFixed(2)}x${budget}`,
         );
+        if (count === 10_000 && startedAs === "as a user runs it") {
+          await questionsPageReading(service, boxDir, print);
+        }
       }
       if (!service) continue;
       if (count === 10_000) {

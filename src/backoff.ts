@@ -1,5 +1,6 @@
-// The one backoff rule: how long to wait before trying again. Pure arithmetic, no timers, so
-// every caller's pauses are computed the same way and tested here once.
+// The one backoff rule: how long to wait before trying again, and the one pause until a time.
+// Pure arithmetic, no timers, so every caller's pauses are computed the same way and tested
+// here once.
 
 export interface Backoff {
   /** The pause before the first retry (ms). */
@@ -29,4 +30,13 @@ export function nextBackoff(previousMs: number | undefined, backoff: Backoff): n
   if (previousMs === undefined) return backoff.firstMs;
   const grown = backoff.growth === "add" ? previousMs + backoff.firstMs : previousMs * 2;
   return Math.min(grown, backoff.maxMs);
+}
+
+/**
+ * The pause from `nowMs` until `atMs`, never less than `leastMs`: a timer set from a computed
+ * time is never zero or less (node fires those at once, and a caller that re-plans on firing
+ * would spin).
+ */
+export function pauseUntil(atMs: number, nowMs: number, leastMs = 1_000): number {
+  return Math.max(leastMs, atMs - nowMs);
 }

@@ -88,6 +88,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   let setAside: string | undefined;
   const core = openCore(config, {
     lasting: true,
+    checkLedger: true,
     onSetAside: (notice) => (setAside = notice),
     owe: oweWebhooks,
   });

@@ -10,9 +10,9 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
-import type { SimpleGit } from "simple-git";
 import { BoxError } from "../errors.ts";
 import { type Clock, createClock } from "./clock.ts";
+import { type BoxGit, gitFor } from "./git.ts";
 import { DEFAULT_LOCK_OPTIONS, type LockOptions, withFileLock } from "./locks.ts";
 import { BOOKKEEPING_DIR, BoxPaths, JOBS_DIR, QUESTIONS_DIR, STATE_DIR } from "./paths.ts";
 
@@ -30,6 +30,8 @@ export interface BoxOptions {
    * promise that never settles, which keeps each race for good in a long-running process.
    */
   lasting?: boolean;
+  /** How long a git command may print nothing before it is stopped (GIT_TIME_LIMIT_MS). */
+  gitTimeLimitMs?: number;
 }
 
 export interface Box {
@@ -39,49 +41,6 @@ export interface Box {
   locks: LockOptions;
   /** Whether writes and commits are flushed to the disk before they count as done. */
   durable: boolean;
-}
-
-/** The git a box runs: one command line at a time, its output as text. */
-export interface BoxGit {
-  raw(args: string[]): Promise<string>;
-}
-
-/** Failures that came from git itself (it ran and refused), as opposed to our own writes. */
-const gitRefusals = new WeakSet<object>();
-
-/** Whether `error` is git's own refusal of a command (its words are worth showing). */
-export function gitRefused(error: unknown): boolean {
-  return typeof error === "object" && error !== null && gitRefusals.has(error);
-}
-
-/**
- * simple-git is loaded with the first git command, not with the box: the commands that only
- * read cards (show, list, wait) run no git, and loading it is a fifth of their start-up.
- */
-function gitFor(root: string, lasting = false): BoxGit {
-  let git: Promise<SimpleGit> | undefined;
-  return {
-    async raw(args) {
-      git ??= import("simple-git").then(({ simpleGit }) =>
-        simpleGit({
-          baseDir: root,
-          maxConcurrentProcesses: 4,
-          trimmed: false,
-          // Done when git exits and its output is closed: a short command must not wait on
-          // simple-git's exit timer after its last git command; no git run here leaves a
-          // process holding its output (a detached gc reopens its output on /dev/null).
-          ...(lasting ? {} : { completion: { onClose: true, onExit: false } }),
-        }),
-      );
-      const ready = await git;
-      try {
-        return await ready.raw(args);
-      } catch (error) {
-        if (typeof error === "object" && error !== null) gitRefusals.add(error);
-        throw error;
-      }
-    },
-  };
 }
 
 /**
@@ -121,7 +80,7 @@ export function openBox(root: string, options: BoxOptions = {}): Box {
   }
   return {
     paths,
-    git: gitFor(paths.root, options.lasting),
+    git: gitFor(paths.root, options.lasting, options.gitTimeLimitMs),
     clock: options.clock ?? createClock(),
     locks: { ...DEFAULT_LOCK_OPTIONS, ...options.locks },
     durable: options.durable ?? true,

@@ -4,7 +4,8 @@
 import { statfsSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { BoxError } from "../errors.ts";
-import { type Box, gitRefused } from "./box.ts";
+import type { Box } from "./box.ts";
+import { gitRefused } from "./git.ts";
 
 export function asBoxError(box: Box, error: unknown, undone: boolean): Error {
   if (error instanceof BoxError) return error;

@@ -7,6 +7,11 @@ export const BOOKKEEPING_DIR = "_bookkeeping";
 export const QUESTIONS_DIR = `${BOOKKEEPING_DIR}/questions`;
 export const JOBS_DIR = `${BOOKKEEPING_DIR}/jobs`;
 export const STATE_DIR = ".qbridge";
+/**
+ * The only git hooks the box's own git commands run (none while it is absent): the
+ * boxholder's hooks (.git/hooks, a core.hooksPath in git's config) are for their own commits.
+ */
+export const GIT_HOOKS_DIR = `${STATE_DIR}/git-hooks`;
 export const QUESTION_SUFFIX = ".question.card";
 export const JOB_SUFFIX = ".question-followup.job.card";
 

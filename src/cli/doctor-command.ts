@@ -24,8 +24,8 @@ export function registerDoctorCommand(program: Command): void {
     .addHelpText(
       "after",
       `
-Checks: git (a HEAD commit, git fsck, a stale .git/index.lock), unreadable cards, interrupted
-writes, stale locks, stray jobs, uncommitted files, the ledger (PRAGMA integrity_check), a
+Checks: git (a HEAD commit, git fsck, a stale .git/index.lock, a trial commit), unreadable cards,
+interrupted writes, stale locks, stray jobs, uncommitted files, the ledger (PRAGMA integrity_check), a
 presentation stuck in the slot, when the aging sweep last ran, and each bridge that is on:
 ${bridgeHelp((help) => help.doctor)}
 Exit 1 while a problem remains. --repair finishes interrupted writes, removes stale locks,

@@ -142,13 +142,52 @@ export function indexedCards(ledger: Ledger, status?: Status): IndexedCard[] {
           .all(status)
       : db.prepare("SELECT * FROM card_index ORDER BY sort_key").all()
   ) as IndexRow[];
-  return rows.map((row) => {
-    const entry: IndexedCard = { id: row.id, rel: row.name, sortKey: row.sort_key };
-    if (row.status) entry.status = row.status as Status;
-    if (row.error) entry.error = row.error;
-    if (row.summary) entry.card = JSON.parse(row.summary) as Question;
-    return entry;
-  });
+  return rows.map(indexedCard);
+}
+
+function indexedCard(row: IndexRow): IndexedCard {
+  const entry: IndexedCard = { id: row.id, rel: row.name, sortKey: row.sort_key };
+  if (row.status) entry.status = row.status as Status;
+  if (row.error) entry.error = row.error;
+  if (row.summary) entry.card = JSON.parse(row.summary) as Question;
+  return entry;
+}
+
+/** When a closed card was closed, as SQLite reads it from the stored card (state.ts's closedAt). */
+const CLOSED_AT = `coalesce(${[
+  "answered-at",
+  "dismissed-at",
+  "expired-at",
+  "withdrawn-at",
+  "asked-at",
+]
+  .map((field) => `json_extract(summary, '$."${field}"')`)
+  .join(", ")})`;
+
+/** How many readable cards the index holds closed (not pending). */
+/** The readable closed cards: parsed, not pending, and not one of two cards with one id. */
+const READABLE_CLOSED = `summary IS NOT NULL AND status != 'pending'
+  AND id NOT IN (SELECT id FROM card_index GROUP BY id HAVING count(*) > 1)`;
+
+export function closedCount(ledger: Ledger): number {
+  return ledger.db
+    .prepare(`SELECT count(*) FROM card_index WHERE ${READABLE_CLOSED}`)
+    .pluck()
+    .get() as number;
+}
+
+/**
+ * One page of the readable closed cards, most recently closed first (then by id): only the
+ * page's own cards are read out of the index and parsed.
+ */
+export function closedPage(ledger: Ledger, offset: number, limit: number): IndexedCard[] {
+  const rows = ledger.db
+    .prepare(
+      `SELECT * FROM card_index WHERE ${READABLE_CLOSED}
+       ORDER BY ${CLOSED_AT} DESC, id LIMIT ? OFFSET ?`,
+    )
+    .all(limit, offset) as IndexRow[];
+  return rows.map(indexedCard);
 }
 
 /** The box-relative path of the card with this id (the first in slot order), if indexed. */
@@ -158,6 +197,20 @@ export function indexedRelOf(ledger: Ledger, id: string): string | undefined {
     .raw()
     .get(id) as [string] | undefined;
   return row?.[0];
+}
+
+/** The ids more than one indexed card file carries, each with those files' paths, sorted. */
+export function indexedDuplicates(ledger: Ledger): Map<string, string[]> {
+  const rows = ledger.db
+    .prepare(
+      `SELECT id, name FROM card_index WHERE id IN
+         (SELECT id FROM card_index GROUP BY id HAVING count(*) > 1) ORDER BY id, name`,
+    )
+    .raw()
+    .all() as [string, string][];
+  const byId = new Map<string, string[]>();
+  for (const [id, name] of rows) byId.set(id, [...(byId.get(id) ?? []), name]);
+  return byId;
 }
 
 /** What the stats read of a card (src/questions/stats.ts); the rest is never parsed. */

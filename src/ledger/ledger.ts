@@ -2,7 +2,7 @@
 // truth for a question's status: losing it costs a duplicate nudge or stale buttons, never an
 // answer. Opening the file (and what happens when it cannot be opened) is open.ts.
 
-import { type Db, openLedgerFile } from "./open.ts";
+import { type Db, type OpenLedgerOptions, openLedgerFile, quickCheck } from "./open.ts";
 
 export type { Db } from "./open.ts";
 
@@ -32,22 +32,32 @@ const stderrFaultLog: LedgerFaultLog = ({ err }, message) => {
   );
 };
 
+/** What a lost write after a commit leaves true. */
+export const LOST_AFTER_COMMIT =
+  "the box's commit holds the change, only the ledger's record of it is missing";
+
 export class Ledger {
   readonly db: Db;
   /** Set by the composition root to its logger; stderr by default. */
   faultLog: LedgerFaultLog = stderrFaultLog;
   /** Set when the file could not be opened and was moved aside to this path. */
   readonly setAside: string | undefined;
+  /** What SQLite's check found in the file set aside, when it opened but failed the check. */
+  readonly damage: string | undefined;
   /**
    * True on a read-only box: the ledger is a copy in memory (of the file when it can be read),
    * so reading commands work; what is written to it is gone when the process ends.
    */
   readonly readOnly: boolean;
 
-  constructor(readonly path: string) {
-    const opened = openLedgerFile(path);
+  constructor(
+    readonly path: string,
+    options: OpenLedgerOptions = {},
+  ) {
+    const opened = openLedgerFile(path, options);
     this.db = opened.db;
     this.setAside = opened.setAside;
+    this.damage = opened.damage;
     this.readOnly = opened.readOnly;
   }
 
@@ -55,12 +65,12 @@ export class Ledger {
     if (this.db.open) this.db.close();
   }
 
-  /** Says that a ledger write was lost: the caller went on because the commit holds the truth. */
-  reportLost(what: string, error: unknown): void {
-    this.faultLog(
-      { err: error },
-      `the ledger lost ${what}; the box's commit holds the change, only the ledger's record of it is missing`,
-    );
+  /**
+   * Says that a ledger write was lost and what that leaves true (`truth`: by default, that the
+   * commit holds the change the write was the record of). The caller goes on.
+   */
+  reportLost(what: string, error: unknown, truth: string = LOST_AFTER_COMMIT): void {
+    this.faultLog({ err: error }, `the ledger lost ${what}; ${truth}`);
   }
 
   audit(entry: AuditEntry): void {
@@ -160,6 +170,11 @@ export class Ledger {
         "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
       )
       .run(key, value);
+  }
+
+  /** SQLite's quick check: "ok", or what it found (reads every page, cheaper than integrity). */
+  quickCheck(): string {
+    return quickCheck(this.db);
   }
 
   integrity(): string {

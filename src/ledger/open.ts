@@ -1,5 +1,5 @@
-// Opening the ledger's SQLite file: migrated to the current schema; a corrupt file is set
-// aside and a fresh one made; on a read-only box, a copy in memory; a full or failing disk is
+// Opening the ledger's SQLite file: migrated to the current schema; a corrupt file (or, when
+// asked, one that fails SQLite's quick check) is set aside and a fresh one made; on a read-only box, a copy in memory; a full or failing disk is
 // one sentence that says so. Never loses a file: what cannot be opened is renamed, not removed.
 
 import { accessSync, constants, existsSync, mkdirSync, renameSync } from "node:fs";
@@ -18,11 +18,21 @@ export interface OpenedLedger {
   db: Db;
   /** Set when the file could not be opened and was moved aside to this path. */
   setAside: string | undefined;
+  /** What SQLite's check found, when the file opened but failed it and was set aside. */
+  damage?: string;
   /** True on a read-only box: the ledger is a copy in memory. */
   readOnly: boolean;
 }
 
-export function openLedgerFile(path: string): OpenedLedger {
+export interface OpenLedgerOptions {
+  /**
+   * Run SQLite's quick check once opened, and set the file aside when it fails: a start of a
+   * process that runs for long (serve), not every short command (it reads every page).
+   */
+  check?: boolean;
+}
+
+export function openLedgerFile(path: string, options: OpenLedgerOptions = {}): OpenedLedger {
   let setAside: string | undefined;
   let db: Db;
   let readOnly = false;
@@ -41,12 +51,45 @@ export function openLedgerFile(path: string): OpenedLedger {
     } else {
       if (isStorageFault(error)) throw storageFault(path, error);
       if (!isCorruption(error)) throw error;
-      setAside = `${path}.corrupt-${Date.now()}`;
-      renameSync(path, setAside);
+      setAside = moveAside(path);
       db = openDatabase(path);
     }
   }
+  if (options.check && !readOnly && setAside === undefined) {
+    const damage = quickCheck(db);
+    if (damage !== "ok") {
+      db.close();
+      const moved = moveAside(path);
+      return { db: reuseStatements(openDatabase(path)), setAside: moved, damage, readOnly };
+    }
+  }
   return { db: reuseStatements(db), setAside, readOnly };
+}
+
+/**
+ * SQLite's quick check of the file: "ok", what it found, or the error it met (a malformed page
+ * can make the check itself fail). Reads every page.
+ */
+export function quickCheck(db: Db): string {
+  try {
+    const rows = db.pragma("quick_check(5)") as { quick_check: string }[];
+    return rows.map((row) => row.quick_check).join("; ");
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+/**
+ * Moves a damaged ledger aside, with its WAL files: a WAL left beside the fresh file would be
+ * replayed into it. Returns where the file went.
+ */
+function moveAside(path: string): string {
+  const aside = `${path}.corrupt-${Date.now()}`;
+  renameSync(path, aside);
+  for (const side of ["-wal", "-shm"]) {
+    if (existsSync(path + side)) renameSync(path + side, aside + side);
+  }
+  return aside;
 }
 
 function openDatabase(path: string): Db {

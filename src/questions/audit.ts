@@ -6,37 +6,47 @@
 
 import type { Committed } from "../box/commit.ts";
 import { QbridgeError } from "../errors.ts";
-import type { AuditEntry } from "../ledger/ledger.ts";
+import { type AuditEntry, LOST_AFTER_COMMIT } from "../ledger/ledger.ts";
 import type { Core } from "./core.ts";
 
-/** Writes an audit line; a ledger that cannot write loses the line (logged) and nothing else. */
-export function safeAudit(core: Core, entry: AuditEntry): void {
+/** What a lost audit line leaves true when nothing says more: only the record is missing. */
+const ONLY_THE_LINE = "only that record is missing";
+
+/**
+ * Writes an audit line; a ledger that cannot write loses the line (logged, with `truth`: what
+ * stays true without it) and nothing else.
+ */
+export function safeAudit(core: Core, entry: AuditEntry, truth = ONLY_THE_LINE): void {
   try {
     core.ledger.audit(entry);
   } catch (error) {
-    // The commit already holds the change; a missing audit line costs nothing else, but it
-    // is said, so a failing ledger is noticed.
+    // A missing audit line costs nothing else, but it is said, so a failing ledger is noticed.
     core.ledger.reportLost(
       `the audit line of "${entry.action}" on ${entry.questionId ?? "the box"}`,
       error,
+      truth,
     );
   }
 }
 
 /**
  * A transition that threw: its audit line names the refusal (our typed errors by name, anything
- * else as "error") and its words; the caller rethrows.
+ * else as "error") and its words; the caller rethrows. Nothing was committed.
  */
 export function auditRefused(
   core: Core,
   entry: Omit<AuditEntry, "outcome" | "detail">,
   error: unknown,
 ): void {
-  safeAudit(core, {
-    ...entry,
-    outcome: error instanceof QbridgeError ? error.name : "error",
-    detail: error instanceof Error ? error.message : String(error),
-  });
+  safeAudit(
+    core,
+    {
+      ...entry,
+      outcome: error instanceof QbridgeError ? error.name : "error",
+      detail: error instanceof Error ? error.message : String(error),
+    },
+    "it was refused and nothing was committed, only the ledger's record of the refusal is missing",
+  );
 }
 
 const commitDetail = (commit: string) => `commit ${commit.slice(0, 12)}`;
@@ -44,7 +54,11 @@ const commitDetail = (commit: string) => `commit ${commit.slice(0, 12)}`;
 /** After a transition's commit: its audit line, naming the commit. */
 export function auditCommitted(core: Core): Committed {
   return (commit, record) => {
-    safeAudit(core, { ...(record as unknown as AuditEntry), detail: commitDetail(commit) });
+    safeAudit(
+      core,
+      { ...(record as unknown as AuditEntry), detail: commitDetail(commit) },
+      LOST_AFTER_COMMIT,
+    );
   };
 }
 
@@ -69,6 +83,6 @@ export function auditRecovered(core: Core): Committed {
     } catch {
       // An unreadable ledger: write the line; at worst it is there twice.
     }
-    if (!written) safeAudit(core, { ...entry, detail: commitDetail(commit) });
+    if (!written) safeAudit(core, { ...entry, detail: commitDetail(commit) }, LOST_AFTER_COMMIT);
   };
 }

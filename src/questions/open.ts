@@ -9,8 +9,11 @@ import type { Core } from "./core.ts";
  * What the operator is told when this process found the ledger damaged and set it aside: the
  * fresh one has lost what only the ledger knew, and nothing else would say so.
  */
-export function setAsideNotice(ledgerPath: string, setAside: string): string {
-  return `the ledger ${ledgerPath} could not be read (damaged, not an SQLite database); it was moved to ${setAside} and a fresh one started: answers go on, but Telegram buttons shown before are stale, a nudge may repeat, and a boxholder bound with qbridge pair must pair again`;
+export function setAsideNotice(ledgerPath: string, setAside: string, damage?: string): string {
+  const what = damage
+    ? `fails SQLite's integrity check (${damage})`
+    : "could not be read (damaged, not an SQLite database)";
+  return `the ledger ${ledgerPath} ${what}; it was moved to ${setAside} and a fresh one started: answers go on, but Telegram buttons shown before are stale, a nudge may repeat, and a boxholder bound with qbridge pair must pair again`;
 }
 
 /** What opening the core needs of the settings (src/config.ts's Config has it all). */
@@ -22,13 +25,15 @@ export interface CoreSettings {
 }
 
 /**
- * `lasting`: a process that runs for long (serve), see BoxOptions. `onSetAside`: told once
- * when opening the ledger set a damaged one aside (see setAsideNotice).
+ * `lasting`: a process that runs for long (serve), see BoxOptions. `checkLedger`: the ledger is
+ * checked by SQLite when opened, and set aside when it fails (a start of serve). `onSetAside`:
+ * told once when opening the ledger set a damaged one aside (see setAsideNotice).
  */
 export function openCore(
   config: CoreSettings,
   options: {
     lasting?: boolean;
+    checkLedger?: boolean;
     onSetAside?: (notice: string) => void;
     owe?: Core["owe"];
   } = {},
@@ -47,9 +52,11 @@ export function openCore(
     box,
     get ledger() {
       if (ledger === undefined) {
-        ledger = new Ledger(box.paths.ledgerPath);
+        ledger = new Ledger(box.paths.ledgerPath, { check: options.checkLedger });
         if (ledger.setAside !== undefined) {
-          options.onSetAside?.(setAsideNotice(box.paths.ledgerPath, ledger.setAside));
+          options.onSetAside?.(
+            setAsideNotice(box.paths.ledgerPath, ledger.setAside, ledger.damage),
+          );
         }
       }
       return ledger;

@@ -6,7 +6,8 @@
 
 import type { Stats } from "node:fs";
 import { lstatSync, statSync } from "node:fs";
-import type { Box } from "../box/box.ts";
+import { relative, sep } from "node:path";
+import { type Box, checkCardFolders } from "../box/box.ts";
 import {
   type CardEntry,
   cardIdOf,
@@ -20,6 +21,7 @@ import {
   type IndexedCard,
   type IndexStamp,
   indexedCards,
+  indexedDuplicates,
   indexedRelOf,
   indexStampOf,
   indexStamps,
@@ -35,9 +37,86 @@ import { slotSortKey } from "./sort-key.ts";
  * Every question card of the box, fresh: changed files are re-read and the index updated.
  * With `status`, only entries of that status are returned (unreadable ones are always kept).
  */
-export function scanQuestions(box: Box, ledger: Ledger, status?: Status): CardEntry[] {
+export function scanQuestions(box: Box, ledger: Ledger, status?: Status): ScannedEntry[] {
   freshenIndex(box, ledger);
-  return indexedCards(ledger, status);
+  return withoutDuplicates(indexedCards(ledger, status), duplicatesOf(ledger));
+}
+
+const duplicatesSeen = new WeakMap<Ledger, { stamp: string; ids: Map<string, string[]> }>();
+
+/** indexedDuplicates, asked again only once the ledger changed (here or in another process). */
+function duplicatesOf(ledger: Ledger): Map<string, string[]> {
+  const { db } = ledger;
+  const stamp = `${db.pragma("data_version", { simple: true })}:${db.prepare("SELECT total_changes()").pluck().get()}`;
+  const seen = duplicatesSeen.get(ledger);
+  if (seen?.stamp === stamp) return seen.ids;
+  const ids = indexedDuplicates(ledger);
+  duplicatesSeen.set(ledger, { stamp, ids });
+  return ids;
+}
+
+/** A card as a scan lists it; `sameId`: the paths of every card carrying its id, when several do. */
+export interface ScannedEntry extends CardEntry {
+  sameId?: string[];
+}
+
+/** Why a card whose id other cards carry too is no question: which one is meant is unknown. */
+export function sameIdReason(id: string, rels: readonly string[]): string {
+  return `${rels.length} cards have the id "${id}" (${rels.join(", ")}): remove one of them, or rename one (a card's id is its file name)`;
+}
+
+/**
+ * Every card whose id another card carries too, as unreadable: each of them is listed (also
+ * one a status filter left out), none as a question.
+ */
+function withoutDuplicates(
+  entries: CardEntry[],
+  duplicates: Map<string, string[]>,
+): ScannedEntry[] {
+  if (duplicates.size === 0) return entries;
+  const listed = new Set<string>();
+  const broken = (id: string, rel: string): ScannedEntry => {
+    listed.add(rel);
+    const rels = duplicates.get(id) as string[];
+    return { id, rel, error: sameIdReason(id, rels), sameId: rels };
+  };
+  const out = entries.map((entry) =>
+    duplicates.has(entry.id) ? broken(entry.id, entry.rel) : entry,
+  );
+  for (const [id, rels] of duplicates) {
+    for (const rel of rels) if (!listed.has(rel)) out.push(broken(id, rel));
+  }
+  return out;
+}
+
+/**
+ * The box-relative paths of every card file named for `id`. Only the names tell: no card is
+ * read. A watched box, once looked at, knows its folders and stats one name in each; any other
+ * lists them all.
+ */
+export function cardRelsNamed(core: Pick<Core, "box" | "ledger">, id: string): string[] {
+  const { box } = core;
+  const name = `${id}${QUESTION_SUFFIX}`;
+  // Only then the ledger: an ask opens it while git runs (a short command's ask is unwatched).
+  if (quietOf(box)) freshenIndex(box, core.ledger);
+  const folders = quietOf(box)?.folders;
+  if (!folders) {
+    // A folder's link count is 2 plus its subfolders where the file system counts them (ext4,
+    // xfs, tmpfs; btrfs says 1): at 2, the top folder holds every card and one name is stat'ed.
+    checkCardFolders(box.paths);
+    const top = lstatSync(box.paths.questionsDir, { throwIfNoEntry: false });
+    if (top?.isDirectory() && top.nlink === 2) {
+      const flat = `${QUESTIONS_DIR}/${name}`;
+      return lstatSync(`${box.paths.root}/${flat}`, { throwIfNoEntry: false }) ? [flat] : [];
+    }
+    return listCardFiles(box).filter((rel) => cardIdOf(rel) === id);
+  }
+  const root = box.paths.root;
+  return [...folders.keys()].flatMap((folder) =>
+    lstatSync(`${folder}/${name}`, { throwIfNoEntry: false })
+      ? [`${relative(root, folder).split(sep).join("/")}/${name}`]
+      : [],
+  );
 }
 
 /** Brings the card index up to the files (as scanQuestions does) without listing the cards. */
@@ -48,21 +127,9 @@ export function freshenIndex(box: Box, ledger: Ledger): void {
   else if (look.subfolders) walkCards(box, ledger, true);
 }
 
-/**
- * Whether a card file named for `id` is in any card folder. Only the names tell: no card is
- * read. A watched box, once looked at, knows its folders and stats one name in each; any
- * other lists them all.
- */
+/** Whether a card file named for `id` is in any card folder (cardRelsNamed). */
 export function cardIdTaken(core: Pick<Core, "box" | "ledger">, id: string): boolean {
-  const { box } = core;
-  const name = `${id}${QUESTION_SUFFIX}`;
-  // Only then the ledger: an ask opens it while git runs (a short command's ask is unwatched).
-  if (quietOf(box)) freshenIndex(box, core.ledger);
-  const folders = quietOf(box)?.folders;
-  if (!folders) return listCardFiles(box).some((rel) => cardIdOf(rel) === id);
-  return [...folders.keys()].some((folder) =>
-    lstatSync(`${folder}/${name}`, { throwIfNoEntry: false }),
-  );
+  return cardRelsNamed(core, id).length > 0;
 }
 
 /** Where the card with this id is (box-relative), in any subfolder; undefined if nowhere. */

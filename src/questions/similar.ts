@@ -177,7 +177,7 @@ export function similarForAsk(core: Core, id: string, card: Question): SimilarQu
   try {
     return similarQuestions(core, card, id).map(({ reusable: _, ...similar }) => similar);
   } catch (error) {
-    core.ledger.reportLost("the answer memory's lookup", error);
+    core.ledger.reportLost("the answer memory's lookup", error, "the reply leaves it out");
     return [];
   }
 }

@@ -3,13 +3,14 @@
 
 import { lstatSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { type CardEntry, readCardBytes } from "../box/card-files.ts";
+import { readCardBytes } from "../box/card-files.ts";
 import { JOB_SUFFIX, JOBS_DIR } from "../box/paths.ts";
 import { parseCardText } from "../card/codec.ts";
 import { type Job, JobSchema } from "../card/job.ts";
 import type { Question, Status } from "../card/question.ts";
+import { closedCount, closedPage } from "../ledger/card-index.ts";
 import type { Core } from "./core.ts";
-import { scanQuestions } from "./scan.ts";
+import { freshenIndex, type ScannedEntry, scanQuestions } from "./scan.ts";
 
 export interface QuestionView {
   id: string;
@@ -20,6 +21,8 @@ export interface QuestionView {
 export interface Unreadable {
   rel: string;
   reason: string;
+  /** Set when it is unreadable because other cards carry its id: all their paths. */
+  sameId?: string[];
 }
 
 export interface BoxState {
@@ -30,12 +33,16 @@ export interface BoxState {
   unreadable: Unreadable[];
 }
 
-function split(entries: CardEntry[]): { views: QuestionView[]; unreadable: Unreadable[] } {
+function split(entries: ScannedEntry[]): { views: QuestionView[]; unreadable: Unreadable[] } {
   const views: QuestionView[] = [];
   const unreadable: Unreadable[] = [];
   for (const entry of entries) {
     if (entry.card) views.push({ id: entry.id, rel: entry.rel, card: entry.card });
-    else unreadable.push({ rel: entry.rel, reason: entry.error ?? "unknown reason" });
+    else {
+      const bad: Unreadable = { rel: entry.rel, reason: entry.error ?? "unknown reason" };
+      if (entry.sameId) bad.sameId = entry.sameId;
+      unreadable.push(bad);
+    }
   }
   return { views, unreadable };
 }
@@ -68,6 +75,29 @@ export function boxState(core: Core): BoxState {
     .filter((v) => v.card.status !== "pending")
     .sort((a, b) => closedAt(b.card).localeCompare(closedAt(a.card)) || a.id.localeCompare(b.id));
   return { pending, archive, unreadable };
+}
+
+/** How many closed questions a page of the archive lists. */
+export const ARCHIVE_PAGE = 50;
+
+/** One page of the archive: its questions, most recently closed first, and how many in all. */
+export interface ArchivePage {
+  views: QuestionView[];
+  total: number;
+}
+
+/**
+ * The archive's questions from `offset` on, at most `limit` of them: only those are read, so a
+ * page costs the same at 100 closed questions as at 100,000.
+ */
+export function archivePage(core: Core, offset: number, limit = ARCHIVE_PAGE): ArchivePage {
+  freshenIndex(core.box, core.ledger);
+  const views = closedPage(core.ledger, offset, limit).map((entry) => ({
+    id: entry.id,
+    rel: entry.rel,
+    card: entry.card as Question,
+  }));
+  return { views, total: closedCount(core.ledger) };
 }
 
 export function questionsWithStatus(core: Core, status: Status): QuestionView[] {

@@ -8,7 +8,7 @@ import { checkId } from "../box/paths.ts";
 import type { Question } from "../card/question.ts";
 import { CardUnreadable, QuestionNotFound } from "../errors.ts";
 import type { Core } from "./core.ts";
-import { findCardRel } from "./scan.ts";
+import { cardRelsNamed, findCardRel, sameIdReason } from "./scan.ts";
 
 export interface LoadedQuestion {
   id: string;
@@ -18,9 +18,14 @@ export interface LoadedQuestion {
   text: string;
 }
 
-/** The box-relative path of a question, flat layout first, then any subfolder. */
+/**
+ * The box-relative path of a question, flat layout first, then any subfolder. An id that two
+ * card files carry is no question (CardUnreadable naming both): which one is meant is unknown.
+ */
 export function locateQuestion(core: Core, id: string): string {
   checkId(id);
+  const named = cardRelsNamed(core, id).sort();
+  if (named.length > 1) throw new CardUnreadable(named[0] as string, sameIdReason(id, named));
   const flat = core.box.paths.questionRel(id);
   if (existsSync(join(core.box.paths.root, flat))) return flat;
   const nested = findCardRel(core.box, core.ledger, id);

@@ -93,7 +93,7 @@ async function fill(deps: OperationsDeps, afterClose: boolean) {
   if (deps.presentations.open()) return undefined;
   if (!deps.registry.presenters.some((p) => p.ready() && deps.reach.open(p.surface))) return;
   const { pending, ready, parked } = queue(deps);
-  const fits = (question: QuestionView) => mayFill(deps, question);
+  const fits = (q: QuestionView) => mayFill(deps, q) && deps.repeats.mayPresent(q.id);
   const first = ready.find(fits) ?? (afterClose ? parked.find(fits) : undefined);
   return first ? presentQuestion(deps, first, pending) : undefined;
 }

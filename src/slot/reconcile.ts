@@ -13,6 +13,7 @@ import * as closures from "./presentation/closure.ts";
 import { movedDeadlineAside } from "./presentation/moved-deadline.ts";
 import type { Closure } from "./presentation/presenter.ts";
 import type { Presentation, PresentationStore } from "./presentation/records.ts";
+import type { Repeats } from "./presentation/repeats.ts";
 import type { TokenStore } from "./presentation/tokens.ts";
 import type { Reach } from "./reach.ts";
 import type { Registry } from "./registry.ts";
@@ -31,6 +32,7 @@ export interface OperationsDeps {
   attention: Attention;
   later: LaterStore;
   reach: Reach;
+  repeats: Repeats;
 }
 
 /** Frees the slot of a presentation nobody will answer or update: its question is shown again. */

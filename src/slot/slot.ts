@@ -24,6 +24,7 @@ import { createClosedTeller } from "./presentation/closed-teller.ts";
 import { tellExpired } from "./presentation/expiry-notice.ts";
 import type { Presenter } from "./presentation/presenter.ts";
 import { PresentationStore } from "./presentation/records.ts";
+import { createRepeats } from "./presentation/repeats.ts";
 import { TokenStore } from "./presentation/tokens.ts";
 import { createReach } from "./reach.ts";
 import { createRegistry } from "./registry.ts";
@@ -81,6 +82,7 @@ export function createSlot(deps: {
   const now = () => core.box.clock.iso();
   const load = (id: string) => loadCard(core, id);
   const reach = createReach({ now: () => core.box.clock.now(), logger, wallClock: deps.wallClock });
+  const repeats = createRepeats({ wallClock: deps.wallClock ?? Date.now, logger });
   const teller = createClosedTeller({ presentations, registry, logger, now, load, reach });
   const parts: OperationsDeps = {
     core,
@@ -94,6 +96,7 @@ export function createSlot(deps: {
     attention,
     later,
     reach,
+    repeats,
   };
   const ops = createOperations(parts);
   const mutex = createMutex();

@@ -4,6 +4,7 @@
 // and the next runs as planned. Each sweep ages the questions (nudges through the slot), then
 // reconciles the slot and tells the boxholder of questions that expired unanswered.
 
+import { pauseUntil } from "../backoff.ts";
 import { ageQuestions, type SweepReport } from "../questions/aging.ts";
 import { type Attention, quietEnds } from "./attention/attention.ts";
 import type { Slot, SlotLogger } from "./slot.ts";
@@ -57,7 +58,7 @@ export function createSweeper(deps: {
         quietTimer = undefined;
         void soon().then(afterQuietHours);
       },
-      end.getTime() - core.box.clock.now().getTime() + 1_000,
+      pauseUntil(end.getTime() + 1_000, core.box.clock.now().getTime()),
     );
   };
 

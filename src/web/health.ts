@@ -1,5 +1,5 @@
-// `/healthz` for deploy probes: can the box and the ledger be read, is git clean, is any git
-// lock file blocking commits, and the parts the service contributes (a chat bridge's state).
+// `/healthz` for deploy probes: can the box and the ledger be read, does the ledger pass
+// SQLite's quick check, is git clean, is any git lock file blocking commits, and the parts the service contributes (a chat bridge's state).
 // A dirty working tree is reported, not failed: it is a person's edit, not an outage.
 // It names no question and needs no link, so anyone can call it as often as they like: a
 // request never runs git. It reads a state refreshed in the background, at most one refresh
@@ -40,6 +40,8 @@ export interface HealthProbeOptions {
   maxAgeMs?: number;
   /** Older than this, a request waits for the refresh instead of showing the old state (ms). */
   waitAfterMs?: number;
+  /** How old SQLite's last check of the ledger may be before a refresh checks again (ms). */
+  ledgerCheckMs?: number;
 }
 
 function problemOf(error: unknown): string {
@@ -48,8 +50,11 @@ function problemOf(error: unknown): string {
 
 type Observed = Pick<Health, "box" | "ledger">;
 
-/** The box and the ledger as they are now: reads the folder, runs one `git status`. */
-async function observe(core: Core): Promise<Observed> {
+/**
+ * The box and the ledger as they are now: reads the folder, runs one `git status`; `damage`
+ * gives what SQLite's (throttled) check of the ledger last found.
+ */
+async function observe(core: Core, damage: () => string): Promise<Observed> {
   let box: Health["box"];
   try {
     readdirSync(core.box.paths.questionsDir);
@@ -68,6 +73,10 @@ async function observe(core: Core): Promise<Observed> {
   let ledger: Health["ledger"];
   try {
     ledger = { readable: true, lastSweep: core.ledger.getMeta("last-sweep") ?? null };
+    const found = damage();
+    if (found !== "ok") {
+      ledger.problem = `the ledger fails SQLite's integrity check (${found}): restart the service, which sets it aside and starts a fresh one ("qbridge doctor" names it)`;
+    }
   } catch (error) {
     ledger = { readable: false, problem: problemOf(error) };
   }
@@ -77,11 +86,20 @@ async function observe(core: Core): Promise<Observed> {
 export function createHealthProbe(core: Core, options: HealthProbeOptions = {}): HealthProbe {
   const maxAgeMs = options.maxAgeMs ?? 2_000;
   const waitAfterMs = options.waitAfterMs ?? 30_000;
+  const ledgerCheckMs = options.ledgerCheckMs ?? 60_000;
   const parts = new Map<string, HealthPart>();
+  // The check reads every page of the ledger: once per ledgerCheckMs, not per refresh.
+  let checked: { at: number; found: string } | undefined;
+  const damage = () => {
+    if (!checked || Date.now() - checked.at > ledgerCheckMs) {
+      checked = { at: Date.now(), found: core.ledger.quickCheck() };
+    }
+    return checked.found;
+  };
   let last: { at: number; observed: Observed } | undefined;
   let refreshing: Promise<Observed> | undefined;
   const refresh = () => {
-    refreshing ??= observe(core).then((observed) => {
+    refreshing ??= observe(core, damage).then((observed) => {
       last = { at: Date.now(), observed };
       refreshing = undefined;
       return observed;
@@ -98,7 +116,11 @@ export function createHealthProbe(core: Core, options: HealthProbeOptions = {}):
         observed = last.observed;
       }
       const health: Health = {
-        ok: observed.box.readable && !observed.box.problem && observed.ledger.readable,
+        ok:
+          observed.box.readable &&
+          !observed.box.problem &&
+          observed.ledger.readable &&
+          !observed.ledger.problem,
         ...observed,
       };
       if (parts.size > 0) {

@@ -1,9 +1,10 @@
-// `/questions` through its own signed link: what is waiting, then the archive. Each entry
-// carries a freshly signed link to its question; the page itself answers nothing (the triage
+// `/questions` through its own signed link: what is waiting, then one page of the archive
+// (`page=N`, from 1; a page past the end shows the last). Each entry carries a freshly signed
+// link to its question; the page itself answers nothing (the triage
 // digest's button only leads to the list of what it would record: triage-route.ts).
 
 import { Hono } from "hono";
-import { boxState } from "../questions/state.ts";
+import { ARCHIVE_PAGE, archivePage, pendingQuestions } from "../questions/state.ts";
 import { settleBeforeListing } from "../questions/transition.ts";
 import { boxDigest } from "../slot/triage/triage.ts";
 import { formToken } from "./csrf.ts";
@@ -26,17 +27,34 @@ export function questionsRoute(deps: SignedDeps): Hono {
     try {
       // An answer a killed process left uncommitted is undone first, never listed as recorded.
       await settleBeforeListing(core);
-      const state = boxState(core);
+      const { pending, unreadable } = pendingQuestions(core);
       const hrefOf = (id: string) => questionHref(id, signLink(secret, { question: id }, now), "");
       const signature = c.req.query("s") as string;
-      const digest = boxDigest(core, state.pending);
+      const asked = /^[1-9][0-9]{0,8}$/.test(c.req.query("page") ?? "")
+        ? Number(c.req.query("page"))
+        : 1;
+      let archive = archivePage(core, (asked - 1) * ARCHIVE_PAGE);
+      const pages = Math.max(1, Math.ceil(archive.total / ARCHIVE_PAGE));
+      const at = Math.min(asked, pages);
+      if (at !== asked) archive = archivePage(core, (at - 1) * ARCHIVE_PAGE);
+      const pageHref = (n: number) =>
+        `questions?s=${encodeURIComponent(signature)}${n > 1 ? `&page=${n}` : ""}`;
+      const digest = at === 1 ? boxDigest(core, pending) : undefined;
+      const listing = {
+        pending,
+        archive,
+        unreadable: unreadable.length,
+        page: at,
+        pages,
+        pageHref,
+      };
       return c.html(
         questionsPage(
-          state,
+          listing,
           hrefOf,
           now,
           deps.config.timeZone,
-          pageLinks(deps, "", undefined, state),
+          pageLinks(deps, "", undefined, { pending, archive: [], unreadable }),
           digest &&
             digestSection(digest, hrefOf, {
               action: triageAction(signature, ""),

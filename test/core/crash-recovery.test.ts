@@ -18,6 +18,7 @@ import { loadQuestion } from "../../src/questions/store.ts";
 import { waitUntilLocksStale } from "../reliability/invariants.ts";
 import {
   boxFileExists,
+  boxHookPath,
   CLI,
   cleanupBoxes,
   cliEnv,
@@ -231,7 +232,7 @@ describe.concurrent("killed together with the git it was running", () => {
       const tb = await makeBox({ staleMs: 5000 });
       const { id } = await askQuestion(tb, selectCard());
       const started = join(tb.dir, ".git", "hook-started");
-      const hookPath = join(tb.dir, ".git/hooks", hook);
+      const hookPath = boxHookPath(tb.dir, hook);
       writeFileSync(
         hookPath,
         `#!/bin/sh\nif ${when}; then touch "${started}"; sleep 30; fi\nexit 0\n`,

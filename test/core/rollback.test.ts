@@ -1,9 +1,8 @@
-// Story: the commit fails (here a pre-commit hook in the box refuses it). The answer is
+// Story: the commit fails (here a pre-commit hook the box runs refuses it). The answer is
 // reported as failed in one clear sentence, and the box is exactly as before: the card
 // byte-identical, no job file, nothing staged. Once the cause is gone, the same answer works.
 
 import { chmodSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { BoxError } from "../../src/errors.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
@@ -11,6 +10,7 @@ import { dismissQuestion } from "../../src/questions/close.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
 import {
   boxFileExists,
+  boxHookPath,
   cleanupBoxes,
   cliEnv,
   gitLog,
@@ -26,7 +26,7 @@ import {
 afterEach(cleanupBoxes);
 
 function refuseCommits(dir: string): () => void {
-  const hook = join(dir, ".git/hooks/pre-commit");
+  const hook = boxHookPath(dir, "pre-commit");
   writeFileSync(hook, "#!/bin/sh\necho 'pre-commit: refusing for the test' >&2\nexit 1\n");
   chmodSync(hook, 0o755);
   return () => rmSync(hook);

@@ -17,6 +17,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { askQuestion } from "../../src/questions/ask.ts";
 import {
+  boxHookPath,
   CLI,
   cleanupBoxes,
   cliEnv,
@@ -77,8 +78,8 @@ function installHooks(dir: string): void {
       "exit 0",
       "",
     ].join("\n");
-  writeFileSync(join(git, "hooks/pre-commit"), hook("index", ""), { mode: 0o755 });
-  writeFileSync(join(git, "hooks/reference-transaction"), hook("ref", '[ "$1" = prepared ] &&'), {
+  writeFileSync(boxHookPath(dir, "pre-commit"), hook("index", ""), { mode: 0o755 });
+  writeFileSync(boxHookPath(dir, "reference-transaction"), hook("ref", '[ "$1" = prepared ] &&'), {
     mode: 0o755,
   });
 }
@@ -187,8 +188,8 @@ describe.concurrent("answers killed again and again inside git commit", () => {
       for (let i = 0; i < KILLS; i++) {
         await killOnce(tb, kind, ids[i] as string, WINDOWS[i % WINDOWS.length] as Window);
       }
-      rmSync(join(tb.dir, ".git/hooks/pre-commit"));
-      rmSync(join(tb.dir, ".git/hooks/reference-transaction"));
+      rmSync(boxHookPath(tb.dir, "pre-commit"));
+      rmSync(boxHookPath(tb.dir, "reference-transaction"));
 
       // No doctor, no rm: each answer takes over what the dead ones left. A card whose commit
       // landed (the orphaned git of an answer killed alone finished it) refuses a second answer.

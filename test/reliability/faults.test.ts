@@ -27,6 +27,7 @@ import { faultOf } from "../../src/box/commit-errors.ts";
 import { Ledger } from "../../src/ledger/ledger.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
 import {
+  boxHookPath,
   cleanupBoxes,
   cliEnv,
   gitStatus,
@@ -258,6 +259,47 @@ describe("a full disk (a small tmpfs)", () => {
   });
 });
 
+describe("a full disk under a ledger held open (a running service)", () => {
+  it("a refused answer says nothing was changed, and never that a commit holds it", async () => {
+    const disk = mkdtempSync(join(tmpdir(), "qbridge-full-"));
+    mount("-t", "tmpfs", "-o", "size=1m", "tmpfs", disk);
+    const dir = join(disk, "box");
+    await initBox(dir);
+    const box = openBox(dir, { clock: createClock(T0) });
+    const ledger = new Ledger(box.paths.ledgerPath);
+    const { id } = await askQuestion({ box, ledger }, selectCard({ id: "fault-q" }));
+    const before = await snapshot({ dir }, id);
+    // The ledger stays open with an empty write-ahead log: a command opens it, and its first
+    // write (the refusal's audit line) finds no room.
+    const filler = fill(disk);
+    try {
+      for (const [args, code] of [
+        [["answer", id, "b"], 4],
+        [["answer", id, "zzz"], 1],
+        [["dismiss", id], 4],
+      ] as const) {
+        const failed = await runCli([...args], { env: cliEnv(dir) });
+        figures.injectedFaults++;
+        const what = `${args.join(" ")}: ${failed.stderr}`;
+        expect(failed.code, what).toBe(code);
+        expect(failed.stderr, what).not.toMatch(/commit holds/);
+        for (const line of failed.stderr.trim().split("\n")) {
+          if (line.includes("ledger")) expect(line, what).toMatch(/nothing was committed/);
+        }
+        if (code === 4) expect(failed.stderr, what).toMatch(/nothing was changed/);
+        expect(readBoxFile(dir, questionRel(id))).toBe(before.card);
+        expect((await history(dir)).subjects).toHaveLength(before.commits);
+        figures.cleanFailures++;
+      }
+    } finally {
+      ledger.close();
+      rmSync(filler);
+      unmount(disk);
+      rmSync(disk, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("a full disk at each step of an answer: nothing is left staged", () => {
   it("the card write: the disk is full (_bookkeeping/questions), the job is removed, nothing staged", async () => {
     const { tb, id } = await boxWithQuestion();
@@ -290,7 +332,10 @@ describe("a full disk at each step of an answer: nothing is left staged", () => 
     const filler = fill(git);
 
     const failed = await runCli(["answer", id, "b"], { env: cliEnv(tb.dir) });
-    await expectCleanFailure(tb, id, before, failed, /the disk is full/);
+    // Doctor's trial commit fails on the full disk too.
+    await expectCleanFailure(tb, id, before, failed, /the disk is full/, [
+      { kind: "git", path: ".git" },
+    ]);
 
     rmSync(filler);
     await expectAnsweredOnRetry(tb, id);
@@ -330,7 +375,7 @@ describe("a full disk at each step of an answer: nothing is left staged", () => 
     // cannot write its objects and no new index can be written after it either.
     const filler = join(git, "filler");
     const filling = join(git, "filling");
-    const hook = join(git, "hooks/pre-commit");
+    const hook = boxHookPath(tb.dir, "pre-commit");
     writeFileSync(filling, "");
     const keepFull = [
       `const fs = require("node:fs");`,
@@ -356,7 +401,9 @@ describe("a full disk at each step of an answer: nothing is left staged", () => 
 
     try {
       const failed = await runCli(["answer", id, "b"], { env: cliEnv(tb.dir) });
-      await expectCleanFailure(tb, id, before, failed, /the disk is full/);
+      await expectCleanFailure(tb, id, before, failed, /the disk is full/, [
+        { kind: "git", path: ".git" },
+      ]);
     } finally {
       rmSync(filling, { force: true }); // the writer that keeps the disk full stops
     }
@@ -374,7 +421,7 @@ describe("the commit lock is lost while its commit runs", () => {
     // proper-lockfile finds the lock compromised while the commit is landing.
     const lock = join(tb.dir, ".qbridge/locks/commit.lock");
     writeFileSync(
-      join(tb.dir, ".git/hooks/pre-commit"),
+      boxHookPath(tb.dir, "pre-commit"),
       `#!/bin/sh\nrm -rf '${lock}'\nsleep 3\nexit 0\n`,
       { mode: 0o755 },
     );
@@ -390,10 +437,10 @@ describe("the commit lock is lost while its commit runs", () => {
 });
 
 describe("git refuses the commit", () => {
-  it("a failing pre-commit hook: the hook's words in one sentence, card unchanged, no job", async () => {
+  it("a failing pre-commit hook of the box's own: the hook's words in one sentence, card unchanged, no job", async () => {
     const { tb, id } = await boxWithQuestion();
     const before = await snapshot(tb, id);
-    const hook = join(tb.dir, ".git/hooks/pre-commit");
+    const hook = boxHookPath(tb.dir, "pre-commit");
     writeFileSync(hook, "#!/bin/sh\necho 'policy: the box is frozen' >&2\nexit 1\n", {
       mode: 0o755,
     });
@@ -403,6 +450,25 @@ describe("git refuses the commit", () => {
     expect(await gitStatus(tb.dir)).toBe("");
 
     rmSync(hook);
+    await expectAnsweredOnRetry(tb, id);
+  });
+
+  it("a name git does not accept (user.name '.'): git's words in one sentence, and doctor's trial commit names it", async () => {
+    const { tb, id } = await boxWithQuestion();
+    const before = await snapshot(tb, id);
+    execFileSync("git", ["-C", tb.dir, "config", "user.name", "."]);
+
+    const failed = await runCli(["answer", id, "b"], { env: cliEnv(tb.dir) });
+    await expectCleanFailure(
+      tb,
+      id,
+      before,
+      failed,
+      /git refused it: fatal: name consists only of disallowed characters/,
+      [{ kind: "git", path: ".git" }],
+    );
+
+    execFileSync("git", ["-C", tb.dir, "config", "--unset", "user.name"]);
     await expectAnsweredOnRetry(tb, id);
   });
 

@@ -2,12 +2,13 @@
 // frozen clock, sample cards, and the qbridge command run as a real child process.
 
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { initBox, openBox } from "../../src/box/box.ts";
 import { createClock } from "../../src/box/clock.ts";
+import { GIT_HOOKS_DIR } from "../../src/box/paths.ts";
 import { serializeCard } from "../../src/card/codec.ts";
 import { Ledger } from "../../src/ledger/ledger.ts";
 import type { Core } from "../../src/questions/core.ts";
@@ -204,4 +205,14 @@ export async function lastCommitTrailers(dir: string): Promise<Record<string, st
     if (colon > 0) trailers[line.slice(0, colon)] = line.slice(colon + 2);
   }
   return trailers;
+}
+
+/**
+ * Where a test puts a git hook that the box's own commits run (GIT_HOOKS_DIR: the folder is
+ * made), to hold git inside a window or have it refuse.
+ */
+export function boxHookPath(dir: string, name: string): string {
+  const hooks = join(dir, GIT_HOOKS_DIR);
+  mkdirSync(hooks, { recursive: true });
+  return join(hooks, name);
 }

@@ -13,6 +13,7 @@ import type { DoctorCheck, Finding, GitExamination, Seen } from "./check.ts";
 import { leftoverWritesCheck, uncommittedFilesCheck, unreadableCardsCheck } from "./files.ts";
 import { examineGit, gitCheck } from "./git.ts";
 import { ledgerCheck } from "./ledger.ts";
+import { trialCommitCheck } from "./trial-commit.ts";
 
 export type { DoctorCheck, Finding, Seen } from "./check.ts";
 
@@ -30,6 +31,7 @@ export interface ExamineOptions {
 function builtInChecks(sweepMinutes: number): DoctorCheck[] {
   return [
     gitCheck,
+    trialCommitCheck,
     unreadableCardsCheck,
     leftoverWritesCheck,
     uncommittedFilesCheck,

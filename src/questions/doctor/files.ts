@@ -21,7 +21,9 @@ export const unreadableCardsCheck: DoctorCheck = {
         kind: "unreadable-card",
         path: bad.rel,
         problem: bad.reason,
-        fix: "edit the file so it is a valid card (see README: card format), or remove it with git rm",
+        fix: bad.sameId
+          ? `git rm one of the ${bad.sameId.length}, or rename one (git mv) to an id of its own`
+          : "edit the file so it is a valid card (see README: card format), or remove it with git rm",
         repairable: false,
       }),
     );

@@ -2,7 +2,9 @@
 // they end, and the stretch of night that ended last. Pure time arithmetic; what the slot does
 // with it is decided in attention.ts.
 
-import { atLocal, clockText, localDate } from "./wall-clock.ts";
+import { atLocal, clockText, localDate, offsetChange, offsetMs } from "./wall-clock.ts";
+
+const DAY_MS = 86_400_000;
 
 export interface QuietHours {
   /** Minutes since local midnight when quiet starts. */
@@ -32,13 +34,26 @@ function isQuietMinute(minute: number, quiet: QuietHours): boolean {
     : minute >= quiet.from || minute < quiet.to;
 }
 
-/** When the quiet hours that hold at `now` end; undefined when they do not hold. */
+/**
+ * When the quiet hours that hold at `now` end: the first instant after `now` at which local time
+ * is outside them. Always later than `now`; undefined when they do not hold. A daylight-saving
+ * jump past their end ends them at the jump; an hour the clocks repeat is quiet again.
+ */
 export function quietUntil(now: Date, quiet: QuietHours, timeZone: string): Date | undefined {
-  const local = localDate(now, timeZone);
-  if (!isQuietMinute(local.minute, quiet)) return undefined;
-  // Past `to` today means the quiet started this evening and ends tomorrow.
-  const tomorrow = local.minute >= quiet.to ? 1 : 0;
-  return atLocal(local, quiet.to, timeZone, tomorrow);
+  if (!isQuietMinute(localDate(now, timeZone).minute, quiet)) return undefined;
+  let at = now.getTime();
+  // Each step follows one stretch of unchanged offset; a day holds at most one change, so a
+  // few steps reach the end of any window.
+  for (let step = 0; step < 4; step++) {
+    const offset = offsetMs(new Date(at), timeZone);
+    const wall = (((at + offset) % DAY_MS) + DAY_MS) % DAY_MS;
+    const toEnd = (quiet.to * 60_000 - wall + DAY_MS) % DAY_MS || DAY_MS;
+    const jump = offsetChange(at, at + toEnd, offset, timeZone);
+    if (jump === undefined) return new Date(at + toEnd);
+    if (!isQuietMinute(localDate(new Date(jump), timeZone).minute, quiet)) return new Date(jump);
+    at = jump;
+  }
+  return new Date(at);
 }
 
 /** The last quiet stretch that has ended by `now` (outside quiet hours: the night just past). */
@@ -50,8 +65,8 @@ export function lastQuiet(
   const local = localDate(now, timeZone);
   const endDay = local.minute >= quiet.to ? 0 : -1;
   const startDay = quiet.from < quiet.to ? endDay : endDay - 1;
-  return {
-    start: atLocal(local, quiet.from, timeZone, startDay),
-    end: atLocal(local, quiet.to, timeZone, endDay),
-  };
+  const start = atLocal(local, quiet.from, timeZone, startDay);
+  // The night ended where the slot saw it end: at the first instant after its start outside it.
+  const end = quietUntil(start, quiet, timeZone) ?? atLocal(local, quiet.to, timeZone, endDay);
+  return { start, end };
 }

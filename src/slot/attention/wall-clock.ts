@@ -50,11 +50,20 @@ export function localDate(at: Date, timeZone: string): LocalDate {
   };
 }
 
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+const OFFSET = /GMT(?:([+-])(\d\d):(\d\d)(?::(\d\d))?)?$/;
+
 /** How far the zone's wall clock is ahead of UTC at this instant, in ms. */
-function offsetMs(at: Date, timeZone: string): number {
-  const d = localDate(at, timeZone);
-  const wall = Date.UTC(d.year, d.month - 1, d.day, 0, d.minute);
-  return wall - Math.floor(at.getTime() / 60_000) * 60_000;
+export function offsetMs(at: Date, timeZone: string): number {
+  let format = offsetFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" });
+    offsetFormats.set(timeZone, format);
+  }
+  const m = OFFSET.exec(format.format(at));
+  if (!m?.[1]) return 0;
+  const ms = (Number(m[2]) * 3600 + Number(m[3]) * 60 + Number(m[4] ?? 0)) * 1000;
+  return m[1] === "-" ? -ms : ms;
 }
 
 /**
@@ -67,6 +76,28 @@ export function atLocal(date: LocalDate, minute: number, timeZone: string, dayOf
   let at = wall - offsetMs(new Date(wall), timeZone);
   at = wall - offsetMs(new Date(at), timeZone);
   return new Date(at);
+}
+
+/**
+ * The first whole minute in (`from`, `to`] at which the zone's offset is no longer `offset` (the
+ * offset at `from`); undefined when it is the same at `to`. Zones change their offset on whole
+ * minutes and at most once in the day this is asked about.
+ */
+export function offsetChange(
+  from: number,
+  to: number,
+  offset: number,
+  timeZone: string,
+): number | undefined {
+  if (offsetMs(new Date(to), timeZone) === offset) return undefined;
+  let lo = Math.floor(from / 60_000) * 60_000;
+  let hi = to;
+  while (hi - lo > 60_000) {
+    const mid = lo + Math.floor((hi - lo) / 120_000) * 60_000;
+    if (offsetMs(new Date(mid), timeZone) === offset) lo = mid;
+    else hi = mid;
+  }
+  return hi;
 }
 
 /** "HH:MM" for minutes since midnight. */

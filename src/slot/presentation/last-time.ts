@@ -30,7 +30,7 @@ export function lastTimeFor(
     if (question.card.irreversible) best.reusable = undefined;
     return { ...best, day: shortDay(new Date(best.answeredAt), zoneOf(zone)) };
   } catch (error) {
-    core.ledger.reportLost("the answer memory's lookup", error);
+    core.ledger.reportLost("the answer memory's lookup", error, "the question is shown without it");
     return undefined;
   }
 }

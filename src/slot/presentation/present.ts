@@ -16,6 +16,7 @@ import type { SlotLogger } from "../slot-ops.ts";
 import { lastTimeFor } from "./last-time.ts";
 import { ChatRefuses } from "./presenter.ts";
 import type { Presentation, PresentationStore } from "./records.ts";
+import type { Repeats } from "./repeats.ts";
 
 export interface PresentDeps {
   core: Core;
@@ -26,6 +27,7 @@ export interface PresentDeps {
   now: () => string;
   attention: Attention;
   reach: Reach;
+  repeats: Repeats;
 }
 
 /**
@@ -33,6 +35,7 @@ export interface PresentDeps {
  * shows it, skipping one whose chat is held off as refusing messages unless `anyway` (/next).
  * A presenter that threw has its claim released and nothing else is tried: its surface is held
  * off (reach.ts, which logs it), longer for a chat that refused than for a service that failed.
+ * A question tried again and again is held off itself (repeats.ts), unless `anyway`.
  */
 export async function present(
   deps: PresentDeps,
@@ -40,7 +43,8 @@ export async function present(
   pending: QuestionView[],
   anyway = false,
 ): Promise<{ presented?: Presentation | undefined }> {
-  const { core, presentations, registry, later, logger, now, attention, reach } = deps;
+  const { core, presentations, registry, later, logger, now, attention, reach, repeats } = deps;
+  if (!anyway && !repeats.mayPresent(question.id)) return {};
   const ready = registry.presenters.filter((p) => p.ready() && (anyway || reach.open(p.surface)));
   if (ready.length === 0) return {};
   const cardHash = questionFingerprint(question.card);
@@ -60,6 +64,8 @@ export async function present(
       if (seq === undefined) return {};
       const request = { seq, question, behind, silent, ...overnight, ...offers };
       const address = await presenter.present(request);
+      // A presenter that threw holds its surface off (below); one that answered counts a try.
+      repeats.tried(question.id);
       if (address) {
         presentations.presented(seq, address, now());
         presentations.unpark(question.id);
