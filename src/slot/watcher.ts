@@ -24,7 +24,6 @@ export function watchSlot(deps: {
   let stopped = false;
   let busy = false;
   let again = false;
-  let folderWatch: FSWatcher | undefined;
   const cards = watchCards(deps.box);
 
   const tick = async () => {
@@ -48,30 +47,9 @@ export function watchSlot(deps: {
   const timer = setInterval(tick, deps.intervalMs);
   timer.unref();
   void tick();
-  // The poll above catches every change (subfolders, a watcher that failed); a watch on the
-  // questions folder makes the common one, a card filed or rewritten there, show at once. A
-  // burst of events (a rename, a commit) is one tick.
-  try {
-    let soon: NodeJS.Timeout | undefined;
-    folderWatch = watch(deps.box.paths.questionsDir, (_event, name) => {
-      cards.changed(name ?? undefined);
-      if (soon !== undefined || stopped) return;
-      soon = setTimeout(() => {
-        soon = undefined;
-        void tick();
-      }, 25);
-    });
-    folderWatch.on("error", (error) => {
-      // Unwatched, a card edited in place could go unseen: every tick walks the cards again.
-      cards.stop();
-      folderWatch?.close();
-      logger.warn({ err: error }, "lost the watch on the questions folder; polling only");
-    });
-    folderWatch.unref();
-  } catch (error) {
-    cards.stop();
-    logger.warn({ err: error }, "cannot watch the questions folder; polling only");
-  }
+  const folderWatch = watchFolder(deps.box, cards, logger, () => {
+    if (!stopped) void tick();
+  });
   return {
     stop() {
       stopped = true;
@@ -80,4 +58,40 @@ export function watchSlot(deps: {
       cards.stop();
     },
   };
+}
+
+/**
+ * The poll catches every change (subfolders, a watcher that failed); a watch on the questions
+ * folder makes the common one, a card filed or rewritten there, show at once. A burst of events
+ * (a rename, a commit) is one call of `changed`. Undefined when the folder cannot be watched.
+ */
+function watchFolder(
+  box: Box,
+  cards: ReturnType<typeof watchCards>,
+  logger: SlotLogger,
+  changed: () => void,
+): FSWatcher | undefined {
+  try {
+    let soon: NodeJS.Timeout | undefined;
+    const folderWatch = watch(box.paths.questionsDir, (_event, name) => {
+      cards.changed(name ?? undefined);
+      if (soon !== undefined) return;
+      soon = setTimeout(() => {
+        soon = undefined;
+        changed();
+      }, 25);
+    });
+    folderWatch.on("error", (error) => {
+      // Unwatched, a card edited in place could go unseen: every tick walks the cards again.
+      cards.stop();
+      folderWatch.close();
+      logger.warn({ err: error }, "lost the watch on the questions folder; polling only");
+    });
+    folderWatch.unref();
+    return folderWatch;
+  } catch (error) {
+    cards.stop();
+    logger.warn({ err: error }, "cannot watch the questions folder; polling only");
+    return undefined;
+  }
 }
