@@ -23,8 +23,12 @@ export function createOperations(deps: OperationsDeps): SlotOps {
   const progress = { started: false };
 
   /** Presents through the first ready presenter; one that fails is held off a while (reach.ts). */
-  async function presentQuestion(question: QuestionView, pending: QuestionView[], anyway = false) {
-    return (await present(deps, question, pending, anyway)).presented;
+  async function presentQuestion(
+    question: QuestionView,
+    pending: QuestionView[],
+    how: { anyway?: boolean; asked?: boolean } = {},
+  ) {
+    return (await present(deps, question, pending, how)).presented;
   }
 
   /**
@@ -79,7 +83,7 @@ export function createOperations(deps: OperationsDeps): SlotOps {
       const { pending, ready, parked } = queue();
       const first = ready[0] ?? parked[0];
       return {
-        presented: first ? await presentQuestion(first, pending, true) : undefined,
+        presented: first ? await presentQuestion(first, pending, { anyway: true }) : undefined,
         busy: false,
       };
     },
@@ -89,13 +93,13 @@ export function createOperations(deps: OperationsDeps): SlotOps {
       if (open?.questionId === questionId && !options.again) return open;
       const { pending } = queue();
       const wanted = pending.find((q) => q.id === questionId);
-      if (!wanted) return undefined;
+      if (!wanted || (options.bySlot && !deps.repeats.mayPresent(questionId))) return undefined;
       const aside =
         options.aside ?? (open?.questionId === questionId ? closures.MOVED : closures.SET_ASIDE);
       if (open && presentations.close(open.seq, "superseded", aside.text, now())) {
         await teller.tell(open, { ...aside, card: load(open.questionId) });
       }
-      return presentQuestion(wanted, pending);
+      return presentQuestion(wanted, pending, { asked: !options.bySlot });
     },
 
     async park() {
