@@ -32,80 +32,9 @@ export const TAP_REPLIES = {
   elsewhere: ELSEWHERE_REPLY,
 };
 
+/** Turns each callback into a button attempt and renders the judge's outcome. */
 export function createTapHandler(deps: TapDeps) {
-  const { api, judge, access } = deps;
-
-  async function acknowledge(ctx: Context, text: string): Promise<void> {
-    await ctx.answerCallbackQuery({ text: cutWithin(text, MAX_CALLBACK_ANSWER_CHARS) });
-    deps.onAcknowledged?.(ctx.callbackQuery?.id ?? "");
-  }
-
-  async function dropButtons(token: ButtonToken): Promise<void> {
-    if (token.messageId === undefined) return;
-    try {
-      await api.editMessageReplyMarkup(token.chatId, Number(token.messageId), {
-        reply_markup: NO_BUTTONS,
-      });
-    } catch (error) {
-      if (!isNotModified(error)) throw error;
-    }
-  }
-
-  /** The digest's message becomes the list the next tap records, then what it recorded. */
-  async function showTriage(token: ButtonToken, view: TriageView | undefined): Promise<void> {
-    if (!view || token.messageId === undefined) return;
-    const { chatId } = token;
-    const messageId = token.messageId;
-    if (view.step === "result") {
-      await api.editMessageText(
-        chatId,
-        Number(messageId),
-        offerResultHtml(view.result, view.replayed),
-        {
-          parse_mode: "HTML",
-          reply_markup: NO_BUTTONS,
-        },
-      );
-      return;
-    }
-    const layout = offerLayout(view.offerId, view.items.length);
-    const owner = { questionId: token.questionId };
-    await judge.withButtons(owner, chatId, layout.specs, async (tokens) => {
-      await api.editMessageText(chatId, Number(messageId), offerHtml(view.items), {
-        parse_mode: "HTML",
-        reply_markup: layout.build(tokens),
-      });
-      return messageId;
-    });
-  }
-
-  /** What the tapped message's buttons become once the callback is answered. */
-  async function redraw(outcome: Outcome): Promise<void> {
-    const { token } = outcome;
-    if (!token) return;
-    switch (outcome.relayout) {
-      case "drop":
-        return dropButtons(token);
-      case "confirm":
-        return relayout(api, judge, token, confirmLayout(token.optionId ?? "", token.label ?? ""));
-      case "later":
-        return relayout(api, judge, token, laterLayout(outcome.later ?? []));
-      case "choices":
-        if (outcome.card)
-          return relayout(
-            api,
-            judge,
-            token,
-            answerLayout(outcome.card, deps.link(token.questionId)),
-          );
-        return;
-      case "triage":
-        return showTriage(token, outcome.triage);
-      case undefined:
-        return;
-    }
-  }
-
+  const { judge, access } = deps;
   return async function handleTap(ctx: Context): Promise<void> {
     const query = ctx.callbackQuery;
     if (!query) return;
@@ -123,18 +52,94 @@ export function createTapHandler(deps: TapDeps) {
           ? { chatId: String(message.chat.id), messageId: String(message.message_id) }
           : undefined,
       },
-      async (outcome) => {
-        if (outcome.reason === "stranger") {
-          await access.refuse(ctx, "a tap from someone who is not the boxholder");
-          return;
-        }
-        const reply =
-          outcome.reason === "error" && outcome.error !== undefined
-            ? replyForError(outcome.error)
-            : outcome.reply;
-        await acknowledge(ctx, reply);
-        await redraw(outcome);
-      },
+      (outcome) => answerTap(deps, ctx, outcome),
     );
   };
+}
+
+/** Refuses a stranger, or answers the callback first and then redraws the tapped message. */
+async function answerTap(deps: TapDeps, ctx: Context, outcome: Outcome): Promise<void> {
+  if (outcome.reason === "stranger") {
+    await deps.access.refuse(ctx, "a tap from someone who is not the boxholder");
+    return;
+  }
+  const reply =
+    outcome.reason === "error" && outcome.error !== undefined
+      ? replyForError(outcome.error)
+      : outcome.reply;
+  await acknowledge(deps, ctx, reply);
+  await redraw(deps, outcome);
+}
+
+/** Answers the callback (cut to Telegram's limit) and tells the bench it was answered. */
+async function acknowledge(deps: TapDeps, ctx: Context, text: string): Promise<void> {
+  await ctx.answerCallbackQuery({ text: cutWithin(text, MAX_CALLBACK_ANSWER_CHARS) });
+  deps.onAcknowledged?.(ctx.callbackQuery?.id ?? "");
+}
+
+/** Removes the tapped message's buttons; a message already without them is fine. */
+async function dropButtons(api: Api, token: ButtonToken): Promise<void> {
+  if (token.messageId === undefined) return;
+  try {
+    await api.editMessageReplyMarkup(token.chatId, Number(token.messageId), {
+      reply_markup: NO_BUTTONS,
+    });
+  } catch (error) {
+    if (!isNotModified(error)) throw error;
+  }
+}
+
+/** The digest's message becomes the list the next tap records, then what it recorded. */
+async function showTriage(
+  { api, judge }: TapDeps,
+  token: ButtonToken,
+  view: TriageView | undefined,
+): Promise<void> {
+  if (!view || token.messageId === undefined) return;
+  const { chatId } = token;
+  const messageId = token.messageId;
+  if (view.step === "result") {
+    await api.editMessageText(
+      chatId,
+      Number(messageId),
+      offerResultHtml(view.result, view.replayed),
+      {
+        parse_mode: "HTML",
+        reply_markup: NO_BUTTONS,
+      },
+    );
+    return;
+  }
+  const layout = offerLayout(view.offerId, view.items.length);
+  const owner = { questionId: token.questionId };
+  await judge.withButtons(owner, chatId, layout.specs, async (tokens) => {
+    await api.editMessageText(chatId, Number(messageId), offerHtml(view.items), {
+      parse_mode: "HTML",
+      reply_markup: layout.build(tokens),
+    });
+    return messageId;
+  });
+}
+
+/** What the tapped message's buttons become once the callback is answered. */
+async function redraw(deps: TapDeps, outcome: Outcome): Promise<void> {
+  const { api, judge } = deps;
+  const { token } = outcome;
+  if (!token) return;
+  switch (outcome.relayout) {
+    case "drop":
+      return dropButtons(api, token);
+    case "confirm":
+      return relayout(api, judge, token, confirmLayout(token.optionId ?? "", token.label ?? ""));
+    case "later":
+      return relayout(api, judge, token, laterLayout(outcome.later ?? []));
+    case "choices":
+      if (outcome.card)
+        return relayout(api, judge, token, answerLayout(outcome.card, deps.link(token.questionId)));
+      return;
+    case "triage":
+      return showTriage(deps, token, outcome.triage);
+    case undefined:
+      return;
+  }
 }

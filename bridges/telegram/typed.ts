@@ -20,52 +20,22 @@ export const EDITED_REPLY =
 
 const WAITING_QUESTION = /^\s*(what('?s| is)?\s+)?(is\s+)?waiting(\s+on\s+me)?\s*\??\s*$/i;
 
-export function createTypedReplyHandler(deps: {
+export interface TypedDeps {
   slot: Slot;
   judge: Judge;
   access: Access;
   /** The signed web link of a question, for the choices a typed no brings back. */
   link: (questionId: string) => string | undefined;
-}) {
+}
+
+/** Reply parameters that put a reply under the typed message, even if it was deleted. */
+type AnswerTo = {
+  reply_parameters: { message_id: number; allow_sending_without_reply: boolean };
+};
+
+/** Turns each typed message into a text attempt and renders the judge's outcome under it. */
+export function createTypedReplyHandler(deps: TypedDeps) {
   const { slot, judge } = deps;
-
-  async function sayWaiting(ctx: Context): Promise<void> {
-    const { count, top, presented } = slot.waiting();
-    await ctx.reply(waitingHtml(count, top?.card, presented !== undefined), {
-      parse_mode: "HTML",
-      ...quoting(presented, ctx.chat?.id),
-    });
-  }
-
-  function openNowLine(): string {
-    const { top, presented } = slot.waiting();
-    if (!top) return "Nothing else is waiting on you.";
-    return `${presented ? "Open now" : "Next"}: <b>${escapeWithin(flat(top.card.prompt), 600)}</b>`;
-  }
-
-  /** The outcome as the reply under the typed message (HTML: the typed words are escaped). */
-  function replyHtml(outcome: Outcome, text: string): string {
-    switch (outcome.reason) {
-      case "nothing-open": {
-        const { count, top } = slot.waiting();
-        const next =
-          count === 0
-            ? "Nothing is waiting on you."
-            : top
-              ? "/next shows the next question."
-              : putOffText(count);
-        return `Nothing is open right now, so "${escapeWithin(flat(text), 60)}" was not recorded. ${next}`;
-      }
-      case "late":
-        return `Not recorded: that question was already ${escapeWithin(outcome.closure?.text ?? "", 600)}.\n${openNowLine()}`;
-      default:
-        if (outcome.answer && (outcome.kind === "recorded" || outcome.kind === "replayed")) {
-          return `✅ Recorded: ${escapeWithin(outcome.answer.text, 1000)}`;
-        }
-        return escapeWithin(outcome.reply, 1000);
-    }
-  }
-
   return async function handleText(ctx: Context): Promise<void> {
     const message = ctx.message;
     if (!message?.text) return;
@@ -73,7 +43,7 @@ export function createTypedReplyHandler(deps: {
     const chatId = String(message.chat.id);
     const replyTo = message.reply_to_message;
     const quoted = replyTo ? judge.quoted(SURFACE, chatId, String(replyTo.message_id)) : undefined;
-    if (!quoted && WAITING_QUESTION.test(text)) return sayWaiting(ctx);
+    if (!quoted && WAITING_QUESTION.test(text)) return sayWaiting(slot, ctx);
     const answerTo = {
       reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true },
     };
@@ -88,34 +58,82 @@ export function createTypedReplyHandler(deps: {
         messageId: message.message_id,
         replyTo: replyTo ? String(replyTo.message_id) : undefined,
       },
-      async (outcome) => {
-        const { confirm } = outcome;
-        if (outcome.kind === "needs-confirmation" && confirm) {
-          // Final once recorded: it is asked about first, with buttons on this reply.
-          const layout = wordsLayout(confirm.text);
-          await judge.withButtons(confirm.owner, chatId, layout.specs, async (tokens) => {
-            // Plain text: the typed words are shown as they are, with nothing to escape.
-            const sent = await ctx.reply(outcome.reply, {
-              reply_markup: layout.build(tokens),
-              ...answerTo,
-            });
-            return String(sent.message_id);
-          });
-          return;
-        }
-        if (outcome.error !== undefined) {
-          await ctx.reply(replyForError(outcome.error), answerTo);
-          return;
-        }
-        await ctx.reply(replyHtml(outcome, text), { parse_mode: "HTML", ...answerTo });
-        // A typed no to [Confirm X] [Back]: that message shows the choices again.
-        const { token, card } = outcome;
-        if (outcome.relayout === "choices" && token?.messageId !== undefined && card) {
-          await relayout(ctx.api, judge, token, answerLayout(card, deps.link(token.questionId)));
-        }
-      },
+      (outcome) => answerTyped(deps, ctx, outcome, { text, chatId, answerTo }),
     );
   };
+}
+
+/** Replies under the typed message: a confirmation with Yes/No buttons, an error, or the outcome. */
+async function answerTyped(
+  { slot, judge, link }: TypedDeps,
+  ctx: Context,
+  outcome: Outcome,
+  typed: { text: string; chatId: string; answerTo: AnswerTo },
+): Promise<void> {
+  const { text, chatId, answerTo } = typed;
+  const { confirm } = outcome;
+  if (outcome.kind === "needs-confirmation" && confirm) {
+    // Final once recorded: it is asked about first, with buttons on this reply.
+    const layout = wordsLayout(confirm.text);
+    await judge.withButtons(confirm.owner, chatId, layout.specs, async (tokens) => {
+      // Plain text: the typed words are shown as they are, with nothing to escape.
+      const sent = await ctx.reply(outcome.reply, {
+        reply_markup: layout.build(tokens),
+        ...answerTo,
+      });
+      return String(sent.message_id);
+    });
+    return;
+  }
+  if (outcome.error !== undefined) {
+    await ctx.reply(replyForError(outcome.error), answerTo);
+    return;
+  }
+  await ctx.reply(replyHtml(slot, outcome, text), { parse_mode: "HTML", ...answerTo });
+  // A typed no to [Confirm X] [Back]: that message shows the choices again.
+  const { token, card } = outcome;
+  if (outcome.relayout === "choices" && token?.messageId !== undefined && card) {
+    await relayout(ctx.api, judge, token, answerLayout(card, link(token.questionId)));
+  }
+}
+
+/** Answers "what is waiting?" with the count and the question open now. */
+async function sayWaiting(slot: Slot, ctx: Context): Promise<void> {
+  const { count, top, presented } = slot.waiting();
+  await ctx.reply(waitingHtml(count, top?.card, presented !== undefined), {
+    parse_mode: "HTML",
+    ...quoting(presented, ctx.chat?.id),
+  });
+}
+
+/** The line naming the question open now (or next), for a reply that came too late. */
+function openNowLine(slot: Slot): string {
+  const { top, presented } = slot.waiting();
+  if (!top) return "Nothing else is waiting on you.";
+  return `${presented ? "Open now" : "Next"}: <b>${escapeWithin(flat(top.card.prompt), 600)}</b>`;
+}
+
+/** The outcome as the reply under the typed message (HTML: the typed words are escaped). */
+function replyHtml(slot: Slot, outcome: Outcome, text: string): string {
+  switch (outcome.reason) {
+    case "nothing-open": {
+      const { count, top } = slot.waiting();
+      const next =
+        count === 0
+          ? "Nothing is waiting on you."
+          : top
+            ? "/next shows the next question."
+            : putOffText(count);
+      return `Nothing is open right now, so "${escapeWithin(flat(text), 60)}" was not recorded. ${next}`;
+    }
+    case "late":
+      return `Not recorded: that question was already ${escapeWithin(outcome.closure?.text ?? "", 600)}.\n${openNowLine(slot)}`;
+    default:
+      if (outcome.answer && (outcome.kind === "recorded" || outcome.kind === "replayed")) {
+        return `✅ Recorded: ${escapeWithin(outcome.answer.text, 1000)}`;
+      }
+      return escapeWithin(outcome.reply, 1000);
+  }
 }
 
 export { WAITING_QUESTION };

@@ -19,45 +19,34 @@ interface Printed {
   messageId: string;
 }
 
-export function createKeyboardTriage(deps: {
+export interface KeyboardTriageDeps {
   slot: Slot;
   judge: Judge;
   actor: Actor;
   write: (text: string) => void;
   /** What the line says for an outcome that recorded nothing. */
   lineFor: (outcome: Outcome, nothingOpen: string) => string;
-}) {
-  const { slot, judge, write } = deps;
-  // This chat's lines: unique across chats, so a token is only ever typed where it was printed.
-  const chat = randomBytes(4).toString("hex");
-  let printed = 0;
+}
+
+/** This chat's printed lines: their count, and the lists `accept` and `record` would tap. */
+interface Lines {
+  /** Unique across chats, so a token is only ever typed where it was printed. */
+  chat: string;
+  printed: number;
   /** The digest's [Accept N recommendations], then the offer's [Record these N]. */
-  let accept: Printed | undefined;
-  let record: Printed | undefined;
+  accept: Printed | undefined;
+  record: Printed | undefined;
+}
 
-  async function print(owner: string, spec: ButtonSpec, text: string): Promise<Printed> {
-    const messageId = `${chat}-${++printed}`;
-    let token = "";
-    await judge.withButtons({ questionId: owner }, SURFACE, [spec], async (t) => {
-      token = t[0] as string;
-      write(text);
-      return messageId;
-    });
-    return { token, messageId };
-  }
-
-  async function tap(printed: Printed, render: (outcome: Outcome) => Promise<void> | void) {
-    await judge.attempt(
-      {
-        kind: "button",
-        surface: SURFACE,
-        actor: deps.actor,
-        token: printed.token,
-        where: { chatId: SURFACE, messageId: printed.messageId },
-      },
-      async (outcome) => render(outcome),
-    );
-  }
+/** The keyboard's triage words (`waiting`, `accept`, `record`), each a tap on the last list. */
+export function createKeyboardTriage(deps: KeyboardTriageDeps) {
+  const { slot, write } = deps;
+  const lines: Lines = {
+    chat: randomBytes(4).toString("hex"),
+    printed: 0,
+    accept: undefined,
+    record: undefined,
+  };
 
   return {
     /** With a backlog: the digest, and `accept` armed when it offers anything. False without. */
@@ -66,44 +55,83 @@ export function createKeyboardTriage(deps: {
       if (!digest) return false;
       const first = (digest.lines[0] as DigestLine).id;
       if (digest.offer.length === 0) write(digestText(digest));
-      else accept = await print(first, { action: "triage" }, digestText(digest));
-      record = undefined;
+      else lines.accept = await print(deps, lines, first, { action: "triage" }, digestText(digest));
+      lines.record = undefined;
       return true;
     },
 
     /** The list of exactly what `record` would record; nothing recorded. */
     async accept(): Promise<void> {
-      const shown = accept;
+      const shown = lines.accept;
       if (!shown) {
         write("Nothing to accept: type waiting first; with 5 or more waiting it lists them.\n");
         return;
       }
-      accept = undefined;
-      await tap(shown, async (outcome) => {
+      lines.accept = undefined;
+      await tap(deps, shown, async (outcome) => {
         if (outcome.triage?.step !== "offer") return void write(deps.lineFor(outcome, ""));
         const { offerId, items } = outcome.triage;
         const spec = { action: "accept", optionId: offerId } as const;
-        record = await print(items[0]?.id ?? "", spec, offerText(items));
+        lines.record = await print(deps, lines, items[0]?.id ?? "", spec, offerText(items));
       });
     },
 
     /** Records the last list printed by `accept`, once. */
     async record(): Promise<void> {
-      const shown = record;
+      const shown = lines.record;
       if (!shown) {
         write("Nothing to record: type waiting, then accept, to see what would be recorded.\n");
         return;
       }
-      record = undefined;
-      await tap(shown, (outcome) => {
-        if (outcome.triage?.step === "result") {
-          write(offerResultText(outcome.triage.result, outcome.triage.replayed));
-        } else if (outcome.reason === "late") {
-          write(
-            "This list is over an hour old, so nothing was recorded: type waiting for a fresh one.\n",
-          );
-        } else write(deps.lineFor(outcome, ""));
-      });
+      lines.record = undefined;
+      await tap(deps, shown, (outcome) => write(recordedLine(deps, outcome)));
     },
   };
+}
+
+/** Prints a list as a new line whose one button's token the judge mints around the write. */
+async function print(
+  { judge, write }: KeyboardTriageDeps,
+  lines: Lines,
+  owner: string,
+  spec: ButtonSpec,
+  text: string,
+): Promise<Printed> {
+  const messageId = `${lines.chat}-${++lines.printed}`;
+  let token = "";
+  await judge.withButtons({ questionId: owner }, SURFACE, [spec], async (t) => {
+    token = t[0] as string;
+    write(text);
+    return messageId;
+  });
+  return { token, messageId };
+}
+
+/** Hands the printed list's token to the judge, as a tap on its button would. */
+async function tap(
+  { judge, actor }: KeyboardTriageDeps,
+  printed: Printed,
+  render: (outcome: Outcome) => Promise<void> | void,
+): Promise<void> {
+  await judge.attempt(
+    {
+      kind: "button",
+      surface: SURFACE,
+      actor,
+      token: printed.token,
+      where: { chatId: SURFACE, messageId: printed.messageId },
+    },
+    async (outcome) => render(outcome),
+  );
+}
+
+/** What `record` prints: what the list recorded, that it was too old, or why nothing was. */
+function recordedLine(deps: KeyboardTriageDeps, outcome: Outcome): string {
+  if (outcome.triage?.step === "result") {
+    return offerResultText(outcome.triage.result, outcome.triage.replayed);
+  }
+  if (outcome.reason === "late") {
+    return "This list is over an hour old, so nothing was recorded: type waiting for a fresh one.\n";
+  }
+  return deps.lineFor(outcome, "");
 }

@@ -63,90 +63,43 @@ type Held =
       toldAt: number;
     });
 
+/** What each surface's hold-off is, the two clocks they run on, and where they are told. */
+interface Holds {
+  held: Map<string, Held>;
+  boxNow: () => number;
+  wallNow: () => number;
+  logger: SlotLogger;
+}
+
+/** The reachability of each surface's chat, held off after refusals and failures. */
 export function createReach(deps: {
   now: () => Date;
   logger: SlotLogger;
   /** The wall clock (ms) a failing chat service is retried on; Date.now unless a test sets it. */
   wallClock?: (() => number) | undefined;
 }): Reach {
-  const held = new Map<string, Held>();
-  const boxNow = () => deps.now().getTime();
-  const wallNow = deps.wallClock ?? Date.now;
-  const clockOf = (state: Held) => (state.kind === "refused" ? boxNow() : wallNow());
-
-  function cleared(surface: string, why: string): boolean {
-    const state = held.get(surface);
-    if (!state) return false;
-    held.delete(surface);
-    if (state.kind === "refused") {
-      deps.logger.info({ surface }, `the boxholder's chat takes messages again (${why})`);
-    } else {
-      const seconds = Math.round((wallNow() - state.since) / 1000);
-      deps.logger.info(
-        { surface, tries: state.tries, seconds },
-        `the chat service works again (${why}) after ${state.tries} failed ${state.tries === 1 ? "try" : "tries"} over ${seconds} s`,
-      );
-    }
-    return true;
-  }
-
+  const holds: Holds = {
+    held: new Map(),
+    boxNow: () => deps.now().getTime(),
+    wallNow: deps.wallClock ?? Date.now,
+    logger: deps.logger,
+  };
   const reach: Reach = {
     open(surface) {
-      const state = held.get(surface);
-      return state === undefined || clockOf(state) >= state.until;
+      const state = holds.held.get(surface);
+      if (state === undefined) return true;
+      return (state.kind === "refused" ? holds.boxNow() : holds.wallNow()) >= state.until;
     },
-    refused(surface, error) {
-      const before = held.get(surface);
-      const again = before?.kind === "refused";
-      const holdOffMs = nextBackoff(again ? before.holdOffMs : undefined, REFUSED_BACKOFF);
-      held.set(surface, { kind: "refused", holdOffMs, until: boxNow() + holdOffMs });
-      if (again) return;
-      deps.logger.warn(
-        { surface, err: error },
-        `the boxholder's chat refuses messages (the bot blocked, or the chat gone): questions wait; tried again after ${FIRST_HOLD_OFF_MS / 1000} s, then at doubling intervals up to ${MAX_HOLD_OFF_MS / 60_000} min, and at once when the boxholder writes to the bot`,
-      );
-    },
-    failed(surface, error, question) {
-      const before = held.get(surface);
-      // A refusal says more than a failure: its longer hold-off stands.
-      if (before?.kind === "refused") return;
-      const at = wallNow();
-      const holdOffMs = nextBackoff(before?.holdOffMs, FAILED_BACKOFF);
-      const state = before ?? {
-        kind: "failing" as const,
-        holdOffMs,
-        until: 0,
-        tries: 0,
-        since: at,
-        toldAt: at,
-      };
-      state.holdOffMs = holdOffMs;
-      state.until = at + holdOffMs;
-      state.tries += 1;
-      held.set(surface, state);
-      if (!before) {
-        deps.logger.warn(
-          { surface, err: error, question },
-          `could not present a question: tried again after ${FIRST_RETRY_MS / 1000} s, then at doubling intervals up to ${MAX_RETRY_MS / 1000} s; the log says when it works again`,
-        );
-      } else if (at - state.toldAt >= FAILING_REMINDER_MS) {
-        state.toldAt = at;
-        deps.logger.warn(
-          { surface, err: error, question, tries: state.tries },
-          `presenting still fails: ${state.tries} tries over ${Math.round((at - state.since) / 60_000)} min`,
-        );
-      }
-    },
+    refused: (surface, error) => holdRefused(holds, surface, error),
+    failed: (surface, error, question) => holdFailing(holds, surface, error, question),
     reached(surface) {
-      cleared(surface, "a message reached it");
+      cleared(holds, surface, "a message reached it");
     },
-    heard(surface) {
-      return cleared(surface, "the boxholder wrote");
-    },
+    heard: (surface) => cleared(holds, surface, "the boxholder wrote"),
     async through(surface, send) {
       try {
         const delivered = await send();
-        if (delivered) cleared(surface, "a message reached it");
+        if (delivered) cleared(holds, surface, "a message reached it");
         return delivered;
       } catch (error) {
         if (!(error instanceof ChatRefuses)) throw error;
@@ -156,4 +109,72 @@ export function createReach(deps: {
     },
   };
   return reach;
+}
+
+/** Ends the surface's hold-off and logs that it works again; false when none was running. */
+function cleared({ held, wallNow, logger }: Holds, surface: string, why: string): boolean {
+  const state = held.get(surface);
+  if (!state) return false;
+  held.delete(surface);
+  if (state.kind === "refused") {
+    logger.info({ surface }, `the boxholder's chat takes messages again (${why})`);
+  } else {
+    const seconds = Math.round((wallNow() - state.since) / 1000);
+    logger.info(
+      { surface, tries: state.tries, seconds },
+      `the chat service works again (${why}) after ${state.tries} failed ${state.tries === 1 ? "try" : "tries"} over ${seconds} s`,
+    );
+  }
+  return true;
+}
+
+/** A refusal: the next, doubled hold-off on the box clock; warns at the first one only. */
+function holdRefused({ held, boxNow, logger }: Holds, surface: string, error: unknown): void {
+  const before = held.get(surface);
+  const again = before?.kind === "refused";
+  const holdOffMs = nextBackoff(again ? before.holdOffMs : undefined, REFUSED_BACKOFF);
+  held.set(surface, { kind: "refused", holdOffMs, until: boxNow() + holdOffMs });
+  if (again) return;
+  logger.warn(
+    { surface, err: error },
+    `the boxholder's chat refuses messages (the bot blocked, or the chat gone): questions wait; tried again after ${FIRST_HOLD_OFF_MS / 1000} s, then at doubling intervals up to ${MAX_HOLD_OFF_MS / 60_000} min, and at once when the boxholder writes to the bot`,
+  );
+}
+
+/** A failure: a shorter hold-off on the wall clock; warns as it starts, then every reminder. */
+function holdFailing(
+  { held, wallNow, logger }: Holds,
+  surface: string,
+  error: unknown,
+  question: string,
+): void {
+  const before = held.get(surface);
+  // A refusal says more than a failure: its longer hold-off stands.
+  if (before?.kind === "refused") return;
+  const at = wallNow();
+  const holdOffMs = nextBackoff(before?.holdOffMs, FAILED_BACKOFF);
+  const state = before ?? {
+    kind: "failing" as const,
+    holdOffMs,
+    until: 0,
+    tries: 0,
+    since: at,
+    toldAt: at,
+  };
+  state.holdOffMs = holdOffMs;
+  state.until = at + holdOffMs;
+  state.tries += 1;
+  held.set(surface, state);
+  if (!before) {
+    logger.warn(
+      { surface, err: error, question },
+      `could not present a question: tried again after ${FIRST_RETRY_MS / 1000} s, then at doubling intervals up to ${MAX_RETRY_MS / 1000} s; the log says when it works again`,
+    );
+  } else if (at - state.toldAt >= FAILING_REMINDER_MS) {
+    state.toldAt = at;
+    logger.warn(
+      { surface, err: error, question, tries: state.tries },
+      `presenting still fails: ${state.tries} tries over ${Math.round((at - state.since) / 60_000)} min`,
+    );
+  }
 }
