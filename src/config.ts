@@ -202,13 +202,8 @@ export function loadConfig(
 ): Config {
   const parsedEnv = EnvSchema.safeParse(env);
   const parsedFlags = FlagSchema.safeParse(flags);
-  const configured: ConfiguredBridge[] = [];
-  const bridgeProblems: string[] = [];
-  for (const definition of bridges) {
-    const result = definition.configure(env);
-    if ("problems" in result) bridgeProblems.push(...result.problems);
-    else configured.push(result.bridge);
-  }
+  const results = bridges.map((definition) => definition.configure(env));
+  const bridgeProblems = results.flatMap((result) => ("problems" in result ? result.problems : []));
   if (!parsedEnv.success || !parsedFlags.success || bridgeProblems.length > 0) {
     throw new SettingsInvalid([
       ...problemsOf(parsedEnv),
@@ -218,15 +213,12 @@ export function loadConfig(
   }
   const e = parsedEnv.data;
   const f = parsedFlags.data;
-  let systemZone: string | undefined;
+  const zone = zoneOnFirstUse(e.QBRIDGE_TIMEZONE);
   return {
     boxDir: resolve(f.box ?? e.QBRIDGE_BOX),
     time: e.QBRIDGE_TIME,
-    // The system's zone is asked of Intl on first use only: a command that never shows an hour
-    // (show, wait, list) must not start ICU.
     get timeZone() {
-      systemZone ??= e.QBRIDGE_TIMEZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-      return systemZone;
+      return zone();
     },
     ownZone: e.QBRIDGE_TIMEZONE === undefined,
     // Its zone too is asked for only when quiet hours or a Later time are read in it.
@@ -234,8 +226,7 @@ export function loadConfig(
       quietHours: e.QBRIDGE_QUIET_HOURS ? parseQuietHours(e.QBRIDGE_QUIET_HOURS) : undefined,
       ownZone: e.QBRIDGE_TIMEZONE === undefined,
       get timeZone() {
-        systemZone ??= e.QBRIDGE_TIMEZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-        return systemZone;
+        return zone();
       },
     },
     web: {
@@ -253,6 +244,15 @@ export function loadConfig(
       secret: e.QBRIDGE_WEBHOOK_SECRET,
       giveUpAfterMs: e.QBRIDGE_WEBHOOK_GIVE_UP_AFTER,
     },
-    bridges: configured,
+    bridges: results.flatMap((result) => ("bridge" in result ? [result.bridge] : [])),
+  };
+}
+
+/** The zone named, else the system's, asked of Intl on first use (show, wait, list never start ICU). */
+function zoneOnFirstUse(named: string | undefined): () => string {
+  let zone = named;
+  return () => {
+    zone ??= Intl.DateTimeFormat().resolvedOptions().timeZone;
+    return zone;
   };
 }

@@ -20,51 +20,55 @@ function said(error: unknown, token: string): string {
   return text.split(token).join("[token]");
 }
 
-export function createTelegramCheck(options: TelegramCheckOptions): DoctorCheck {
-  return { label: "telegram", examine: () => examineBot(options) };
-}
+type WebhookInfo = Awaited<ReturnType<Api["getWebhookInfo"]>>;
 
-type Examined = Awaited<ReturnType<DoctorCheck["examine"]>>;
-
+/** A Telegram finding: always about TELEGRAM_BOT_TOKEN's bot, never repaired by the doctor. */
 function finding(problem: string, fix: string): Finding {
   return { kind: "telegram", path: "TELEGRAM_BOT_TOKEN", problem, fix, repairable: false };
 }
 
-/** getMe, then the webhook's state: each failure one finding, with what to do. */
-async function examineBot(options: TelegramCheckOptions): Promise<Examined> {
-  const api = new Api(options.token, {
-    ...(options.apiRoot ? { apiRoot: options.apiRoot } : {}),
-    timeoutSeconds: 15,
-  });
-  let me: Awaited<ReturnType<Api["getMe"]>>;
-  try {
-    me = await api.getMe();
-  } catch (error) {
-    return { findings: [unreachable(options, error)], facts: [] };
-  }
-  const facts = [`telegram: bot @${me.username} reachable`];
-  let info: WebhookInfo;
-  try {
-    info = await api.getWebhookInfo();
-  } catch (error) {
-    const problem = `the webhook state cannot be read (getWebhookInfo: ${said(error, options.token)})`;
-    return {
-      findings: [finding(problem, "try again; if it persists, check TELEGRAM_API_ROOT")],
-      facts,
-    };
-  }
-  facts.push(
-    info.url
-      ? `telegram: webhook ${info.url} (${info.pending_update_count} updates waiting)`
-      : `telegram: no webhook (long polling; ${info.pending_update_count} updates waiting)`,
-  );
-  return { findings: webhookFindings(options, info), facts };
+/** The doctor's Telegram check: getMe, then getWebhookInfo, each failure one finding. */
+export function createTelegramCheck(options: TelegramCheckOptions): DoctorCheck {
+  return {
+    label: "telegram",
+    async examine() {
+      const api = new Api(options.token, {
+        ...(options.apiRoot ? { apiRoot: options.apiRoot } : {}),
+        timeoutSeconds: 15,
+      });
+      let me: Awaited<ReturnType<Api["getMe"]>>;
+      try {
+        me = await api.getMe();
+      } catch (error) {
+        return { findings: [unreachable(error, options)], facts: [] };
+      }
+      const facts = [`telegram: bot @${me.username} reachable`];
+      let info: WebhookInfo;
+      try {
+        info = await api.getWebhookInfo();
+      } catch (error) {
+        return {
+          findings: [
+            finding(
+              `the webhook state cannot be read (getWebhookInfo: ${said(error, options.token)})`,
+              "try again; if it persists, check TELEGRAM_API_ROOT",
+            ),
+          ],
+          facts,
+        };
+      }
+      facts.push(
+        info.url
+          ? `telegram: webhook ${info.url} (${info.pending_update_count} updates waiting)`
+          : `telegram: no webhook (long polling; ${info.pending_update_count} updates waiting)`,
+      );
+      return { findings: webhookFindings(info, options.webhookUrl), facts };
+    },
+  };
 }
 
-type WebhookInfo = Awaited<ReturnType<Api["getWebhookInfo"]>>;
-
-/** getMe failed: the token refused, or the Bot API not reached (the words standing.ts logs). */
-function unreachable(options: TelegramCheckOptions, error: unknown): Finding {
+/** Why getMe failed, in the same words the service logs for the same failure (standing.ts). */
+function unreachable(error: unknown, options: TelegramCheckOptions): Finding {
   const unauthorized = error instanceof GrammyError && error.error_code === 401;
   return unauthorized
     ? finding(
@@ -77,17 +81,17 @@ function unreachable(options: TelegramCheckOptions, error: unknown): Finding {
       );
 }
 
-/** The webhook is not what this service expects, or Telegram's last delivery to it failed. */
-function webhookFindings(options: TelegramCheckOptions, info: WebhookInfo): Finding[] {
+/** What is wrong with the webhook: not the one configured, set while polling, or failing. */
+function webhookFindings(info: WebhookInfo, webhookUrl: string | undefined): Finding[] {
   const findings: Finding[] = [];
-  if (options.webhookUrl && info.url !== options.webhookUrl) {
+  if (webhookUrl && info.url !== webhookUrl) {
     findings.push(
       finding(
-        `Telegram's webhook is "${info.url || "(none)"}", not TELEGRAM_WEBHOOK_URL ${options.webhookUrl}: updates do not reach this service`,
+        `Telegram's webhook is "${info.url || "(none)"}", not TELEGRAM_WEBHOOK_URL ${webhookUrl}: updates do not reach this service`,
         "restart qbridge serve (it sets the webhook at start); if another service set it, only one may use this token",
       ),
     );
-  } else if (!options.webhookUrl && info.url) {
+  } else if (!webhookUrl && info.url) {
     findings.push(
       finding(
         `a webhook is set (${info.url}) while this service long-polls: getUpdates is refused (409) as long as it is`,

@@ -1,17 +1,10 @@
-// A tap on a button, translated and rendered. The judge (src/slot/judge/) checks it,
+// A tap on a button, translated and rendered. The judge (src/slot/attempts.ts) checks it,
 // records it and audits it; here only: the callback becomes a button attempt, and the outcome
 // becomes the callback's answer (always, and after the record) and the edit of the tapped
 // message's buttons. The slot moves on after both.
 
 import type { Api, Context } from "grammy";
-import {
-  type ButtonToken,
-  ELSEWHERE_REPLY,
-  type Judge,
-  type Outcome,
-  type TriageView,
-  UNKNOWN_REPLY,
-} from "../../src/slot/port.ts";
+import { type Judge, type Outcome, ELSEWHERE_REPLY, UNKNOWN_REPLY, type ButtonToken, type TriageView } from "../../src/slot/port.ts";
 import type { Access } from "./access.ts";
 import { cutWithin } from "./html.ts";
 import { answerLayout, confirmLayout, laterLayout, NO_BUTTONS } from "./keyboard.ts";
@@ -36,72 +29,52 @@ export const TAP_REPLIES = {
   elsewhere: ELSEWHERE_REPLY,
 };
 
-export function createTapHandler(deps: TapDeps): (ctx: Context) => Promise<void> {
-  return (ctx) => handleTap(deps, ctx);
-}
-
-/** One tap: the judge decides it; the callback is answered, then the buttons are redrawn. */
-async function handleTap(deps: TapDeps, ctx: Context): Promise<void> {
+/** Turns each callback into a button attempt and renders the judge's outcome. */
+export function createTapHandler(deps: TapDeps) {
   const { judge, access } = deps;
-  const query = ctx.callbackQuery;
-  if (!query) return;
-  const message = query.message;
-  await judge.attempt(
-    {
-      kind: "button",
-      surface: SURFACE,
-      actor: {
-        id: ctx.from ? String(ctx.from.id) : undefined,
-        boxholder: access.isBoxholder(ctx),
+  return async function handleTap(ctx: Context): Promise<void> {
+    const query = ctx.callbackQuery;
+    if (!query) return;
+    const message = query.message;
+    await judge.attempt(
+      {
+        kind: "button",
+        surface: SURFACE,
+        actor: {
+          id: ctx.from ? String(ctx.from.id) : undefined,
+          boxholder: access.isBoxholder(ctx),
+        },
+        token: query.data ?? "",
+        where: message
+          ? { chatId: String(message.chat.id), messageId: String(message.message_id) }
+          : undefined,
       },
-      token: query.data ?? "",
-      where: message
-        ? { chatId: String(message.chat.id), messageId: String(message.message_id) }
-        : undefined,
-    },
-    async (outcome) => {
-      if (outcome.reason === "stranger") {
-        await access.refuse(ctx, "a tap from someone who is not the boxholder");
-        return;
-      }
-      const reply =
-        outcome.reason === "error" && outcome.error !== undefined
-          ? replyForError(outcome.error)
-          : outcome.reply;
-      await acknowledge(deps, ctx, reply);
-      await redraw(deps, outcome);
-    },
-  );
+      (outcome) => answerTap(deps, ctx, outcome),
+    );
+  };
 }
 
+/** Refuses a stranger, or answers the callback first and then redraws the tapped message. */
+async function answerTap(deps: TapDeps, ctx: Context, outcome: Outcome): Promise<void> {
+  if (outcome.reason === "stranger") {
+    await deps.access.refuse(ctx, "a tap from someone who is not the boxholder");
+    return;
+  }
+  const reply =
+    outcome.reason === "error" && outcome.error !== undefined
+      ? replyForError(outcome.error)
+      : outcome.reply;
+  await acknowledge(deps, ctx, reply);
+  await redraw(deps, outcome);
+}
+
+/** Answers the callback (cut to Telegram's limit) and tells the bench it was answered. */
 async function acknowledge(deps: TapDeps, ctx: Context, text: string): Promise<void> {
   await ctx.answerCallbackQuery({ text: cutWithin(text, MAX_CALLBACK_ANSWER_CHARS) });
   deps.onAcknowledged?.(ctx.callbackQuery?.id ?? "");
 }
 
-/** What the tapped message's buttons become once the callback is answered. */
-async function redraw(deps: TapDeps, outcome: Outcome): Promise<void> {
-  const { api, judge } = deps;
-  const { token } = outcome;
-  if (!token) return;
-  switch (outcome.relayout) {
-    case "drop":
-      return dropButtons(api, token);
-    case "confirm":
-      return relayout(api, judge, token, confirmLayout(token.optionId ?? "", token.label ?? ""));
-    case "later":
-      return relayout(api, judge, token, laterLayout(outcome.later ?? []));
-    case "choices":
-      if (outcome.card)
-        return relayout(api, judge, token, answerLayout(outcome.card, deps.link(token.questionId)));
-      return;
-    case "triage":
-      return showTriage(deps, token, outcome.triage);
-    case undefined:
-      return;
-  }
-}
-
+/** Removes the tapped message's buttons; a message already without them is fine. */
 async function dropButtons(api: Api, token: ButtonToken): Promise<void> {
   if (token.messageId === undefined) return;
   try {
@@ -143,4 +116,27 @@ async function showTriage(
     });
     return messageId;
   });
+}
+
+/** What the tapped message's buttons become once the callback is answered. */
+async function redraw(deps: TapDeps, outcome: Outcome): Promise<void> {
+  const { api, judge } = deps;
+  const { token } = outcome;
+  if (!token) return;
+  switch (outcome.relayout) {
+    case "drop":
+      return dropButtons(api, token);
+    case "confirm":
+      return relayout(api, judge, token, confirmLayout(token.optionId ?? "", token.label ?? ""));
+    case "later":
+      return relayout(api, judge, token, laterLayout(outcome.later ?? []));
+    case "choices":
+      if (outcome.card)
+        return relayout(api, judge, token, answerLayout(outcome.card, deps.link(token.questionId)));
+      return;
+    case "triage":
+      return showTriage(deps, token, outcome.triage);
+    case undefined:
+      return;
+  }
 }

@@ -1,5 +1,5 @@
 // A typed reply, translated and rendered: the message becomes a text attempt (with the message
-// it replied to), the judge (src/slot/judge/) decides which question it is for and what
+// it replied to), the judge (src/slot/attempts.ts) decides which question it is for and what
 // comes of it, and the outcome becomes one reply under the typed message (with Yes/No buttons
 // when it needs confirming). A late reply is told what happened and what is open now.
 
@@ -27,48 +27,49 @@ export interface TypedDeps {
   link: (questionId: string) => string | undefined;
 }
 
-/** The typed message a reply goes under. */
-interface Typed {
-  text: string;
-  chatId: string;
-  messageId: number;
-}
+/** Reply parameters that put a reply under the typed message, even if it was deleted. */
+type AnswerTo = {
+  reply_parameters: { message_id: number; allow_sending_without_reply: boolean };
+};
 
-export function createTypedReplyHandler(deps: TypedDeps): (ctx: Context) => Promise<void> {
-  return (ctx) => handleText(deps, ctx);
-}
+/** Turns each typed message into a text attempt and renders the judge's outcome under it. */
+export function createTypedReplyHandler(deps: TypedDeps) {
+  const { slot, judge } = deps;
+  return async function handleText(ctx: Context): Promise<void> {
+    const message = ctx.message;
+    if (!message?.text) return;
+    const text = message.text;
+    const chatId = String(message.chat.id);
+    const replyTo = message.reply_to_message;
+    const quoted = replyTo ? judge.quoted(SURFACE, chatId, String(replyTo.message_id)) : undefined;
+    if (!quoted && WAITING_QUESTION.test(text)) return sayWaiting(slot, ctx);
+    const answerTo = {
+      reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true },
+    };
 
-/** One typed message: "what is waiting?", or a text attempt the judge decides. */
-async function handleText(deps: TypedDeps, ctx: Context): Promise<void> {
-  const { judge } = deps;
-  const message = ctx.message;
-  if (!message?.text) return;
-  const text = message.text;
-  const chatId = String(message.chat.id);
-  const replyTo = message.reply_to_message;
-  const quoted = replyTo ? judge.quoted(SURFACE, chatId, String(replyTo.message_id)) : undefined;
-  if (!quoted && WAITING_QUESTION.test(text)) return sayWaiting(deps.slot, ctx);
-  await judge.attempt(
-    {
-      kind: "text",
-      surface: SURFACE,
-      actor: { id: String(message.from?.id), boxholder: deps.access.isBoxholder(ctx) },
-      text,
-      chatId,
-      messageId: message.message_id,
-      replyTo: replyTo ? String(replyTo.message_id) : undefined,
-    },
-    (outcome) => render(deps, ctx, { text, chatId, messageId: message.message_id }, outcome),
-  );
-}
-
-/** The outcome as one reply under the typed message, with Yes/No buttons when it asks. */
-async function render(deps: TypedDeps, ctx: Context, typed: Typed, outcome: Outcome) {
-  const { judge } = deps;
-  const { text, chatId } = typed;
-  const answerTo = {
-    reply_parameters: { message_id: typed.messageId, allow_sending_without_reply: true },
+    await judge.attempt(
+      {
+        kind: "text",
+        surface: SURFACE,
+        actor: { id: String(message.from?.id), boxholder: deps.access.isBoxholder(ctx) },
+        text,
+        chatId,
+        messageId: message.message_id,
+        replyTo: replyTo ? String(replyTo.message_id) : undefined,
+      },
+      (outcome) => answerTyped(deps, ctx, outcome, { text, chatId, answerTo }),
+    );
   };
+}
+
+/** Replies under the typed message: a confirmation with Yes/No buttons, an error, or the outcome. */
+async function answerTyped(
+  { slot, judge, link }: TypedDeps,
+  ctx: Context,
+  outcome: Outcome,
+  typed: { text: string; chatId: string; answerTo: AnswerTo },
+): Promise<void> {
+  const { text, chatId, answerTo } = typed;
   const { confirm } = outcome;
   if (outcome.kind === "needs-confirmation" && confirm) {
     // Final once recorded: it is asked about first, with buttons on this reply.
@@ -87,14 +88,15 @@ async function render(deps: TypedDeps, ctx: Context, typed: Typed, outcome: Outc
     await ctx.reply(replyForError(outcome.error), answerTo);
     return;
   }
-  await ctx.reply(replyHtml(deps.slot, outcome, text), { parse_mode: "HTML", ...answerTo });
+  await ctx.reply(replyHtml(slot, outcome, text), { parse_mode: "HTML", ...answerTo });
   // A typed no to [Confirm X] [Back]: that message shows the choices again.
   const { token, card } = outcome;
   if (outcome.relayout === "choices" && token?.messageId !== undefined && card) {
-    await relayout(ctx.api, judge, token, answerLayout(card, deps.link(token.questionId)));
+    await relayout(ctx.api, judge, token, answerLayout(card, link(token.questionId)));
   }
 }
 
+/** Answers "what is waiting?" with the count and the question open now. */
 async function sayWaiting(slot: Slot, ctx: Context): Promise<void> {
   const { count, top, presented } = slot.waiting();
   await ctx.reply(waitingHtml(count, top?.card, presented !== undefined), {
@@ -103,6 +105,7 @@ async function sayWaiting(slot: Slot, ctx: Context): Promise<void> {
   });
 }
 
+/** The line naming the question open now (or next), for a reply that came too late. */
 function openNowLine(slot: Slot): string {
   const { top, presented } = slot.waiting();
   if (!top) return "Nothing else is waiting on you.";

@@ -1,20 +1,12 @@
 // Triage at the keyboard, as on Telegram and the web: with a backlog, `waiting` prints the
-// digest (src/slot/triage/); `accept` prints exactly what accepting its recommendations would
+// digest (src/slot/triage.ts); `accept` prints exactly what accepting its recommendations would
 // record, and `record` records that list. Each step is a button's token handed to the one judge,
 // as a tap is: the keyboard has no buttons, so the token of the last list printed is kept here,
 // tied to the line it was printed with, and typing the word is the tap. Nothing is recorded
 // before `record`, and a list is recorded once.
 
 import { randomBytes } from "node:crypto";
-import {
-  type Actor,
-  type ButtonSpec,
-  boxDigest,
-  type DigestLine,
-  type Judge,
-  type Outcome,
-  type Slot,
-} from "../../src/slot/port.ts";
+import { type Actor, type Judge, type Outcome, type ButtonSpec, type Slot, boxDigest, type DigestLine } from "../../src/slot/port.ts";
 import { SURFACE } from "./presenter.ts";
 import { digestText, offerResultText, offerText } from "./render.ts";
 
@@ -24,7 +16,7 @@ interface Printed {
   messageId: string;
 }
 
-export interface TriageDeps {
+export interface KeyboardTriageDeps {
   slot: Slot;
   judge: Judge;
   actor: Actor;
@@ -33,96 +25,110 @@ export interface TriageDeps {
   lineFor: (outcome: Outcome, nothingOpen: string) => string;
 }
 
-export function createKeyboardTriage(deps: TriageDeps): KeyboardTriage {
-  return new KeyboardTriage(deps);
+/** This chat's printed lines: their count, and the lists `accept` and `record` would tap. */
+interface Lines {
+  /** Unique across chats, so a token is only ever typed where it was printed. */
+  chat: string;
+  printed: number;
+  /** The digest's [Accept N recommendations], then the offer's [Record these N]. */
+  accept: Printed | undefined;
+  record: Printed | undefined;
 }
 
-/** One chat's triage: the lists it printed, and the token each one's word taps. */
-export class KeyboardTriage {
-  private readonly deps: TriageDeps;
-  /** This chat's lines: unique across chats, so a token is only ever typed where it was printed. */
-  private readonly chat = randomBytes(4).toString("hex");
-  private printed = 0;
-  /** The digest's [Accept N recommendations], then the offer's [Record these N]. */
-  private acceptable: Printed | undefined;
-  private recordable: Printed | undefined;
+/** The keyboard's triage words (`waiting`, `accept`, `record`), each a tap on the last list. */
+export function createKeyboardTriage(deps: KeyboardTriageDeps) {
+  const { slot, write } = deps;
+  const lines: Lines = {
+    chat: randomBytes(4).toString("hex"),
+    printed: 0,
+    accept: undefined,
+    record: undefined,
+  };
 
-  constructor(deps: TriageDeps) {
-    this.deps = deps;
-  }
+  return {
+    /** With a backlog: the digest, and `accept` armed when it offers anything. False without. */
+    async waiting(): Promise<boolean> {
+      const digest = boxDigest(slot.core);
+      if (!digest) return false;
+      const first = (digest.lines[0] as DigestLine).id;
+      if (digest.offer.length === 0) write(digestText(digest));
+      else lines.accept = await print(deps, lines, first, { action: "triage" }, digestText(digest));
+      lines.record = undefined;
+      return true;
+    },
 
-  /** With a backlog: the digest, and `accept` armed when it offers anything. False without. */
-  async waiting(): Promise<boolean> {
-    const { slot, write } = this.deps;
-    const digest = boxDigest(slot.core);
-    if (!digest) return false;
-    const first = (digest.lines[0] as DigestLine).id;
-    if (digest.offer.length === 0) write(digestText(digest));
-    else this.acceptable = await this.print(first, { action: "triage" }, digestText(digest));
-    this.recordable = undefined;
-    return true;
-  }
+    /** The list of exactly what `record` would record; nothing recorded. */
+    async accept(): Promise<void> {
+      const shown = lines.accept;
+      if (!shown) {
+        write("Nothing to accept: type waiting first; with 5 or more waiting it lists them.\n");
+        return;
+      }
+      lines.accept = undefined;
+      await tap(deps, shown, async (outcome) => {
+        if (outcome.triage?.step !== "offer") return void write(deps.lineFor(outcome, ""));
+        const { offerId, items } = outcome.triage;
+        const spec = { action: "accept", optionId: offerId } as const;
+        lines.record = await print(deps, lines, items[0]?.id ?? "", spec, offerText(items));
+      });
+    },
 
-  /** The list of exactly what `record` would record; nothing recorded. */
-  async accept(): Promise<void> {
-    const { write, lineFor } = this.deps;
-    const shown = this.acceptable;
-    if (!shown) {
-      write("Nothing to accept: type waiting first; with 5 or more waiting it lists them.\n");
-      return;
-    }
-    this.acceptable = undefined;
-    await this.tap(shown, async (outcome) => {
-      if (outcome.triage?.step !== "offer") return void write(lineFor(outcome, ""));
-      const { offerId, items } = outcome.triage;
-      const spec = { action: "accept", optionId: offerId } as const;
-      this.recordable = await this.print(items[0]?.id ?? "", spec, offerText(items));
-    });
-  }
+    /** Records the last list printed by `accept`, once. */
+    async record(): Promise<void> {
+      const shown = lines.record;
+      if (!shown) {
+        write("Nothing to record: type waiting, then accept, to see what would be recorded.\n");
+        return;
+      }
+      lines.record = undefined;
+      await tap(deps, shown, (outcome) => write(recordedLine(deps, outcome)));
+    },
+  };
+}
 
-  /** Records the last list printed by `accept`, once. */
-  async record(): Promise<void> {
-    const { write, lineFor } = this.deps;
-    const shown = this.recordable;
-    if (!shown) {
-      write("Nothing to record: type waiting, then accept, to see what would be recorded.\n");
-      return;
-    }
-    this.recordable = undefined;
-    await this.tap(shown, (outcome) => {
-      if (outcome.triage?.step === "result") {
-        write(offerResultText(outcome.triage.result, outcome.triage.replayed));
-      } else if (outcome.reason === "late") {
-        write(
-          "This list is over an hour old, so nothing was recorded: type waiting for a fresh one.\n",
-        );
-      } else write(lineFor(outcome, ""));
-    });
-  }
+/** Prints a list as a new line whose one button's token the judge mints around the write. */
+async function print(
+  { judge, write }: KeyboardTriageDeps,
+  lines: Lines,
+  owner: string,
+  spec: ButtonSpec,
+  text: string,
+): Promise<Printed> {
+  const messageId = `${lines.chat}-${++lines.printed}`;
+  let token = "";
+  await judge.withButtons({ questionId: owner }, SURFACE, [spec], async (t) => {
+    token = t[0] as string;
+    write(text);
+    return messageId;
+  });
+  return { token, messageId };
+}
 
-  /** Prints a list with its one button's token, minted by the judge for this line. */
-  private async print(owner: string, spec: ButtonSpec, text: string): Promise<Printed> {
-    const messageId = `${this.chat}-${++this.printed}`;
-    let token = "";
-    await this.deps.judge.withButtons({ questionId: owner }, SURFACE, [spec], async (t) => {
-      token = t[0] as string;
-      this.deps.write(text);
-      return messageId;
-    });
-    return { token, messageId };
-  }
+/** Hands the printed list's token to the judge, as a tap on its button would. */
+async function tap(
+  { judge, actor }: KeyboardTriageDeps,
+  printed: Printed,
+  render: (outcome: Outcome) => Promise<void> | void,
+): Promise<void> {
+  await judge.attempt(
+    {
+      kind: "button",
+      surface: SURFACE,
+      actor,
+      token: printed.token,
+      where: { chatId: SURFACE, messageId: printed.messageId },
+    },
+    async (outcome) => render(outcome),
+  );
+}
 
-  /** Typing the word of a printed list: its token, as a tap, for the judge. */
-  private async tap(printed: Printed, render: (outcome: Outcome) => Promise<void> | void) {
-    await this.deps.judge.attempt(
-      {
-        kind: "button",
-        surface: SURFACE,
-        actor: this.deps.actor,
-        token: printed.token,
-        where: { chatId: SURFACE, messageId: printed.messageId },
-      },
-      async (outcome) => render(outcome),
-    );
+/** What `record` prints: what the list recorded, that it was too old, or why nothing was. */
+function recordedLine(deps: KeyboardTriageDeps, outcome: Outcome): string {
+  if (outcome.triage?.step === "result") {
+    return offerResultText(outcome.triage.result, outcome.triage.replayed);
   }
+  if (outcome.reason === "late") {
+    return "This list is over an hour old, so nothing was recorded: type waiting for a fresh one.\n";
+  }
+  return deps.lineFor(outcome, "");
 }

@@ -11,6 +11,7 @@ import {
   Lexer,
   parseDocument,
   stringify,
+  type YAMLMap,
 } from "yaml";
 
 const OPEN = /^\uFEFF?---[ \t]*\r?\n/;
@@ -187,19 +188,7 @@ export function rewriteCardText(text: string, changes: Record<string, unknown>):
   }
 
   // Splice from the end of the text backwards so earlier offsets stay valid.
-  const spans: { start: number; end: number; key: string; comment: string }[] = [];
-  for (const pair of doc.contents.items) {
-    if (!isScalar(pair.key) || !pair.key.range) continue;
-    const key = String(pair.key.value);
-    if (!(key in changes)) continue;
-    const keyStart = pair.key.range[0];
-    const valueRange = valueRangeOf(pair.value);
-    const valueEnd = valueRange ? valueRange[2] : pair.key.range[2];
-    const start = front.lastIndexOf("\n", keyStart - 1) + 1;
-    let end = front.indexOf("\n", Math.max(valueEnd - 1, keyStart));
-    end = end === -1 ? front.length : end + 1;
-    spans.push({ start, end, key, comment: keyLineComment(front, pair.key.range, valueRange) });
-  }
+  const spans = changedSpans(doc.contents.items, front, changes);
   spans.sort((a, b) => b.start - a.start);
   const done = new Set<string>();
   for (const span of spans) {
@@ -221,6 +210,24 @@ export function rewriteCardText(text: string, changes: Record<string, unknown>):
     front += asYaml(Object.fromEntries(added));
   }
   return card.head + front + card.tail;
+}
+
+/** The whole lines of each top-level key `changes` names, with the comment ending its line. */
+function changedSpans(items: YAMLMap["items"], front: string, changes: Record<string, unknown>) {
+  const spans: { start: number; end: number; key: string; comment: string }[] = [];
+  for (const pair of items) {
+    if (!isScalar(pair.key) || !pair.key.range) continue;
+    const key = String(pair.key.value);
+    if (!(key in changes)) continue;
+    const keyStart = pair.key.range[0];
+    const valueRange = valueRangeOf(pair.value);
+    const valueEnd = valueRange ? valueRange[2] : pair.key.range[2];
+    const start = front.lastIndexOf("\n", keyStart - 1) + 1;
+    let end = front.indexOf("\n", Math.max(valueEnd - 1, keyStart));
+    end = end === -1 ? front.length : end + 1;
+    spans.push({ start, end, key, comment: keyLineComment(front, pair.key.range, valueRange) });
+  }
+  return spans;
 }
 
 type Range = [number, number, number];

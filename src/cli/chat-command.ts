@@ -17,6 +17,7 @@ function loginName(): string | undefined {
   }
 }
 
+/** Registers `qbridge chat`. */
 export function registerChatCommand(program: Command): void {
   program
     .command("chat")
@@ -44,48 +45,51 @@ Examples:
   qbridge chat --box ~/box
   printf 'b\\nquit\\n' | qbridge chat --box ~/box`,
     )
-    .action(async (options: CommonOptions) => {
-      await withCore(
-        options,
-        async (core, config) => {
-          // No quiet hours here: whoever runs a chat sits at it, and nothing rings.
-          const slot = createSlot({ core });
-          const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY);
-          const { createTerminalBridge } = await import("../../bridges/terminal/chat.ts");
-          const bridge = createTerminalBridge({
-            slot,
-            input: process.stdin,
-            output: process.stdout,
-            by: loginName(),
-            interactive,
-          });
-          process.stdout.write(
-            `qbridge chat on ${core.box.paths.root}: type help for how to answer, quit to leave.\n`,
-          );
-          try {
-            // The open question is on screen before the first typed line is read: one this chat
-            // presents now, or one a chat that quit or was killed left open, taken over and shown
-            // again here.
-            await slot.reconcile();
-            const open = slot.current();
-            if (open && !slot.mine(open)) {
-              process.stdout.write(
-                open.surface === SURFACE
-                  ? "The open question is shown in another qbridge chat: answer it there; the next one free comes here.\n"
-                  : `The open question is shown on ${open.surface} by another process: answer it there; the next one free comes here.\n`,
-              );
-            } else if (slot.waiting().count === 0) {
-              process.stdout.write(
-                "Nothing is waiting on you. New questions appear here as they are filed.\n",
-              );
-            }
-            slot.watch(config.watchMs);
-            await bridge.run();
-          } finally {
-            await slot.close();
-          }
-        },
-        true,
+    .action(chatAction);
+}
+
+/** `qbridge chat`: runs the terminal bridge with its own slot until quit or end of input. */
+async function chatAction(options: CommonOptions): Promise<void> {
+  await withCore(
+    options,
+    async (core, config) => {
+      // No quiet hours here: whoever runs a chat sits at it, and nothing rings.
+      const slot = createSlot({ core });
+      const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY);
+      const { createTerminalBridge } = await import("../../bridges/terminal/chat.ts");
+      const bridge = createTerminalBridge({
+        slot,
+        input: process.stdin,
+        output: process.stdout,
+        by: loginName(),
+        interactive,
+      });
+      process.stdout.write(
+        `qbridge chat on ${core.box.paths.root}: type help for how to answer, quit to leave.\n`,
       );
-    });
+      try {
+        // The open question is on screen before the first typed line is read: one this chat
+        // presents now, or one a chat that quit or was killed left open, taken over and shown
+        // again here.
+        await slot.reconcile();
+        const open = slot.current();
+        if (open && !slot.mine(open)) {
+          process.stdout.write(
+            open.surface === SURFACE
+              ? "The open question is shown in another qbridge chat: answer it there; the next one free comes here.\n"
+              : `The open question is shown on ${open.surface} by another process: answer it there; the next one free comes here.\n`,
+          );
+        } else if (slot.waiting().count === 0) {
+          process.stdout.write(
+            "Nothing is waiting on you. New questions appear here as they are filed.\n",
+          );
+        }
+        slot.watch(config.watchMs);
+        await bridge.run();
+      } finally {
+        await slot.close();
+      }
+    },
+    true,
+  );
 }

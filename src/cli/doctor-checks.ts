@@ -3,10 +3,11 @@
 // each bridge that is on with its own check (Telegram: the bot's reachability and webhook).
 
 import type { Config } from "../config.ts";
+import type { Core } from "../questions/core.ts";
 import type { DoctorCheck, Finding } from "../questions/doctor/doctor.ts";
 import { loadQuestion } from "../questions/store.ts";
 import { closureOf } from "../slot/presentation/closure.ts";
-import { PresentationStore } from "../slot/presentation/records.ts";
+import { type Presentation, PresentationStore } from "../slot/presentation/records.ts";
 import { TokenStore } from "../slot/presentation/tokens.ts";
 import { givenUpWebhooksCheck } from "../webhooks/doctor-check.ts";
 
@@ -29,70 +30,67 @@ export const stuckPresentationCheck: DoctorCheck = {
     const tokens = new TokenStore(core.ledger.db);
     const open = presentations.open();
     if (!open) return { findings: [], facts: ["slot: no question presented"] };
+    const stuck = whyStuck(core, open);
+    if (!stuck) {
+      return {
+        findings: [],
+        facts: [`slot: "${open.questionId}" ${open.state} on ${open.surface}`],
+      };
+    }
     const now = () => core.box.clock.iso();
-    const path = `.qbridge/ledger.sqlite (presentation ${open.seq})`;
-    const release = (state: "superseded" | "resolved", outcome: string) => () => {
-      if (presentations.close(open.seq, state, outcome, now())) {
+    const apply = () => {
+      if (presentations.close(open.seq, stuck.state, stuck.outcome, now())) {
         tokens.markPresentationUsed(open.seq, RELEASED_REPLY, now());
       }
     };
-    let card: ReturnType<typeof loadQuestion>["card"] | undefined;
-    let unreadable = false;
-    try {
-      card = loadQuestion(core, open.questionId).card;
-    } catch (error) {
-      unreadable = (error as Error).name === "CardUnreadable";
-    }
-    const fix = `qbridge doctor --repair releases it; the question, if still pending, is shown again`;
-    const stuck = (problem: string, apply: () => void): Finding => ({
+    const finding: Finding = {
       kind: "stuck-presentation",
-      path,
-      problem,
-      fix,
+      path: `.qbridge/ledger.sqlite (presentation ${open.seq})`,
+      problem: stuck.problem,
+      fix: `qbridge doctor --repair releases it; the question, if still pending, is shown again`,
       repairable: true,
       apply,
-    });
-    const age = core.box.clock.now().getTime() - new Date(open.createdAt).getTime();
-    if (open.state === "queued" && age > CLAIM_STALE_MS) {
-      return {
-        findings: [
-          stuck(
-            `question "${open.questionId}" was claimed for ${open.surface} at ${open.createdAt} and never sent: the slot is held and nothing is shown`,
-            release("superseded", RELEASED),
-          ),
-        ],
-        facts: [],
-      };
-    }
-    if (open.state === "presented" && open.messageId === undefined) {
-      return {
-        findings: [
-          stuck(
-            `question "${open.questionId}" is recorded as presented on ${open.surface} with no message: nothing can be updated or answered there`,
-            release("superseded", RELEASED),
-          ),
-        ],
-        facts: [],
-      };
-    }
-    if (open.state === "presented" && !unreadable && card?.status !== "pending") {
-      const closure = closureOf(card);
-      return {
-        findings: [
-          stuck(
-            `question "${open.questionId}" is still presented on ${open.surface} but is ${card ? card.status : "gone from the box"}: the slot is held by a closed question`,
-            release(card ? "resolved" : "superseded", closure.text),
-          ),
-        ],
-        facts: [],
-      };
-    }
-    return {
-      findings: [],
-      facts: [`slot: "${open.questionId}" ${open.state} on ${open.surface}`],
     };
+    return { findings: [finding], facts: [] };
   },
 };
+
+/** Why the open presentation is stuck, and how releasing it closes it; undefined when it is not. */
+function whyStuck(
+  core: Core,
+  open: Presentation,
+): { problem: string; state: "superseded" | "resolved"; outcome: string } | undefined {
+  let card: ReturnType<typeof loadQuestion>["card"] | undefined;
+  let unreadable = false;
+  try {
+    card = loadQuestion(core, open.questionId).card;
+  } catch (error) {
+    unreadable = (error as Error).name === "CardUnreadable";
+  }
+  const age = core.box.clock.now().getTime() - new Date(open.createdAt).getTime();
+  if (open.state === "queued" && age > CLAIM_STALE_MS) {
+    return {
+      problem: `question "${open.questionId}" was claimed for ${open.surface} at ${open.createdAt} and never sent: the slot is held and nothing is shown`,
+      state: "superseded",
+      outcome: RELEASED,
+    };
+  }
+  if (open.state === "presented" && open.messageId === undefined) {
+    return {
+      problem: `question "${open.questionId}" is recorded as presented on ${open.surface} with no message: nothing can be updated or answered there`,
+      state: "superseded",
+      outcome: RELEASED,
+    };
+  }
+  if (open.state === "presented" && !unreadable && card?.status !== "pending") {
+    return {
+      problem: `question "${open.questionId}" is still presented on ${open.surface} but is ${card ? card.status : "gone from the box"}: the slot is held by a closed question`,
+      state: card ? "resolved" : "superseded",
+      outcome: closureOf(card).text,
+    };
+  }
+  return undefined;
+}
 
 export async function doctorChecks(config: Config): Promise<DoctorCheck[]> {
   const checks = [stuckPresentationCheck, givenUpWebhooksCheck];

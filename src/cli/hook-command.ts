@@ -67,6 +67,7 @@ function all<T>(command: Command): T {
   return command.optsWithGlobals() as T;
 }
 
+/** Registers `qbridge hook` and its four subcommands. */
 export function registerHookCommand(program: Command): void {
   // The box and --json are read by the subcommands too (commander gives them to the parent).
   const hook = program
@@ -80,33 +81,12 @@ export function registerHookCommand(program: Command): void {
     .description("a PermissionRequest hook: ask the owner, print the agent's decision")
     .option("--agent <agent>", "claude or codex (default: told from the input's shape)")
     .option("--timeout <seconds>", "the hook's timeout in the agent's settings (default 600)")
-    .action(async (_options: HookOptions, command: Command) => {
-      const options = all<HookOptions>(command);
-      const agent = agentOf(options.agent);
-      const timeoutSeconds = timeoutOf(options.timeout);
-      const text = await readStdin();
-      const { runPermissionHook } = await import("../hooks/permission-hook.ts");
-      await withCore(
-        options,
-        (core) => runPermissionHook(core, text, { agent, timeoutSeconds, print }),
-        true,
-      );
-    });
+    .action(permissionAction);
 
   common(hook.command("elicitation"))
     .description("Claude Code's Elicitation hook: an MCP server's form answered on the phone")
     .option("--timeout <seconds>", "the hook's timeout in the agent's settings (default 600)")
-    .action(async (_options: HookOptions, command: Command) => {
-      const options = all<HookOptions>(command);
-      const timeoutSeconds = timeoutOf(options.timeout);
-      const text = await readStdin();
-      const { runElicitationHook } = await import("../hooks/elicitation-hook.ts");
-      await withCore(
-        options,
-        (core) => runElicitationHook(core, text, { timeoutSeconds, print }),
-        true,
-      );
-    });
+    .action(elicitationAction);
 
   common(hook.command("install"))
     .description("write the hook entries into Claude Code's or Codex's settings")
@@ -115,55 +95,86 @@ export function registerHookCommand(program: Command): void {
     .option("--user", "in your own settings (default: ~/.claude or ~/.codex)")
     .option("--project", "in this project's settings (.claude/ or .codex/ here)")
     .option("--timeout <seconds>", "how long a hook waits for the owner (default 600)")
-    .action(async (_options: InstallOptions, command: Command) => {
-      const options = all<InstallOptions>(command);
-      if (Boolean(options.claude) === Boolean(options.codex)) {
-        throw new InvalidInput("say which agent: qbridge hook install --claude, or --codex");
-      }
-      if (options.user && options.project) {
-        throw new InvalidInput("choose one of --user and --project");
-      }
-      const agent: Agent = options.claude ? "claude" : "codex";
-      const timeoutSeconds = timeoutOf(options.timeout);
-      const box = resolve(configFor(options).boxDir);
-      const [{ hookEntries }, { installInto, settingsPath }] = await Promise.all([
-        import("../hooks/install.ts"),
-        import("../hooks/settings-file.ts"),
-      ]);
-      const scope = options.project ? "project" : "user";
-      const path = settingsPath(agent, scope, homedir(), process.cwd());
-      const entries = hookEntries(agent, launcherPath(), box, timeoutSeconds);
-      const result = installInto(path, entries, timeoutSeconds);
-      if (options.json) return printJson({ agent, scope, box, ...result });
-      if (!result.changed) {
-        writeOut(
-          `${AGENT_NAMES[agent]}: the hooks are installed already in ${path}; nothing changed\n`,
-        );
-        return;
-      }
-      const saved = result.backup ? ` (the old file is kept as ${result.backup})` : "";
-      writeOut(`${AGENT_NAMES[agent]}: wrote ${path}${saved}\n${result.diff.join("\n")}\n`);
-      if (agent === "codex")
-        writeOut("Codex runs a new hook once you trust it: open /hooks in Codex.\n");
-    });
+    .action(installAction);
 
   common(hook.command("doctor"))
     .description("are the hooks installed, and is the service that brings them to the phone up?")
-    .action(async (_options: CommonOptions, command: Command) => {
-      const options = all<CommonOptions>(command);
-      const { doctorLines, doctorOk, hookPlaces, serviceHealth } = await import(
-        "../hooks/doctor.ts"
-      );
-      const config = configFor(options);
-      const host = config.web.host.includes(":") ? `[${config.web.host}]` : config.web.host;
-      const report = {
-        places: hookPlaces(process.cwd()),
-        service: await serviceHealth(`http://${host}:${config.web.port}`),
-      };
-      if (options.json) printJson(report);
-      else writeOut(`${doctorLines(report).join("\n")}\n`);
-      if (!doctorOk(report)) process.exitCode = EXIT.usage;
-    });
+    .action(doctorAction);
+}
+
+/** `qbridge hook permission`: asks the owner and prints the agent's decision. */
+async function permissionAction(_options: HookOptions, command: Command): Promise<void> {
+  const options = all<HookOptions>(command);
+  const agent = agentOf(options.agent);
+  const timeoutSeconds = timeoutOf(options.timeout);
+  const text = await readStdin();
+  const { runPermissionHook } = await import("../hooks/permission-hook.ts");
+  await withCore(
+    options,
+    (core) => runPermissionHook(core, text, { agent, timeoutSeconds, print }),
+    true,
+  );
+}
+
+/** `qbridge hook elicitation`: has the owner fill in an MCP server's form on the phone. */
+async function elicitationAction(_options: HookOptions, command: Command): Promise<void> {
+  const options = all<HookOptions>(command);
+  const timeoutSeconds = timeoutOf(options.timeout);
+  const text = await readStdin();
+  const { runElicitationHook } = await import("../hooks/elicitation-hook.ts");
+  await withCore(
+    options,
+    (core) => runElicitationHook(core, text, { timeoutSeconds, print }),
+    true,
+  );
+}
+
+/** `qbridge hook install`: writes the hook entries into one agent's settings file. */
+async function installAction(_options: InstallOptions, command: Command): Promise<void> {
+  const options = all<InstallOptions>(command);
+  if (Boolean(options.claude) === Boolean(options.codex)) {
+    throw new InvalidInput("say which agent: qbridge hook install --claude, or --codex");
+  }
+  if (options.user && options.project) {
+    throw new InvalidInput("choose one of --user and --project");
+  }
+  const agent: Agent = options.claude ? "claude" : "codex";
+  const timeoutSeconds = timeoutOf(options.timeout);
+  const box = resolve(configFor(options).boxDir);
+  const [{ hookEntries }, { installInto, settingsPath }] = await Promise.all([
+    import("../hooks/install.ts"),
+    import("../hooks/settings-file.ts"),
+  ]);
+  const scope = options.project ? "project" : "user";
+  const path = settingsPath(agent, scope, homedir(), process.cwd());
+  const entries = hookEntries(agent, launcherPath(), box, timeoutSeconds);
+  const result = installInto(path, entries, timeoutSeconds);
+  if (options.json) return printJson({ agent, scope, box, ...result });
+  if (!result.changed) {
+    writeOut(
+      `${AGENT_NAMES[agent]}: the hooks are installed already in ${path}; nothing changed\n`,
+    );
+    return;
+  }
+  const saved = result.backup ? ` (the old file is kept as ${result.backup})` : "";
+  writeOut(`${AGENT_NAMES[agent]}: wrote ${path}${saved}\n${result.diff.join("\n")}\n`);
+  if (agent === "codex")
+    writeOut("Codex runs a new hook once you trust it: open /hooks in Codex.\n");
+}
+
+/** `qbridge hook doctor`: are the hooks installed, is the service up; usage exit when not. */
+async function doctorAction(_options: CommonOptions, command: Command): Promise<void> {
+  const options = all<CommonOptions>(command);
+  const { doctorLines, doctorOk, hookPlaces, serviceHealth } = await import("../hooks/doctor.ts");
+  const config = configFor(options);
+  const host = config.web.host.includes(":") ? `[${config.web.host}]` : config.web.host;
+  const report = {
+    places: hookPlaces(process.cwd()),
+    service: await serviceHealth(`http://${host}:${config.web.port}`),
+  };
+  if (options.json) printJson(report);
+  else writeOut(`${doctorLines(report).join("\n")}\n`);
+  if (!doctorOk(report)) process.exitCode = EXIT.usage;
 }
 
 const HOOK_HELP = `

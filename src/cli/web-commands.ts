@@ -33,6 +33,7 @@ function linkBase(config: Config): { base: string; configured: boolean } {
   return { base: `http://${host}:${config.web.port}`, configured: false };
 }
 
+/** Registers `qbridge web` and `qbridge link`. */
 export function registerWebCommands(program: Command): void {
   common(program.command("web"))
     .description("run the web page and the JSON API alone (no Telegram, no aging sweep)")
@@ -51,33 +52,7 @@ Examples:
   QBRIDGE_API_TOKEN=$(openssl rand -hex 24) qbridge web --box ~/box
   qbridge web --box ~/box --port 0 --json`,
     )
-    .action(async (options: CommonOptions) => {
-      await withCore(
-        options,
-        async (core, config) => {
-          const [{ default: pino }, { startWeb }, { serveMcp }] = await Promise.all([
-            import("pino"),
-            import("../web/server.ts"),
-            import("../mcp/http.ts"),
-          ]);
-          const logger = pino({ level: config.logLevel }, pino.destination(2));
-          const web = await startWeb({ core, config, logger, mcp: serveMcp });
-          const api = config.apiToken ? "on" : "off (set QBRIDGE_API_TOKEN to turn it on)";
-          if (options.json) {
-            printJson({ url: web.url, api: Boolean(config.apiToken), pages: web.pages });
-          } else {
-            const pages = web.pages ? "" : `pages off: ${pagesOff(core.box)}\n`;
-            writeOut(`web page on ${web.url}\nAPI ${api}\n${pages}`);
-          }
-          await new Promise<void>((resolve) => {
-            process.once("SIGINT", resolve);
-            process.once("SIGTERM", resolve);
-          });
-          await web.close();
-        },
-        true,
-      );
-    });
+    .action(webAction);
 
   common(program.command("link").argument("[id]", "the question id"))
     .description("print a fresh signed link to a question's page (valid 7 days)")
@@ -95,41 +70,71 @@ Examples:
   qbridge link --questions --json
   qbridge link --stats`,
     )
-    .action(
-      async (
-        id: string | undefined,
-        options: CommonOptions & { questions?: boolean; stats?: boolean },
-      ) => {
-        const targets = [id !== undefined, options.questions === true, options.stats === true];
-        if (!targets.some(Boolean)) {
-          throw new InvalidInput(
-            "link needs a question id, --questions for the questions page or --stats for the stats page",
-          );
-        }
-        if (targets.filter(Boolean).length > 1) {
-          throw new InvalidInput("give one of a question id, --questions or --stats, not several");
-        }
-        await withCore(options, async (core, config) => {
-          if (id) loadQuestion(core, id);
-          const scope: LinkScope = id
-            ? { question: id }
-            : { page: options.stats ? "stats" : "questions" };
-          const now = core.box.clock.now();
-          const { base, configured } = linkBase(config);
-          const secret = linkSecretIfAny(() => loadSecret(core.box));
-          if (!secret) throw noLinkSecret(core.box);
-          const url = linkUrl(base, secret, scope, now) as string;
-          const expires = new Date(
-            Math.floor((now.getTime() + LINK_LIFETIME_MS) / 1000) * 1000,
-          ).toISOString();
-          if (options.json) return printJson({ url, expires, publicUrl: configured });
-          writeOut(`${url}\n`);
-          if (!configured) {
-            writeErr(
-              `QBRIDGE_PUBLIC_URL is not set: this link uses ${base} (QBRIDGE_WEB_HOST and QBRIDGE_WEB_PORT): if the page runs with --host or --port, set those to match\n`,
-            );
-          }
-        });
-      },
+    .action(linkAction);
+}
+
+/** `qbridge web`: serves the web page and the API until SIGINT or SIGTERM. */
+async function webAction(options: CommonOptions): Promise<void> {
+  await withCore(
+    options,
+    async (core, config) => {
+      const [{ default: pino }, { startWeb }, { serveMcp }] = await Promise.all([
+        import("pino"),
+        import("../web/server.ts"),
+        import("../mcp/http.ts"),
+      ]);
+      const logger = pino({ level: config.logLevel }, pino.destination(2));
+      const web = await startWeb({ core, config, logger, mcp: serveMcp });
+      const api = config.apiToken ? "on" : "off (set QBRIDGE_API_TOKEN to turn it on)";
+      if (options.json) {
+        printJson({ url: web.url, api: Boolean(config.apiToken), pages: web.pages });
+      } else {
+        const pages = web.pages ? "" : `pages off: ${pagesOff(core.box)}\n`;
+        writeOut(`web page on ${web.url}\nAPI ${api}\n${pages}`);
+      }
+      await new Promise<void>((resolve) => {
+        process.once("SIGINT", resolve);
+        process.once("SIGTERM", resolve);
+      });
+      await web.close();
+    },
+    true,
+  );
+}
+
+/** `qbridge link`: prints a fresh signed link to one question, the questions or the stats page. */
+async function linkAction(
+  id: string | undefined,
+  options: CommonOptions & { questions?: boolean; stats?: boolean },
+): Promise<void> {
+  const targets = [id !== undefined, options.questions === true, options.stats === true];
+  if (!targets.some(Boolean)) {
+    throw new InvalidInput(
+      "link needs a question id, --questions for the questions page or --stats for the stats page",
     );
+  }
+  if (targets.filter(Boolean).length > 1) {
+    throw new InvalidInput("give one of a question id, --questions or --stats, not several");
+  }
+  await withCore(options, async (core, config) => {
+    if (id) loadQuestion(core, id);
+    const scope: LinkScope = id
+      ? { question: id }
+      : { page: options.stats ? "stats" : "questions" };
+    const now = core.box.clock.now();
+    const { base, configured } = linkBase(config);
+    const secret = linkSecretIfAny(() => loadSecret(core.box));
+    if (!secret) throw noLinkSecret(core.box);
+    const url = linkUrl(base, secret, scope, now) as string;
+    const expires = new Date(
+      Math.floor((now.getTime() + LINK_LIFETIME_MS) / 1000) * 1000,
+    ).toISOString();
+    if (options.json) return printJson({ url, expires, publicUrl: configured });
+    writeOut(`${url}\n`);
+    if (!configured) {
+      writeErr(
+        `QBRIDGE_PUBLIC_URL is not set: this link uses ${base} (QBRIDGE_WEB_HOST and QBRIDGE_WEB_PORT): if the page runs with --host or --port, set those to match\n`,
+      );
+    }
+  });
 }

@@ -44,6 +44,7 @@ function nudgeStillDue(core: Core, id: string, now: number): QuestionView | unde
   }
 }
 
+/** Nudges or expires each pending question that is due, then runs git's housekeeping once. */
 export async function ageQuestions(
   core: Core,
   options: { nudge?: Nudger; onProgress?: (done: number, total: number) => void } = {},
@@ -63,45 +64,11 @@ export async function ageQuestions(
     options.onProgress?.(i, pending.length);
     const age = now - new Date(question.card["asked-at"]).getTime();
     const schedule = agingSchedule(question.card);
-    if (age >= schedule.expireAtMs) {
-      try {
-        // Due again under the lock: an extension that landed since the scan keeps it pending.
-        await expireQuestion(core, question.id, undefined, (card) => pastDeadline(card, now));
-        report.expired.push(question.id);
-      } catch (error) {
-        if (!(error instanceof TransitionRejected)) throw error;
-        report.skipped.push(question.id);
-      }
-      continue;
-    }
-    if (age < schedule.nudgeAtMs) continue;
-    if (!options.nudge) {
+    if (age >= schedule.expireAtMs) await expireDue(core, question.id, now, report);
+    else if (age < schedule.nudgeAtMs) continue;
+    else if (!options.nudge) {
       if (core.ledger.nudgedAt(question.id) === undefined) report.nudgeDue.push(question.id);
-      continue;
-    }
-    // The claim decides, not the latch's presence: a nudge sent, or claimed by a sweep that may
-    // still be delivering it, is skipped; a claim left by a sweep that died before confirming or
-    // releasing it (killed while no boxholder was paired, say) is taken over, not kept forever.
-    if (!core.ledger.claimNudge(question.id, core.box.clock.iso())) continue;
-    // The card as it is now, not as scanned: answered, withdrawn or given more time since (in
-    // another process, or on another surface while earlier nudges were delivered) gets none.
-    const current = nudgeStillDue(core, question.id, now);
-    if (!current) {
-      core.ledger.releaseNudge(question.id);
-      continue;
-    }
-    let delivered = false;
-    try {
-      delivered = await options.nudge(current);
-    } catch {
-      // A channel that fails is a nudge not delivered: it stays due, and the sweep goes on to
-      // expire what is due (expiry must not depend on any channel working).
-      delivered = false;
-    }
-    if (delivered) core.ledger.confirmNudge(question.id);
-    else core.ledger.releaseNudge(question.id);
-    if (delivered) report.nudged.push(question.id);
-    else report.nudgeDue.push(question.id);
+    } else await nudgeOnce(core, question.id, now, options.nudge, report);
   }
   options.onProgress?.(pending.length, pending.length);
   // The housekeeping commits skip (see commit.ts): once a sweep, never on an answer's path.
@@ -112,4 +79,49 @@ export async function ageQuestions(
   }
   core.ledger.setMeta("last-sweep", core.box.clock.iso());
   return report;
+}
+
+/** Expires a question past its deadline; one another process closed meanwhile is skipped. */
+async function expireDue(core: Core, id: string, now: number, report: SweepReport): Promise<void> {
+  try {
+    // Due again under the lock: an extension that landed since the scan keeps it pending.
+    await expireQuestion(core, id, undefined, (card) => pastDeadline(card, now));
+    report.expired.push(id);
+  } catch (error) {
+    if (!(error instanceof TransitionRejected)) throw error;
+    report.skipped.push(id);
+  }
+}
+
+/** Delivers a due nudge at most once, under the ledger's claim; one not delivered stays due. */
+async function nudgeOnce(
+  core: Core,
+  id: string,
+  now: number,
+  nudge: Nudger,
+  report: SweepReport,
+): Promise<void> {
+  // The claim decides, not the latch's presence: a nudge sent, or claimed by a sweep that may
+  // still be delivering it, is skipped; a claim left by a sweep that died before confirming or
+  // releasing it (killed while no boxholder was paired, say) is taken over, not kept forever.
+  if (!core.ledger.claimNudge(id, core.box.clock.iso())) return;
+  // The card as it is now, not as scanned: answered, withdrawn or given more time since (in
+  // another process, or on another surface while earlier nudges were delivered) gets none.
+  const current = nudgeStillDue(core, id, now);
+  if (!current) {
+    core.ledger.releaseNudge(id);
+    return;
+  }
+  let delivered = false;
+  try {
+    delivered = await nudge(current);
+  } catch {
+    // A channel that fails is a nudge not delivered: it stays due, and the sweep goes on to
+    // expire what is due (expiry must not depend on any channel working).
+    delivered = false;
+  }
+  if (delivered) core.ledger.confirmNudge(id);
+  else core.ledger.releaseNudge(id);
+  if (delivered) report.nudged.push(id);
+  else report.nudgeDue.push(id);
 }

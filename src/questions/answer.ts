@@ -17,7 +17,8 @@ import { CardChanged, InvalidInput, NotOwnSurface } from "../errors.ts";
 import { auditRefused } from "./audit.ts";
 import type { Core } from "./core.ts";
 import { checkFields } from "./fields-check.ts";
-import { withQuestionTransition } from "./transition.ts";
+import type { LoadedQuestion } from "./store.ts";
+import { type Plan, withQuestionTransition } from "./transition.ts";
 
 export const ANSWERABLE = ["pending", "dismissed", "expired"] as const;
 
@@ -70,6 +71,7 @@ export interface AnswerOptions {
   recheck?: ((card: Question) => void) | undefined;
 }
 
+/** Records the attempt as the answer, with its follow-up job, in one commit; audits a refusal. */
 export async function answerQuestion(
   core: Core,
   id: string,
@@ -80,69 +82,11 @@ export async function answerQuestion(
   if (!/^[a-z][a-z0-9-]{0,31}$/.test(surface.via)) {
     throw new InvalidInput(`"${surface.via}" is not a surface name`);
   }
-  const verbatim = verbatimOf(attempt);
-  const transition = () =>
-    withQuestionTransition(core, id, "answer", ANSWERABLE, (current) => {
-      if (options.fingerprint !== undefined && !shownAsIs(current.card, options.fingerprint)) {
-        throw new CardChanged(id, "answer");
-      }
-      if (isPermissionQuestion(current.card) && !OWN_SURFACES.includes(surface.via)) {
-        throw new NotOwnSurface(id, surface.via);
-      }
-      options.recheck?.(current.card);
-      const answer = resolveAnswer(current.card, attempt);
-      if (current.card.kind === "elicitation") checkFields(current.card, answer);
-      const answeredAt = core.box.clock.iso();
-      const jobRel = isAgentPrompt(current.card) ? undefined : core.box.paths.jobRel(id);
-      const job =
-        jobRel &&
-        jobFileText({
-          id,
-          questionPath: current.rel,
-          card: current.card,
-          answer,
-          answeredAt,
-          answeredVia: surface.via,
-          answeredBy: surface.by,
-          answeredAfter:
-            current.card.status === "dismissed" || current.card.status === "expired"
-              ? current.card.status
-              : undefined,
-        });
-      const card = rewriteCardText(current.text, {
-        status: "answered",
-        answer,
-        "answered-at": answeredAt,
-        "answered-via": surface.via,
-        "answered-by": surface.by,
-        "answered-after": current.card.status === "pending" ? undefined : current.card.status,
-        "dismissed-at": undefined,
-        "expired-at": undefined,
-      });
-      return {
-        plan: {
-          writes: [
-            ...(jobRel && job ? [{ rel: jobRel, content: job }] : []),
-            { rel: current.rel, content: card },
-          ],
-          message: `answer: ${current.card.prompt.replace(/\s+/g, " ").slice(0, 60)}`,
-          trailers: { "Answered-Via": surface.via, Question: id },
-          record: {
-            at: answeredAt,
-            questionId: id,
-            surface: surface.via,
-            actor: surface.by,
-            action: "answer",
-            verbatim,
-            resolvedTo: answerText(answer),
-            outcome: "applied",
-          },
-        },
-        value: { answer, answeredAt, jobRel, previous: current.card.status },
-      };
-    });
+  const request = { id, attempt, surface, options, verbatim: verbatimOf(attempt) };
   try {
-    const result = await transition();
+    const result = await withQuestionTransition(core, id, "answer", ANSWERABLE, (current) =>
+      planAnswer(core, current, request),
+    );
     return { id, ...result.value, commit: result.commit };
   } catch (error) {
     auditRefused(
@@ -153,10 +97,95 @@ export async function answerQuestion(
         surface: surface.via,
         actor: surface.by,
         action: "answer",
-        verbatim,
+        verbatim: request.verbatim,
       },
       error,
     );
     throw error;
   }
+}
+
+/** One answer attempt as answerQuestion was given it, with its words as the audit keeps them. */
+interface AnswerRequest {
+  id: string;
+  attempt: AnswerAttempt;
+  surface: Surface;
+  options: AnswerOptions;
+  verbatim: string;
+}
+
+type Answered = Omit<AnswerResult, "id" | "commit">;
+
+/** Inside the lock: refuses what the card as it is now does not allow, else plans the commit. */
+function planAnswer(
+  core: Core,
+  current: LoadedQuestion,
+  { id, attempt, surface, options, verbatim }: AnswerRequest,
+): ReturnType<Plan<Answered>> {
+  if (options.fingerprint !== undefined && !shownAsIs(current.card, options.fingerprint)) {
+    throw new CardChanged(id, "answer");
+  }
+  if (isPermissionQuestion(current.card) && !OWN_SURFACES.includes(surface.via)) {
+    throw new NotOwnSurface(id, surface.via);
+  }
+  options.recheck?.(current.card);
+  const answer = resolveAnswer(current.card, attempt);
+  if (current.card.kind === "elicitation") checkFields(current.card, answer);
+  const answeredAt = core.box.clock.iso();
+  const jobRel = isAgentPrompt(current.card) ? undefined : core.box.paths.jobRel(id);
+  const job = jobRel && jobText(id, current, answer, answeredAt, surface);
+  const card = rewriteCardText(current.text, {
+    status: "answered",
+    answer,
+    "answered-at": answeredAt,
+    "answered-via": surface.via,
+    "answered-by": surface.by,
+    "answered-after": current.card.status === "pending" ? undefined : current.card.status,
+    "dismissed-at": undefined,
+    "expired-at": undefined,
+  });
+  return {
+    plan: {
+      writes: [
+        ...(jobRel && job ? [{ rel: jobRel, content: job }] : []),
+        { rel: current.rel, content: card },
+      ],
+      message: `answer: ${current.card.prompt.replace(/\s+/g, " ").slice(0, 60)}`,
+      trailers: { "Answered-Via": surface.via, Question: id },
+      record: {
+        at: answeredAt,
+        questionId: id,
+        surface: surface.via,
+        actor: surface.by,
+        action: "answer",
+        verbatim,
+        resolvedTo: answerText(answer),
+        outcome: "applied",
+      },
+    },
+    value: { answer, answeredAt, jobRel, previous: current.card.status },
+  };
+}
+
+/** The follow-up job's file text for this answer. */
+function jobText(
+  id: string,
+  current: LoadedQuestion,
+  answer: Answer,
+  answeredAt: string,
+  surface: Surface,
+): string {
+  return jobFileText({
+    id,
+    questionPath: current.rel,
+    card: current.card,
+    answer,
+    answeredAt,
+    answeredVia: surface.via,
+    answeredBy: surface.by,
+    answeredAfter:
+      current.card.status === "dismissed" || current.card.status === "expired"
+        ? current.card.status
+        : undefined,
+  });
 }

@@ -143,11 +143,36 @@ function marked(card: Question, prompt: AgentPrompt | undefined): Question {
   return withMarks as Question;
 }
 
+/** Files the question (or, with unlessOpen, returns the same one already open). */
 export async function askQuestion(
   core: Core,
   input: unknown,
   options: AskOptions = {},
 ): Promise<AskResult> {
+  const { wantedId, card, content } = cardToFile(core, input, options.agentPrompt);
+  const same = options.unlessOpen === true ? samePrompt : options.unlessOpen || undefined;
+  const file = async (): Promise<AskResult> => {
+    if (same) {
+      // An ask killed before its commit leaves its card on disk until its journal is settled;
+      // settle those first, so a question that was never filed is not taken for an open one.
+      await settleInterruptedWrites(core);
+      const open = scanQuestions(core.box, core.ledger, "pending").find(
+        (entry) => entry.card?.status === "pending" && same(entry.card, card, entry.id),
+      );
+      if (open?.card) return { id: open.id, rel: open.rel, card: open.card, deduplicated: true };
+    }
+    const id =
+      wantedId !== undefined
+        ? checkId(wantedId)
+        : newId(card.prompt, card["asked-at"].slice(0, 10));
+    return fileCard(core, id, card, content, options);
+  };
+  // Asking with dedup holds one box-wide lock so two identical asks cannot both file.
+  return same ? withFileLock(core.box.paths.locksDir, "ask", core.box.locks, file) : file();
+}
+
+/** The card an ask would file and its text; throws, before any lock or write, when it may not. */
+function cardToFile(core: Core, input: unknown, agentPrompt: AgentPrompt | undefined) {
   const asked = validateAsk(input);
   // Before any lock (the box-wide ask lock of unlessOpen too): a read-only box is refused in
   // words. Asked of the ledger's folder: the ledger itself opens while git commits (below).
@@ -169,7 +194,7 @@ export async function askQuestion(
       ...fields,
       "asked-at": fields["asked-at"] ?? core.box.clock.iso(),
     } as Question,
-    options.agentPrompt,
+    agentPrompt,
   );
   const ordered: Record<string, unknown> = {};
   for (const key of FIELD_ORDER) ordered[key] = card[key as keyof Question];
@@ -179,62 +204,54 @@ export async function askQuestion(
   if (unreadable !== undefined) {
     throw new InvalidInput(`the question is over a card limit: as a card file ${unreadable}`);
   }
+  return { wantedId, card, content };
+}
 
+/** Commits the card under its id (refused when the id is taken), with its audit line. */
+async function fileCard(
+  core: Core,
+  id: string,
+  card: Question,
+  content: string,
+  options: AskOptions,
+): Promise<AskResult> {
   const { meanwhile } = options;
-  const same = options.unlessOpen === true ? samePrompt : options.unlessOpen || undefined;
-  const file = async (): Promise<AskResult> => {
-    if (same) {
-      // An ask killed before its commit leaves its card on disk until its journal is settled;
-      // settle those first, so a question that was never filed is not taken for an open one.
-      await settleInterruptedWrites(core);
-      const open = scanQuestions(core.box, core.ledger, "pending").find(
-        (entry) => entry.card?.status === "pending" && same(entry.card, card, entry.id),
+  return withQuestionLockLedgerLater(core, id, async () => {
+    const rel = core.box.paths.questionRel(id);
+    // Cards may live in subfolders too: an id is taken wherever its card is.
+    const taken = existsSync(join(core.box.paths.root, rel)) || cardIdTaken(core, id);
+    if (taken) {
+      throw new InvalidInput(
+        `a question with id "${id}" exists already: choose another id or leave it out`,
       );
-      if (open?.card) return { id: open.id, rel: open.rel, card: open.card, deduplicated: true };
     }
-    const id =
-      wantedId !== undefined
-        ? checkId(wantedId)
-        : newId(card.prompt, card["asked-at"].slice(0, 10));
-    return withQuestionLockLedgerLater(core, id, async () => {
-      const rel = core.box.paths.questionRel(id);
-      // Cards may live in subfolders too: an id is taken wherever its card is.
-      const taken = existsSync(join(core.box.paths.root, rel)) || cardIdTaken(core, id);
-      if (taken) {
-        throw new InvalidInput(
-          `a question with id "${id}" exists already: choose another id or leave it out`,
-        );
-      }
-      const commit = await applyAndCommit(
-        core.box,
-        id,
-        {
-          writes: [{ rel, content }],
-          message: `ask: ${card.prompt.replace(/\s+/g, " ").slice(0, 60)}`,
-          trailers: {
-            Question: id,
-            ...(card["asked-by"] ? { "Asked-By": card["asked-by"] } : {}),
-          },
-          record: {
-            at: core.box.clock.iso(),
-            questionId: id,
-            surface: options.via ?? "cli",
-            actor: card["asked-by"],
-            action: "ask",
-            outcome: "applied",
-          },
-          // The ledger (the audit line needs it) opens while git runs: a ledger that cannot be
-          // opened, or a box found read-only there, files nothing, as when it opened first.
-          meanwhile: {
-            whileAdding: () => refuseOnReadOnly(core),
-            ...(meanwhile ? { whileCommitting: () => meanwhile({ id, card }) } : {}),
-          },
+    const commit = await applyAndCommit(
+      core.box,
+      id,
+      {
+        writes: [{ rel, content }],
+        message: `ask: ${card.prompt.replace(/\s+/g, " ").slice(0, 60)}`,
+        trailers: {
+          Question: id,
+          ...(card["asked-by"] ? { "Asked-By": card["asked-by"] } : {}),
         },
-        auditCommitted(core),
-      );
-      return { id, rel, card, deduplicated: false, commit };
-    });
-  };
-  // Asking with dedup holds one box-wide lock so two identical asks cannot both file.
-  return same ? withFileLock(core.box.paths.locksDir, "ask", core.box.locks, file) : file();
+        record: {
+          at: core.box.clock.iso(),
+          questionId: id,
+          surface: options.via ?? "cli",
+          actor: card["asked-by"],
+          action: "ask",
+          outcome: "applied",
+        },
+        // The ledger (the audit line needs it) opens while git runs: a ledger that cannot be
+        // opened, or a box found read-only there, files nothing, as when it opened first.
+        meanwhile: {
+          whileAdding: () => refuseOnReadOnly(core),
+          ...(meanwhile ? { whileCommitting: () => meanwhile({ id, card }) } : {}),
+        },
+      },
+      auditCommitted(core),
+    );
+    return { id, rel, card, deduplicated: false, commit };
+  });
 }

@@ -69,71 +69,11 @@ export async function waitForQuestion(
   const stops: (() => void)[] = [];
   try {
     const settled = await new Promise<LoadedQuestion | undefined>((resolve) => {
-      let checking = false;
-      let again = false;
-      // One check at a time; a wake during a check runs one more after it.
-      const check = async () => {
-        if (checking) {
-          again = true;
-          return;
-        }
-        checking = true;
-        try {
-          do {
-            again = false;
-            const seen = readQuietly(core, id);
-            // Removed (git rm, by hand): once its lock confirms it, the wait ends and the caller
-            // hears "no such question" instead of waiting for good on a card that is gone.
-            if (seen === GONE && (await goneForGood(core, id))) return resolve(undefined);
-            if (seen && seen !== GONE && seen.card.status !== "pending") {
-              const sure = await loadCommitted(core, id, seen);
-              if (sure.card.status !== "pending") return resolve(sure);
-            }
-          } while (again);
-        } catch {
-          // A card mid-edit by hand or a lock that timed out: the next wake looks again.
-        } finally {
-          checking = false;
-        }
-      };
-      const wake = () => void check();
-
-      stops.push(
-        onQuestionTransitioned((event) => {
-          if (event.id === id && event.root === core.box.paths.root) wake();
-        }),
-      );
-      const cardPath = core.box.paths.abs(first.rel);
-      const cardName = basename(cardPath);
-      watchFolder(dirname(cardPath), (name) => name.startsWith(cardName), wake, stops);
-      mkdirSync(core.box.paths.journalDir, { recursive: true });
-      watchFolder(core.box.paths.journalDir, (name) => name.startsWith(`${id}.`), wake, stops);
-
-      const safety = setInterval(wake, SAFETY_RECHECK_MS);
-      stops.push(() => clearInterval(safety));
+      const wake = checkOneAtATime(core, id, resolve);
+      wakeOnChange(core, id, first.rel, wake, stops);
       // Infinity: until it is decided (the CLI without --timeout).
-      if (Number.isFinite(seconds)) {
-        // A timer holds at most ~24.8 days (node fires a longer one after 1 ms): a longer wait
-        // is a chain of timers up to its end.
-        const end = Date.now() + seconds * 1000;
-        let deadline: NodeJS.Timeout;
-        const arm = () => {
-          const left = end - Date.now();
-          if (left <= 0) return resolve(undefined);
-          deadline = setTimeout(arm, Math.min(left, LONGEST_TIMER_MS));
-        };
-        arm();
-        stops.push(() => clearTimeout(deadline));
-      }
-      if (options.onTick) {
-        const started = Date.now();
-        const every = Math.max(1, options.tickSeconds ?? 5) * 1000;
-        const tick = setInterval(
-          () => options.onTick?.(Math.round((Date.now() - started) / 1000), seconds),
-          every,
-        );
-        stops.push(() => clearInterval(tick));
-      }
+      if (Number.isFinite(seconds)) endAfter(seconds, () => resolve(undefined), stops);
+      if (options.onTick) tickEvery(options, seconds, stops);
       if (options.signal) {
         const onAbort = () => resolve(undefined);
         options.signal.addEventListener("abort", onAbort, { once: true });
@@ -148,6 +88,92 @@ export async function waitForQuestion(
   } finally {
     for (const stop of stops) stop();
   }
+}
+
+/**
+ * A wake that checks the card, one check at a time (a wake during a check runs one more after
+ * it), and settles with the committed card once it left `pending`, or undefined once it is gone.
+ */
+function checkOneAtATime(
+  core: Core,
+  id: string,
+  settle: (seen: LoadedQuestion | undefined) => void,
+): () => void {
+  let checking = false;
+  let again = false;
+  const check = async () => {
+    if (checking) {
+      again = true;
+      return;
+    }
+    checking = true;
+    try {
+      do {
+        again = false;
+        const seen = readQuietly(core, id);
+        // Removed (git rm, by hand): once its lock confirms it, the wait ends and the caller
+        // hears "no such question" instead of waiting for good on a card that is gone.
+        if (seen === GONE && (await goneForGood(core, id))) return settle(undefined);
+        if (seen && seen !== GONE && seen.card.status !== "pending") {
+          const sure = await loadCommitted(core, id, seen);
+          if (sure.card.status !== "pending") return settle(sure);
+        }
+      } while (again);
+    } catch {
+      // A card mid-edit by hand or a lock that timed out: the next wake looks again.
+    } finally {
+      checking = false;
+    }
+  };
+  return () => void check();
+}
+
+/** Wakes on this process's transition event, the card's and journal's folders, and a slow timer. */
+function wakeOnChange(
+  core: Core,
+  id: string,
+  rel: string,
+  wake: () => void,
+  stops: (() => void)[],
+): void {
+  stops.push(
+    onQuestionTransitioned((event) => {
+      if (event.id === id && event.root === core.box.paths.root) wake();
+    }),
+  );
+  const cardPath = core.box.paths.abs(rel);
+  const cardName = basename(cardPath);
+  watchFolder(dirname(cardPath), (name) => name.startsWith(cardName), wake, stops);
+  mkdirSync(core.box.paths.journalDir, { recursive: true });
+  watchFolder(core.box.paths.journalDir, (name) => name.startsWith(`${id}.`), wake, stops);
+  const safety = setInterval(wake, SAFETY_RECHECK_MS);
+  stops.push(() => clearInterval(safety));
+}
+
+/** Calls `end` once `seconds` have passed, however long that is. */
+function endAfter(seconds: number, end: () => void, stops: (() => void)[]): void {
+  // A timer holds at most ~24.8 days (node fires a longer one after 1 ms): a longer wait
+  // is a chain of timers up to its end.
+  const endAt = Date.now() + seconds * 1000;
+  let deadline: NodeJS.Timeout;
+  const arm = () => {
+    const left = endAt - Date.now();
+    if (left <= 0) return end();
+    deadline = setTimeout(arm, Math.min(left, LONGEST_TIMER_MS));
+  };
+  arm();
+  stops.push(() => clearTimeout(deadline));
+}
+
+/** Tells onTick how long it has waited, every tickSeconds (at least 1, 5 by default). */
+function tickEvery(options: WaitOptions, seconds: number, stops: (() => void)[]): void {
+  const started = Date.now();
+  const every = Math.max(1, options.tickSeconds ?? 5) * 1000;
+  const tick = setInterval(
+    () => options.onTick?.(Math.round((Date.now() - started) / 1000), seconds),
+    every,
+  );
+  stops.push(() => clearInterval(tick));
 }
 
 const GONE = "gone";

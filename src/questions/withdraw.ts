@@ -23,25 +23,14 @@ export interface WithdrawResult {
   commit: string;
 }
 
+/** Withdraws the question (final: it takes no answer after), or audits the refusal. */
 export async function withdrawQuestion(
   core: Core,
   id: string,
   surface: Surface,
   options: { reason?: string | undefined } = {},
 ): Promise<WithdrawResult> {
-  const reason = options.reason?.replace(/\s+/g, " ").trim() || undefined;
-  if (reason !== undefined && reason.length > MAX_REASON_LENGTH) {
-    throw new InvalidInput(
-      `the reason is ${reason.length} characters long: keep it under ${MAX_REASON_LENGTH}`,
-    );
-  }
-  // The reason is shown on every surface (a terminal too), as card text is: no escapes.
-  const control = reason === undefined ? undefined : controlCharacterIn(reason);
-  if (control) {
-    throw new InvalidInput(
-      `the reason contains a control character (${control}): a reason may carry any text, tabs and line breaks, no other control character`,
-    );
-  }
+  const reason = checkedReason(options.reason);
   const at = core.box.clock.iso();
   /** What its audit line says, applied or refused. */
   const audit = {
@@ -84,4 +73,22 @@ export async function withdrawQuestion(
     auditRefused(core, audit, error);
     throw error;
   }
+}
+
+/** The reason with spacing collapsed (none if blank); refuses one too long or with controls. */
+function checkedReason(raw: string | undefined): string | undefined {
+  const reason = raw?.replace(/\s+/g, " ").trim() || undefined;
+  if (reason !== undefined && reason.length > MAX_REASON_LENGTH) {
+    throw new InvalidInput(
+      `the reason is ${reason.length} characters long: keep it under ${MAX_REASON_LENGTH}`,
+    );
+  }
+  // The reason is shown on every surface (a terminal too), as card text is: no escapes.
+  const control = reason === undefined ? undefined : controlCharacterIn(reason);
+  if (control) {
+    throw new InvalidInput(
+      `the reason contains a control character (${control}): a reason may carry any text, tabs and line breaks, no other control character`,
+    );
+  }
+  return reason;
 }

@@ -54,9 +54,9 @@ async function presentQuestion(
   deps: OperationsDeps,
   question: QuestionView,
   pending: QuestionView[],
-  anyway = false,
+  how: { anyway?: boolean; asked?: boolean } = {},
 ) {
-  return (await present(deps, question, pending, anyway)).presented;
+  return (await present(deps, question, pending, how)).presented;
 }
 
 /**
@@ -103,7 +103,7 @@ async function next(deps: OperationsDeps) {
   const { pending, ready, parked } = queue(deps);
   const first = ready[0] ?? parked[0];
   return {
-    presented: first ? await presentQuestion(deps, first, pending, true) : undefined,
+    presented: first ? await presentQuestion(deps, first, pending, { anyway: true }) : undefined,
     busy: false,
   };
 }
@@ -118,13 +118,13 @@ async function show(
   if (open?.questionId === questionId && !options.again) return open;
   const { pending } = queue(deps);
   const wanted = pending.find((q) => q.id === questionId);
-  if (!wanted) return undefined;
+  if (!wanted || (options.bySlot && !deps.repeats.mayPresent(questionId))) return undefined;
   const aside =
     options.aside ?? (open?.questionId === questionId ? closures.MOVED : closures.SET_ASIDE);
   if (open && presentations.close(open.seq, "superseded", aside.text, now())) {
     await teller.tell(open, { ...aside, card: load(open.questionId) });
   }
-  return presentQuestion(deps, wanted, pending);
+  return presentQuestion(deps, wanted, pending, { asked: !options.bySlot });
 }
 
 async function park(deps: OperationsDeps, ops: SlotOps) {

@@ -63,120 +63,118 @@ type Held =
       toldAt: number;
     });
 
-export interface ReachDeps {
+/** What each surface's hold-off is, the two clocks they run on, and where they are told. */
+interface Holds {
+  held: Map<string, Held>;
+  boxNow: () => number;
+  wallNow: () => number;
+  logger: SlotLogger;
+}
+
+/** The reachability of each surface's chat, held off after refusals and failures. */
+export function createReach(deps: {
   now: () => Date;
   logger: SlotLogger;
   /** The wall clock (ms) a failing chat service is retried on; Date.now unless a test sets it. */
   wallClock?: (() => number) | undefined;
+}): Reach {
+  const holds: Holds = {
+    held: new Map(),
+    boxNow: () => deps.now().getTime(),
+    wallNow: deps.wallClock ?? Date.now,
+    logger: deps.logger,
+  };
+  const reach: Reach = {
+    open(surface) {
+      const state = holds.held.get(surface);
+      if (state === undefined) return true;
+      return (state.kind === "refused" ? holds.boxNow() : holds.wallNow()) >= state.until;
+    },
+    refused: (surface, error) => holdRefused(holds, surface, error),
+    failed: (surface, error, question) => holdFailing(holds, surface, error, question),
+    reached(surface) {
+      cleared(holds, surface, "a message reached it");
+    },
+    heard: (surface) => cleared(holds, surface, "the boxholder wrote"),
+    async through(surface, send) {
+      try {
+        const delivered = await send();
+        if (delivered) cleared(holds, surface, "a message reached it");
+        return delivered;
+      } catch (error) {
+        if (!(error instanceof ChatRefuses)) throw error;
+        reach.refused(surface, error);
+        return false;
+      }
+    },
+  };
+  return reach;
 }
 
-export function createReach(deps: ReachDeps): Reach {
-  return new HeldChats(deps);
-}
-
-/** The surfaces whose chat is held off now, each with its hold-off. */
-class HeldChats implements Reach {
-  private readonly held = new Map<string, Held>();
-  private readonly deps: ReachDeps;
-  private readonly wallNow: () => number;
-
-  constructor(deps: ReachDeps) {
-    this.deps = deps;
-    this.wallNow = deps.wallClock ?? Date.now;
-  }
-
-  open(surface: string): boolean {
-    const state = this.held.get(surface);
-    return state === undefined || this.clockOf(state) >= state.until;
-  }
-
-  refused(surface: string, error: unknown): void {
-    const before = this.held.get(surface);
-    const again = before?.kind === "refused";
-    const holdOffMs = nextBackoff(again ? before.holdOffMs : undefined, REFUSED_BACKOFF);
-    this.held.set(surface, { kind: "refused", holdOffMs, until: this.boxNow() + holdOffMs });
-    if (again) return;
-    this.deps.logger.warn(
-      { surface, err: error },
-      `the boxholder's chat refuses messages (the bot blocked, or the chat gone): questions wait; tried again after ${FIRST_HOLD_OFF_MS / 1000} s, then at doubling intervals up to ${MAX_HOLD_OFF_MS / 60_000} min, and at once when the boxholder writes to the bot`,
+/** Ends the surface's hold-off and logs that it works again; false when none was running. */
+function cleared({ held, wallNow, logger }: Holds, surface: string, why: string): boolean {
+  const state = held.get(surface);
+  if (!state) return false;
+  held.delete(surface);
+  if (state.kind === "refused") {
+    logger.info({ surface }, `the boxholder's chat takes messages again (${why})`);
+  } else {
+    const seconds = Math.round((wallNow() - state.since) / 1000);
+    logger.info(
+      { surface, tries: state.tries, seconds },
+      `the chat service works again (${why}) after ${state.tries} failed ${state.tries === 1 ? "try" : "tries"} over ${seconds} s`,
     );
   }
+  return true;
+}
 
-  failed(surface: string, error: unknown, question: string): void {
-    const before = this.held.get(surface);
-    // A refusal says more than a failure: its longer hold-off stands.
-    if (before?.kind === "refused") return;
-    const at = this.wallNow();
-    const holdOffMs = nextBackoff(before?.holdOffMs, FAILED_BACKOFF);
-    const state = before ?? {
-      kind: "failing" as const,
-      holdOffMs,
-      until: 0,
-      tries: 0,
-      since: at,
-      toldAt: at,
-    };
-    state.holdOffMs = holdOffMs;
-    state.until = at + holdOffMs;
-    state.tries += 1;
-    this.held.set(surface, state);
-    if (!before) {
-      this.deps.logger.warn(
-        { surface, err: error, question },
-        `could not present a question: tried again after ${FIRST_RETRY_MS / 1000} s, then at doubling intervals up to ${MAX_RETRY_MS / 1000} s; the log says when it works again`,
-      );
-    } else if (at - state.toldAt >= FAILING_REMINDER_MS) {
-      state.toldAt = at;
-      this.deps.logger.warn(
-        { surface, err: error, question, tries: state.tries },
-        `presenting still fails: ${state.tries} tries over ${Math.round((at - state.since) / 60_000)} min`,
-      );
-    }
-  }
+/** A refusal: the next, doubled hold-off on the box clock; warns at the first one only. */
+function holdRefused({ held, boxNow, logger }: Holds, surface: string, error: unknown): void {
+  const before = held.get(surface);
+  const again = before?.kind === "refused";
+  const holdOffMs = nextBackoff(again ? before.holdOffMs : undefined, REFUSED_BACKOFF);
+  held.set(surface, { kind: "refused", holdOffMs, until: boxNow() + holdOffMs });
+  if (again) return;
+  logger.warn(
+    { surface, err: error },
+    `the boxholder's chat refuses messages (the bot blocked, or the chat gone): questions wait; tried again after ${FIRST_HOLD_OFF_MS / 1000} s, then at doubling intervals up to ${MAX_HOLD_OFF_MS / 60_000} min, and at once when the boxholder writes to the bot`,
+  );
+}
 
-  reached(surface: string): void {
-    this.cleared(surface, "a message reached it");
-  }
-
-  heard(surface: string): boolean {
-    return this.cleared(surface, "the boxholder wrote");
-  }
-
-  async through(surface: string, send: () => Promise<boolean>): Promise<boolean> {
-    try {
-      const delivered = await send();
-      if (delivered) this.cleared(surface, "a message reached it");
-      return delivered;
-    } catch (error) {
-      if (!(error instanceof ChatRefuses)) throw error;
-      this.refused(surface, error);
-      return false;
-    }
-  }
-
-  private boxNow(): number {
-    return this.deps.now().getTime();
-  }
-
-  /** A refusal's hold-off runs on the box clock, a failing service's on the wall clock. */
-  private clockOf(state: Held): number {
-    return state.kind === "refused" ? this.boxNow() : this.wallNow();
-  }
-
-  /** Ends `surface`'s hold-off, saying so in one line; false when it was not held off. */
-  private cleared(surface: string, why: string): boolean {
-    const state = this.held.get(surface);
-    if (!state) return false;
-    this.held.delete(surface);
-    if (state.kind === "refused") {
-      this.deps.logger.info({ surface }, `the boxholder's chat takes messages again (${why})`);
-    } else {
-      const seconds = Math.round((this.wallNow() - state.since) / 1000);
-      this.deps.logger.info(
-        { surface, tries: state.tries, seconds },
-        `the chat service works again (${why}) after ${state.tries} failed ${state.tries === 1 ? "try" : "tries"} over ${seconds} s`,
-      );
-    }
-    return true;
+/** A failure: a shorter hold-off on the wall clock; warns as it starts, then every reminder. */
+function holdFailing(
+  { held, wallNow, logger }: Holds,
+  surface: string,
+  error: unknown,
+  question: string,
+): void {
+  const before = held.get(surface);
+  // A refusal says more than a failure: its longer hold-off stands.
+  if (before?.kind === "refused") return;
+  const at = wallNow();
+  const holdOffMs = nextBackoff(before?.holdOffMs, FAILED_BACKOFF);
+  const state = before ?? {
+    kind: "failing" as const,
+    holdOffMs,
+    until: 0,
+    tries: 0,
+    since: at,
+    toldAt: at,
+  };
+  state.holdOffMs = holdOffMs;
+  state.until = at + holdOffMs;
+  state.tries += 1;
+  held.set(surface, state);
+  if (!before) {
+    logger.warn(
+      { surface, err: error, question },
+      `could not present a question: tried again after ${FIRST_RETRY_MS / 1000} s, then at doubling intervals up to ${MAX_RETRY_MS / 1000} s; the log says when it works again`,
+    );
+  } else if (at - state.toldAt >= FAILING_REMINDER_MS) {
+    state.toldAt = at;
+    logger.warn(
+      { surface, err: error, question, tries: state.tries },
+      `presenting still fails: ${state.tries} tries over ${Math.round((at - state.since) / 60_000)} min`,
+    );
   }
 }

@@ -91,7 +91,7 @@ export async function reconcile(
   const closure = mine ? await closeIfStale(deps, mine, card) : undefined;
   const moved = mine && !closure && movedDeadlineAside(mine, card, core.box.clock.now());
   if (mine && moved) {
-    await ops.show(mine.questionId, { again: true, aside: moved });
+    await ops.show(mine.questionId, { again: true, aside: moved, bySlot: true });
     return;
   }
   await ops.fill(closure !== undefined && closure.kind !== "changed");

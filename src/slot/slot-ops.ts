@@ -45,13 +45,13 @@ export interface SlotOps {
   next(): Promise<{ presented: Presentation | undefined; busy: boolean }>;
   /**
    * Presents this question now; the presented one (if another) is set aside, still queued.
-   * `again`: shown anew even when it is the open one, whose message is closed as moved (the
-   * boxholder changed, so it must appear in the new one's chat); `aside` says why instead
-   * (Extend: the deadline moved, so the question is shown with the new one).
+   * `again`: shown anew even when open, its message closed as moved; `aside` says why instead
+   * (Extend: the deadline moved). `bySlot`: the slot's own re-show, held off as `fill` is when
+   * tried again and again (repeats.ts); a person's show never is.
    */
   show(
     questionId: string,
-    options?: { again?: boolean; aside?: Omit<Closure, "card"> },
+    options?: { again?: boolean; aside?: Omit<Closure, "card">; bySlot?: boolean },
   ): Promise<Presentation | undefined>;
   /** Parks the presented question (it stays pending, behind the queue) and presents the next. */
   park(): Promise<Presentation | undefined>;

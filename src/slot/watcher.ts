@@ -14,20 +14,43 @@ export interface SlotWatcher {
   stop(): void;
 }
 
-export function watchSlot(deps: {
+export interface WatchDeps {
   box: Box;
   intervalMs: number;
   reconcile: () => Promise<void>;
   logger: SlotLogger;
-}): SlotWatcher {
-  const { logger } = deps;
-  let stopped = false;
+}
+
+/** Whether the watcher was stopped, read by every tick and every folder event. */
+interface Running {
+  stopped: boolean;
+}
+
+/** Reconciles the slot now, every interval and whenever the questions folder changes. */
+export function watchSlot(deps: WatchDeps): SlotWatcher {
+  const running: Running = { stopped: false };
+  const cards = watchCards(deps.box);
+  const tick = oneTickAtATime(deps, running);
+  const timer = setInterval(tick, deps.intervalMs);
+  timer.unref();
+  void tick();
+  const folderWatch = watchQuestionsFolder(deps, cards, tick, running);
+  return {
+    stop() {
+      running.stopped = true;
+      clearInterval(timer);
+      folderWatch?.close();
+      cards.stop();
+    },
+  };
+}
+
+/** A tick that reconciles, one at a time: a tick asked for while one runs runs after it. */
+function oneTickAtATime({ reconcile, logger }: WatchDeps, running: Running): () => Promise<void> {
   let busy = false;
   let again = false;
-  const cards = watchCards(deps.box);
-
-  const tick = async () => {
-    if (stopped) return;
+  return async () => {
+    if (running.stopped) return;
     if (busy) {
       again = true;
       return;
@@ -36,49 +59,35 @@ export function watchSlot(deps: {
     try {
       do {
         again = false;
-        await deps.reconcile();
-      } while (again && !stopped);
+        await reconcile();
+      } while (again && !running.stopped);
     } catch (error) {
       logger.error({ err: error }, "slot reconciliation failed");
     } finally {
       busy = false;
     }
   };
-  const timer = setInterval(tick, deps.intervalMs);
-  timer.unref();
-  void tick();
-  const folderWatch = watchFolder(deps.box, cards, logger, () => {
-    if (!stopped) void tick();
-  });
-  return {
-    stop() {
-      stopped = true;
-      clearInterval(timer);
-      folderWatch?.close();
-      cards.stop();
-    },
-  };
 }
 
 /**
- * The poll catches every change (subfolders, a watcher that failed); a watch on the questions
- * folder makes the common one, a card filed or rewritten there, show at once. A burst of events
- * (a rename, a commit) is one call of `changed`. Undefined when the folder cannot be watched.
+ * Ticks soon after the questions folder changes; undefined when it cannot be watched. The
+ * interval's poll catches every change (subfolders, a watcher that failed); this watch makes the
+ * common one, a card filed or rewritten there, show at once. A burst of events is one tick.
  */
-function watchFolder(
-  box: Box,
+function watchQuestionsFolder(
+  { box, logger }: WatchDeps,
   cards: ReturnType<typeof watchCards>,
-  logger: SlotLogger,
-  changed: () => void,
+  tick: () => Promise<void>,
+  running: Running,
 ): FSWatcher | undefined {
   try {
     let soon: NodeJS.Timeout | undefined;
     const folderWatch = watch(box.paths.questionsDir, (_event, name) => {
       cards.changed(name ?? undefined);
-      if (soon !== undefined) return;
+      if (soon !== undefined || running.stopped) return;
       soon = setTimeout(() => {
         soon = undefined;
-        changed();
+        void tick();
       }, 25);
     });
     folderWatch.on("error", (error) => {

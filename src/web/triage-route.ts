@@ -8,6 +8,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { Question } from "../card/question.ts";
 import { QbridgeError } from "../errors.ts";
 import { answerQuestion } from "../questions/answer.ts";
+import type { Core } from "../questions/core.ts";
 import { boxState } from "../questions/state.ts";
 import { loadQuestion } from "../questions/store.ts";
 import { TriageOffers } from "../slot/triage/offers.ts";
@@ -27,26 +28,14 @@ export function triageAction(signature: string, toRoot: ToRoot): string {
   return `${toRoot}questions/triage?s=${signature}`;
 }
 
+/** `POST /questions/triage`: the review of an offer, then its recording. */
 export function triageRoute(deps: SignedDeps): Hono {
   const app = new Hono();
   const { core, secret } = deps;
   const offers = new TriageOffers(core.ledger.db);
 
-  const load = (id: string): Question | undefined => {
-    try {
-      return loadQuestion(core, id).card;
-    } catch (error) {
-      if (error instanceof QbridgeError) return undefined;
-      throw error;
-    }
-  };
-
-  // The web's way into the core: each answer its own transition, then the serving slot is told.
-  const answer: AnswerPath = async (id, attempt, options) => {
-    const result = await answerQuestion(core, id, attempt, { via: "web" }, options);
-    await announce(deps, { id, action: "answered", via: "web" });
-    return result;
-  };
+  const load = (id: string) => cardIfReadable(core, id);
+  const answer = webAnswerPath(deps);
 
   app.post(
     "/questions/triage",
@@ -87,4 +76,23 @@ export function triageRoute(deps: SignedDeps): Hono {
   );
 
   return app;
+}
+
+/** The card as it is now; undefined when it is gone or cannot be read. */
+function cardIfReadable(core: Core, id: string): Question | undefined {
+  try {
+    return loadQuestion(core, id).card;
+  } catch (error) {
+    if (error instanceof QbridgeError) return undefined;
+    throw error;
+  }
+}
+
+/** The web's way into the core: each answer its own transition, then the serving slot is told. */
+function webAnswerPath(deps: SignedDeps): AnswerPath {
+  return async (id, attempt, options) => {
+    const result = await answerQuestion(deps.core, id, attempt, { via: "web" }, options);
+    await announce(deps, { id, action: "answered", via: "web" });
+    return result;
+  };
 }

@@ -80,4 +80,22 @@ describe("a question the slot would present again and again", () => {
     }
     expect(presenter.tries).toEqual([id, id, id]);
   });
+
+  it("never holds off a question a person asks to see: their Show always shows it", async () => {
+    const box = await makeBox();
+    const { id: a } = await askQuestion(box, selectCard({ prompt: "First one?" }));
+    const { id: b } = await askQuestion(box, selectCard({ prompt: "Second one?" }));
+    const slot = createSlot({ core: box, wallClock: () => 1_000_000 });
+    const presenter = notebook();
+    slot.attach(presenter);
+    await slot.reconcile();
+    // The boxholder goes back and forth between the two, more often than the guard allows.
+    for (let i = 0; i < 4; i++) {
+      for (const id of [b, a]) {
+        const shown = await slot.show(id);
+        expect(shown?.questionId).toBe(id);
+      }
+    }
+    expect(presenter.tries.filter((t) => t === a)).toHaveLength(5);
+  });
 });

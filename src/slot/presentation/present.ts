@@ -35,16 +35,17 @@ export interface PresentDeps {
  * shows it, skipping one whose chat is held off as refusing messages unless `anyway` (/next).
  * A presenter that threw has its claim released and nothing else is tried: its surface is held
  * off (reach.ts, which logs it), longer for a chat that refused than for a service that failed.
- * A question tried again and again is held off itself (repeats.ts), unless `anyway`.
+ * A question tried again and again is held off itself (repeats.ts), unless `anyway` or
+ * `asked` (a person asked for this question: their Show, Extend or `next` is never held off).
  */
 export async function present(
   deps: PresentDeps,
   question: QuestionView,
   pending: QuestionView[],
-  anyway = false,
+  { anyway = false, asked = false } = {},
 ): Promise<{ presented?: Presentation | undefined }> {
   const { core, presentations, registry, later, logger, now, attention, reach, repeats } = deps;
-  if (!anyway && !repeats.mayPresent(question.id)) return {};
+  if (!anyway && !asked && !repeats.mayPresent(question.id)) return {};
   const ready = registry.presenters.filter((p) => p.ready() && (anyway || reach.open(p.surface)));
   if (ready.length === 0) return {};
   const cardHash = questionFingerprint(question.card);

@@ -2,8 +2,8 @@
 // that shows nothing, a card that changes at every look, a card the scan and a load disagree
 // on): after REPEATS_FREE tries in a row, each less than REPEAT_GAP_MS after the last pause
 // ended, the question is held off for a pause that doubles with each further try
-// (src/backoff.ts), and the slot shows the others meanwhile. Only the boxholder's own /next
-// goes past it. Wall-clock time: a loop costs real time whatever the box's clock says.
+// (src/backoff.ts), and the slot shows the others meanwhile. What a person asks for goes past
+// it: their /next, and their Show (a tap, Extend, the chat's `next`). Wall-clock time: a loop costs real time whatever the box's clock says.
 
 import { type Backoff, nextBackoff } from "../../backoff.ts";
 import type { SlotLogger } from "../slot-ops.ts";
