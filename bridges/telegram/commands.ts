@@ -4,7 +4,16 @@
 // They are registered with setMyCommands at start; a failure there is logged, never fatal.
 
 import type { Api, Context } from "grammy";
-import { boxDigest, type CommandAttempt, type Digest, type DigestLine, type Judge, liveGrantLines, revokeGrant, type Slot } from "../../src/slot/port.ts";
+import {
+  boxDigest,
+  type CommandAttempt,
+  type Digest,
+  type DigestLine,
+  type Judge,
+  liveGrantLines,
+  revokeGrant,
+  type Slot,
+} from "../../src/slot/port.ts";
 import type { Access } from "./access.ts";
 import { laterLayout } from "./keyboard.ts";
 import { pairWithCode } from "./pairing.ts";

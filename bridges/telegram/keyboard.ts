@@ -3,7 +3,12 @@
 // Each callback button carries only a minted token; what it means stays in the ledger.
 
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
-import { type ButtonSpec, type LaterOption, optionsOf, type Question } from "../../src/slot/port.ts";
+import {
+  type ButtonSpec,
+  type LaterOption,
+  optionsOf,
+  type Question,
+} from "../../src/slot/port.ts";
 import { flat, shorten } from "./html.ts";
 import { MAX_BUTTON_CHARS } from "./limits.ts";
 import { buttonText } from "./render.ts";

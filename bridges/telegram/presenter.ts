@@ -3,7 +3,16 @@
 // by the judge (withButtons) around each send.
 
 import type { Api } from "grammy";
-import type { Address, Closure, Judge, Presentation, Presenter, PresentRequest, QuestionView, Slot } from "../../src/slot/port.ts";
+import type {
+  Address,
+  Closure,
+  Judge,
+  Presentation,
+  Presenter,
+  PresentRequest,
+  QuestionView,
+  Slot,
+} from "../../src/slot/port.ts";
 import { answerLayout, NO_BUTTONS, showLayout } from "./keyboard.ts";
 import { toOwnerChat } from "./refusal.ts";
 import { closedHtml, expiredHtml, nudgeHtml, overnightText, presentationHtml } from "./render.ts";

@@ -6,7 +6,14 @@
 // near MEMO_CHARS (the rest is on the web page), and the options are not listed again in the
 // text when their buttons carry them; only a label its button cannot show whole is spelled out.
 
-import { type Closure, deadlineOf, expiryWords, letterOf, optionsOf, type Question } from "../../src/slot/port.ts";
+import {
+  type Closure,
+  deadlineOf,
+  expiryWords,
+  letterOf,
+  optionsOf,
+  type Question,
+} from "../../src/slot/port.ts";
 import { escapeHtml, escapeWithin, flat, headOf, shorten } from "./html.ts";
 import { MAX_BUTTON_CHARS, MAX_MESSAGE_CHARS } from "./limits.ts";
 

@@ -4,7 +4,14 @@
 // message's buttons. The slot moves on after both.
 
 import type { Api, Context } from "grammy";
-import { type Judge, type Outcome, ELSEWHERE_REPLY, UNKNOWN_REPLY, type ButtonToken, type TriageView } from "../../src/slot/port.ts";
+import {
+  type ButtonToken,
+  ELSEWHERE_REPLY,
+  type Judge,
+  type Outcome,
+  type TriageView,
+  UNKNOWN_REPLY,
+} from "../../src/slot/port.ts";
 import type { Access } from "./access.ts";
 import { cutWithin } from "./html.ts";
 import { answerLayout, confirmLayout, laterLayout, NO_BUTTONS } from "./keyboard.ts";

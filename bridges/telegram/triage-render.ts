@@ -2,7 +2,14 @@
 // what accepting would record, and what was recorded and skipped. Pure: the rule and the
 // recording are the slot's (src/slot/triage.ts); text in, HTML out, within the limits.
 
-import { type Digest, type DigestLine, type OfferItem, type OfferResult, recommendationWords, TRIAGE_NOTE } from "../../src/slot/port.ts";
+import {
+  type Digest,
+  type DigestLine,
+  type OfferItem,
+  type OfferResult,
+  recommendationWords,
+  TRIAGE_NOTE,
+} from "../../src/slot/port.ts";
 import { escapeWithin, flat, shorten } from "./html.ts";
 import { MAX_BUTTON_CHARS } from "./limits.ts";
 

@@ -2,7 +2,13 @@
 // line when it closes, and nudges. A terminal has no message to edit, so a closed presentation
 // is told as a new line; the presentation's address is the terminal and its ledger number.
 
-import type { Closure, Presentation, Presenter, PresentRequest, QuestionView } from "../../src/slot/port.ts";
+import type {
+  Closure,
+  Presentation,
+  Presenter,
+  PresentRequest,
+  QuestionView,
+} from "../../src/slot/port.ts";
 import { closedText, nudgeText, questionText } from "./render.ts";
 
 export const SURFACE = "terminal";

@@ -2,7 +2,20 @@
 // why, options with letters, what the box will learn, the recommendation, the safe action
 // while waiting), the line that replaces it once closed, and the short lines of the chat. Pure.
 
-import { type Closure, type Digest, type DigestLine, deadlineOf, expiryWords, letterOf, type OfferItem, type OfferResult, optionsOf, type Question, recommendationWords, TRIAGE_NOTE } from "../../src/slot/port.ts";
+import {
+  type Closure,
+  type Digest,
+  type DigestLine,
+  deadlineOf,
+  expiryWords,
+  letterOf,
+  type OfferItem,
+  type OfferResult,
+  optionsOf,
+  type Question,
+  recommendationWords,
+  TRIAGE_NOTE,
+} from "../../src/slot/port.ts";
 
 const ICONS: Record<Closure["kind"], string> = {
   answered: "✔",

@@ -6,7 +6,15 @@
 // before `record`, and a list is recorded once.
 
 import { randomBytes } from "node:crypto";
-import { type Actor, type Judge, type Outcome, type ButtonSpec, type Slot, boxDigest, type DigestLine } from "../../src/slot/port.ts";
+import {
+  type Actor,
+  type ButtonSpec,
+  boxDigest,
+  type DigestLine,
+  type Judge,
+  type Outcome,
+  type Slot,
+} from "../../src/slot/port.ts";
 import { SURFACE } from "./presenter.ts";
 import { digestText, offerResultText, offerText } from "./render.ts";
 
