@@ -21,19 +21,36 @@ function common(command: Command): Command {
 }
 
 export function registerQuestionCommands(program: Command): void {
+  registerInit(program);
+  registerAsk(program);
+  registerListCommand(program, common);
+  registerOutcomeCommands(program, common);
+  registerAnswer(program);
+  registerDismiss(program);
+  registerAge(program);
+  registerWaiting(program);
+  registerJobs(program);
+}
+
+function registerInit(program: Command): void {
   common(program.command("init"))
     .description("make a box: a git repository with _bookkeeping/questions/ and _bookkeeping/jobs/")
-    .action(async (options: CommonOptions) => {
-      const config = configFor(options);
-      const done = await initBox(config.boxDir);
-      if (options.json) return printJson({ box: config.boxDir, done });
-      writeOut(
-        done.length
-          ? `${config.boxDir}: ${done.join(", ")}\n`
-          : `${config.boxDir} is already a box; nothing to do\n`,
-      );
-    });
+    .action(initAction);
+}
 
+/** Makes what is missing of the box and prints what it made, or that it was a box already. */
+async function initAction(options: CommonOptions): Promise<void> {
+  const config = configFor(options);
+  const done = await initBox(config.boxDir);
+  if (options.json) return printJson({ box: config.boxDir, done });
+  writeOut(
+    done.length
+      ? `${config.boxDir}: ${done.join(", ")}\n`
+      : `${config.boxDir} is already a box; nothing to do\n`,
+  );
+}
+
+function registerAsk(program: Command): void {
   common(program.command("ask"))
     .description(
       "file a question (flags, or one JSON card on standard input when --prompt is not given)",
@@ -85,11 +102,9 @@ Examples:
     .action(async (options: AskCommandOptions) =>
       (await import("./ask-command.ts")).askCommand(options),
     );
+}
 
-  registerListCommand(program, common);
-
-  registerOutcomeCommands(program, common);
-
+function registerAnswer(program: Command): void {
   common(
     program
       .command("answer")
@@ -106,89 +121,116 @@ Examples:
   qbridge answer 2026-07-10-where-do-receipts-go-3fa2c1 Finance --note "only the paper ones"
   qbridge answer 2026-07-10-delete-old-backups-91bc07 yes`,
     )
-    .action(async (id: string, answer: string, options: CommonOptions & { note?: string }) => {
-      const { answerQuestion } = await changes();
-      await withCore(options, async (core) => {
-        const result = await answerQuestion(
-          core,
-          id,
-          { text: answer, note: options.note },
-          { via: "cli" },
-        );
-        if (options.json) return printJson(result);
-        writeOut(
-          result.jobRel
-            ? `answered ${id}: ${result.answer.text}\nfollow-up job: ${result.jobRel}\n`
-            : `answered ${id}: ${result.answer.text}\nthe waiting agent reads the answer (no follow-up job)\n`,
-        );
-      });
-    });
+    .action(answerAction);
+}
 
+/** Records the answer through the core and says whether a follow-up job was written. */
+async function answerAction(
+  id: string,
+  answer: string,
+  options: CommonOptions & { note?: string },
+): Promise<void> {
+  const { answerQuestion } = await changes();
+  await withCore(options, async (core) => {
+    const result = await answerQuestion(
+      core,
+      id,
+      { text: answer, note: options.note },
+      { via: "cli" },
+    );
+    if (options.json) return printJson(result);
+    writeOut(
+      result.jobRel
+        ? `answered ${id}: ${result.answer.text}\nfollow-up job: ${result.jobRel}\n`
+        : `answered ${id}: ${result.answer.text}\nthe waiting agent reads the answer (no follow-up job)\n`,
+    );
+  });
+}
+
+function registerDismiss(program: Command): void {
   common(program.command("dismiss").argument("<id>", "the question id"))
     .description("dismiss a pending question (it stays answerable later)")
-    .action(async (id: string, options: CommonOptions) => {
-      const { dismissQuestion } = await changes();
-      await withCore(options, async (core) => {
-        const result = await dismissQuestion(core, id, { via: "cli" });
-        if (options.json) return printJson(result);
-        writeOut(`dismissed ${id}\n`);
-      });
-    });
+    .action(dismissAction);
+}
 
+/** Dismisses the question through the core; it stays answerable. */
+async function dismissAction(id: string, options: CommonOptions): Promise<void> {
+  const { dismissQuestion } = await changes();
+  await withCore(options, async (core) => {
+    const result = await dismissQuestion(core, id, { via: "cli" });
+    if (options.json) return printJson(result);
+    writeOut(`dismissed ${id}\n`);
+  });
+}
+
+function registerAge(program: Command): void {
   common(program.command("age"))
     .description("run the aging sweep once: expire questions past their time, report nudges due")
-    .action(async (options: CommonOptions) => {
-      const { ageQuestions } = await changes();
-      await withCore(options, async (core) => {
-        const report = await ageQuestions(core, {
-          onProgress: options.json ? undefined : progress("aging"),
-        });
-        if (options.json) return printJson(report);
-        writeOut(
-          `checked ${report.checked} pending; expired ${report.expired.length}; nudges due ${report.nudgeDue.length} (sent by qbridge serve)\n`,
-        );
-        for (const id of report.expired) writeOut(`expired ${id}\n`);
-        for (const id of report.nudgeDue) writeOut(`nudge due ${id}\n`);
-      });
-    });
+    .action(ageAction);
+}
 
+/** Runs one aging sweep and reports what expired and which nudges are due (serve sends them). */
+async function ageAction(options: CommonOptions): Promise<void> {
+  const { ageQuestions } = await changes();
+  await withCore(options, async (core) => {
+    const report = await ageQuestions(core, {
+      onProgress: options.json ? undefined : progress("aging"),
+    });
+    if (options.json) return printJson(report);
+    writeOut(
+      `checked ${report.checked} pending; expired ${report.expired.length}; nudges due ${report.nudgeDue.length} (sent by qbridge serve)\n`,
+    );
+    for (const id of report.expired) writeOut(`expired ${id}\n`);
+    for (const id of report.nudgeDue) writeOut(`nudge due ${id}\n`);
+  });
+}
+
+function registerWaiting(program: Command): void {
   common(program.command("waiting"))
     .description("what is waiting on me: the count and the top question alone")
-    .action(async (options: CommonOptions) => {
-      await withCore(options, async (core) => {
-        await settleBeforeListing(core);
-        const { count, top, pastDeadline } = waitingOnMe(core, pendingQuestions(core).pending);
-        if (options.json) return printJson({ count, top: top ?? null });
-        if (pastDeadline > 0) {
-          writeErr(
-            `note: ${pastDeadline} past its deadline and not counted: "qbridge age" (or a running serve) expires it\n`,
-          );
-        }
-        if (!top)
-          return void writeOut(
-            count ? `${count} waiting, all put off until later\n` : "nothing is waiting on you\n",
-          );
-        writeOut(`${count} waiting. Top:\n\n${showText(top)}`);
-      });
-    });
+    .action(waitingAction);
+}
 
+/** Prints the count waiting and the top question alone, after settling a half-done write. */
+async function waitingAction(options: CommonOptions): Promise<void> {
+  await withCore(options, async (core) => {
+    await settleBeforeListing(core);
+    const { count, top, pastDeadline } = waitingOnMe(core, pendingQuestions(core).pending);
+    if (options.json) return printJson({ count, top: top ?? null });
+    if (pastDeadline > 0) {
+      writeErr(
+        `note: ${pastDeadline} past its deadline and not counted: "qbridge age" (or a running serve) expires it\n`,
+      );
+    }
+    if (!top)
+      return void writeOut(
+        count ? `${count} waiting, all put off until later\n` : "nothing is waiting on you\n",
+      );
+    writeOut(`${count} waiting. Top:\n\n${showText(top)}`);
+  });
+}
+
+function registerJobs(program: Command): void {
   common(program.command("jobs"))
     .description("list follow-up jobs written by answers")
-    .action(async (options: CommonOptions) => {
-      await withCore(options, async (core) => {
-        await settleBeforeListing(core);
-        const jobs = listJobs(core);
-        if (options.json) return printJson(jobs);
-        if (jobs.length === 0) return void writeOut("no follow-up jobs\n");
-        for (const { rel, job, error } of jobs) {
-          writeOut(
-            job
-              ? `${rel}  [${job.status}]  ${job["question-id"]} → ${job.answer.text}\n`
-              : `${rel}  unreadable: ${error}\n`,
-          );
-        }
-      });
-    });
+    .action(jobsAction);
+}
+
+/** Lists the follow-up jobs (an unreadable one with its error), after settling a half-done write. */
+async function jobsAction(options: CommonOptions): Promise<void> {
+  await withCore(options, async (core) => {
+    await settleBeforeListing(core);
+    const jobs = listJobs(core);
+    if (options.json) return printJson(jobs);
+    if (jobs.length === 0) return void writeOut("no follow-up jobs\n");
+    for (const { rel, job, error } of jobs) {
+      writeOut(
+        job
+          ? `${rel}  [${job.status}]  ${job["question-id"]} → ${job.answer.text}\n`
+          : `${rel}  unreadable: ${error}\n`,
+      );
+    }
+  });
 }
 
 function collect(value: string, previous: string[]): string[] {
