@@ -132,7 +132,34 @@ export async function applyAndCommit(
   plan: CommitPlan,
   onCommitted?: Committed,
 ): Promise<string> {
-  const journal: Journal = {
+  const journal = journalFor(box, key, plan);
+  const rels = plan.writes.map((w) => w.rel);
+  let landed: Landed;
+  checkpoint(box, "before-write");
+  try {
+    writeInOrder(box, journal, plan.writes);
+    checkpoint(box, "before-commit");
+    landed = await withCommitLock(box, () => commitWrites(box, plan, rels));
+    checkpoint(box, "after-commit");
+    if (plan.record) onCommitted?.(landed.sha, plan.record);
+    checkpoint(box, "after-record");
+    dropJournal(box, key);
+  } catch (error) {
+    throw undoChange(box, journal, error);
+  }
+  if (landed.late) throw landed.late.error;
+  return landed.sha;
+}
+
+/** A landed commit, and what the plan's whileCommitting threw (thrown once it is recorded). */
+interface Landed {
+  sha: string;
+  late: { error: unknown } | undefined;
+}
+
+/** The undo journal of `plan`: what each file holds now, what it will hold, and the record. */
+function journalFor(box: Box, key: string, plan: CommitPlan): Journal {
+  return {
     key,
     files: plan.writes.map((w) => ({
       rel: w.rel,
@@ -141,76 +168,72 @@ export async function applyAndCommit(
     })),
     ...(plan.record ? { record: plan.record } : {}),
   };
-  const rels = plan.writes.map((w) => w.rel);
-  let sha: string;
-  let late: { error: unknown } | undefined;
-  checkpoint(box, "before-write");
+}
+
+/** Writes the journal first, then each file in order, each atomically (fsynced when durable). */
+function writeInOrder(box: Box, journal: Journal, writes: FileWrite[]): void {
+  writeJournal(box, journal);
+  writes.forEach((write, i) => {
+    if (i > 0) checkpoint(box, "between-writes");
+    writeAtomic(box.paths.abs(write.rel), write.content, {
+      durable: box.durable,
+      written: () => checkpoint(box, "mid-write"),
+    });
+  });
+}
+
+/** Adds and commits `rels`; must run under the commit lock; puts the index back on failure. */
+async function commitWrites(box: Box, plan: CommitPlan, rels: string[]): Promise<Landed> {
+  const saved = saveIndex(box);
   try {
-    writeJournal(box, journal);
-    plan.writes.forEach((write, i) => {
-      if (i > 0) checkpoint(box, "between-writes");
-      writeAtomic(box.paths.abs(write.rel), write.content, {
-        durable: box.durable,
-        written: () => checkpoint(box, "mid-write"),
-      });
-    });
-    checkpoint(box, "before-commit");
-    sha = await withCommitLock(box, async () => {
-      const saved = saveIndex(box);
-      try {
-        // --verbose: simple-git waits 50 ms after any git command that prints nothing.
-        const adding = box.git.raw([...durability(box), "add", "--verbose", "--", ...rels]);
-        const refused = await whileGitRuns(adding, plan.meanwhile?.whileAdding);
-        if (refused) throw new MeanwhileFailed(refused.error);
-        await adding;
-        checkpoint(box, "in-commit");
-        const committing = commitAs(box, [
-          ...NO_AUTO_MAINTENANCE,
-          ...durability(box),
-          "commit",
-          "-m",
-          commitMessage(plan),
-          "--only",
-          "--",
-          ...rels,
-        ]);
-        late = await whileGitRuns(committing, plan.meanwhile?.whileCommitting);
-        const out = await committing;
-        // "[main 1a2b3c4] message": the short id saves a rev-parse process per commit.
-        const sha = /^\[[^\]]*?([0-9a-f]{7,40})\]/m.exec(out)?.[1];
-        return sha ?? (await box.git.raw(["rev-parse", "HEAD"])).trim();
-      } catch (error) {
-        // Put back while the commit lock is held: outside it, another writer's add or commit
-        // could be changing the index. If it cannot be put back, the files stay staged, so the
-        // journal must stay for doctor --repair (or the next writer) to unstage them.
-        if (!(await putIndexBack(box, saved, rels))) {
-          throw Object.assign(error as object, { [INDEX_STAGED]: true });
-        }
-        throw error;
-      } finally {
-        dropSavedIndex(saved);
-      }
-    });
-    checkpoint(box, "after-commit");
-    if (plan.record) onCommitted?.(sha, plan.record);
-    checkpoint(box, "after-record");
-    dropJournal(box, key);
+    // --verbose: simple-git waits 50 ms after any git command that prints nothing.
+    const adding = box.git.raw([...durability(box), "add", "--verbose", "--", ...rels]);
+    const refused = await whileGitRuns(adding, plan.meanwhile?.whileAdding);
+    if (refused) throw new MeanwhileFailed(refused.error);
+    await adding;
+    checkpoint(box, "in-commit");
+    const committing = commitAs(box, [
+      ...NO_AUTO_MAINTENANCE,
+      ...durability(box),
+      "commit",
+      "-m",
+      commitMessage(plan),
+      "--only",
+      "--",
+      ...rels,
+    ]);
+    const late = await whileGitRuns(committing, plan.meanwhile?.whileCommitting);
+    const out = await committing;
+    // "[main 1a2b3c4] message": the short id saves a rev-parse process per commit.
+    const sha = /^\[[^\]]*?([0-9a-f]{7,40})\]/m.exec(out)?.[1];
+    return { sha: sha ?? (await box.git.raw(["rev-parse", "HEAD"])).trim(), late };
   } catch (error) {
-    // Files left staged (the index could not be put back) keep the journal, so the next
-    // writer of this question or doctor --repair unstages them.
-    const staged = (error as { [INDEX_STAGED]?: boolean })[INDEX_STAGED] === true;
-    let undone = !staged;
-    try {
-      restore(box, journal.files);
-      if (!staged) dropJournal(box, key);
-    } catch {
-      // The undo failed too: the journal stays, and the next writer or doctor --repair finishes it.
-      undone = false;
+    // Put back while the commit lock is held: outside it, another writer's add or commit
+    // could be changing the index. If it cannot be put back, the files stay staged, so the
+    // journal must stay for doctor --repair (or the next writer) to unstage them.
+    if (!(await putIndexBack(box, saved, rels))) {
+      throw Object.assign(error as object, { [INDEX_STAGED]: true });
     }
-    if (!(error instanceof MeanwhileFailed)) throw asBoxError(box, error, undone);
-    // The caller's own failure, once the change is undone; else what the undo left to do.
-    throw undone ? error.error : asBoxError(box, error.error, undone);
+    throw error;
+  } finally {
+    dropSavedIndex(saved);
   }
-  if (late) throw late.error;
-  return sha;
+}
+
+/** Undoes the files from the journal after `error`; returns the error the caller must throw. */
+function undoChange(box: Box, journal: Journal, error: unknown): unknown {
+  // Files left staged (the index could not be put back) keep the journal, so the next
+  // writer of this question or doctor --repair unstages them.
+  const staged = (error as { [INDEX_STAGED]?: boolean })[INDEX_STAGED] === true;
+  let undone = !staged;
+  try {
+    restore(box, journal.files);
+    if (!staged) dropJournal(box, journal.key);
+  } catch {
+    // The undo failed too: the journal stays, and the next writer or doctor --repair finishes it.
+    undone = false;
+  }
+  if (!(error instanceof MeanwhileFailed)) return asBoxError(box, error, undone);
+  // The caller's own failure, once the change is undone; else what the undo left to do.
+  return undone ? error.error : asBoxError(box, error.error, undone);
 }
