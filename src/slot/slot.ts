@@ -98,7 +98,12 @@ export function createSlot(deps: {
     reach,
     repeats,
   };
-  const ops = createOperations(parts);
+  return lockedSlot(parts, createOperations(parts));
+}
+
+/** The slot over `ops`: each operation that changes the slot runs under the slot's one lock. */
+function lockedSlot(parts: OperationsDeps, ops: SlotOps): Slot {
+  const { core, presentations, tokens, registry, logger, attention, later, reach } = parts;
   const mutex = createMutex();
   const lock = <T>(fn: () => Promise<T>): Promise<T> => mutex.run(fn);
   let watcher: SlotWatcher | undefined;
