@@ -60,81 +60,119 @@ export const gitCheck: DoctorCheck = {
 
 /** HEAD, the object store, the index, and git's lock files. */
 export async function examineGit(core: Core): Promise<GitExamination> {
-  const { box } = core;
-  const root = box.paths.root;
-  const gitFix = `look at "git -C ${root} fsck"; restore the box from its remote or a backup if it is damaged`;
   const head = headFileProblem(core);
   if (head) return { findings: [head, ...examineGitLocks(core)] };
+  const noCommit = await headCommitProblem(core);
+  if (noCommit) return noCommit;
   const findings: Finding[] = [];
+  const damage = await fsckDamage(core);
+  // A corrupt index makes fsck fail too; the index's own finding below says how to rebuild it.
+  if (damage && !INDEX_DAMAGE.test(damage)) {
+    findings.push({
+      kind: "git",
+      path: ".git",
+      problem: `git fsck finds the repository damaged: ${damage.split("\n")[0]}`,
+      fix: fsckFix(core.box.paths.root),
+      repairable: false,
+    });
+  }
+  const { status, problem } = await examineStatus(core, damage !== "");
+  if (problem) findings.push(problem);
+  findings.push(...examineGitLocks(core));
+  return status ? { findings, status } : { findings };
+}
+
+/** The fix for a damaged repository: look with fsck, restore from a remote or a backup. */
+function fsckFix(root: string): string {
+  return `look at "git -C ${root} fsck"; restore the box from its remote or a backup if it is damaged`;
+}
+
+/** When git reads no HEAD commit, the whole examination: why, and what to do; else undefined. */
+async function headCommitProblem(core: Core): Promise<GitExamination | undefined> {
+  const root = core.box.paths.root;
   try {
-    await box.git.raw(["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]);
+    await core.box.git.raw(["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]);
+    return undefined;
   } catch (error) {
     // Not damage: git trusts no repository another user owns (doctor run as root on the
     // service's box, a box copied in by another user). Restoring a backup would not help.
     if (/dubious ownership/.test(String(error))) {
       const owner = statSync(root).uid;
-      findings.push({
+      const refused: Finding = {
         kind: "git",
         path: ".git",
         problem: `git refuses the box: it is owned by another user (uid ${owner}) than the one running qbridge (uid ${process.getuid?.()}), so every answer from this user fails`,
         fix: `run qbridge as the box's owner (sudo -u "#${owner}" qbridge ...), or make the box belong to the user that runs the service (chown -R); to let this user in anyway: git config --global --add safe.directory '${root}'`,
         repairable: false,
-      });
-      return { findings };
+      };
+      return { findings: [refused] };
     }
-    findings.push({
+    const unreadable: Finding = {
       kind: "git",
       path: ".git",
       problem: "the box's git repository has no readable HEAD commit",
-      fix: gitFix,
+      fix: fsckFix(root),
       repairable: false,
-    });
-    return { findings: [...findings, ...examineGitLocks(core)] };
+    };
+    return { findings: [unreadable, ...examineGitLocks(core)] };
   }
+}
+
+/** What git fsck finds wrong with the object store, trimmed; "" when it finds nothing. */
+async function fsckDamage(core: Core): Promise<string> {
   // fsck prints what it finds (missing or broken objects); simple-git does not always reject
   // on its exit status, so any output is the finding.
   let damage: string;
   try {
-    damage = await box.git.raw(["fsck", "--no-progress", "--connectivity-only", "--no-dangling"]);
+    damage = await core.box.git.raw([
+      "fsck",
+      "--no-progress",
+      "--connectivity-only",
+      "--no-dangling",
+    ]);
   } catch (error) {
     damage = firstLine(error) || "git fsck failed";
   }
-  // A corrupt index makes fsck fail too; the index's own finding below says how to rebuild it.
-  if (damage.trim() && !INDEX_DAMAGE.test(damage)) {
-    findings.push({
-      kind: "git",
-      path: ".git",
-      problem: `git fsck finds the repository damaged: ${damage.trim().split("\n")[0]}`,
-      fix: gitFix,
-      repairable: false,
-    });
-  }
-  let status: StatusEntry[] | undefined;
+  return damage.trim();
+}
+
+/**
+ * Git's status of _bookkeeping, or why git cannot read it: a corrupt index (repairable), or
+ * any other failure unless fsck already found the damage (`damaged`).
+ */
+async function examineStatus(
+  core: Core,
+  damaged: boolean,
+): Promise<{ status?: StatusEntry[]; problem?: Finding }> {
+  const { box } = core;
+  const root = box.paths.root;
   try {
-    status = await statusEntries(box, ["_bookkeeping"]);
+    return { status: await statusEntries(box, ["_bookkeeping"]) };
   } catch (error) {
     const reason = firstLine(error);
     if (INDEX_DAMAGE.test(reason)) {
-      findings.push({
-        kind: "git-index",
-        path: ".git/index",
-        problem: `git's index is corrupt (${reason}): every answer fails until it is rebuilt`,
-        fix: `qbridge doctor --repair rebuilds it from the last commit (it keeps the damaged one as .git/index.corrupt-*; your files are untouched, only changes staged and not committed are unstaged); by hand: mv '${join(root, ".git/index")}' '${join(root, ".git/index.corrupt")}' && git -C '${root}' reset`,
-        repairable: true,
-        apply: () => rebuildIndex(box),
-      });
-    } else if (!damage.trim()) {
-      findings.push({
+      return {
+        problem: {
+          kind: "git-index",
+          path: ".git/index",
+          problem: `git's index is corrupt (${reason}): every answer fails until it is rebuilt`,
+          fix: `qbridge doctor --repair rebuilds it from the last commit (it keeps the damaged one as .git/index.corrupt-*; your files are untouched, only changes staged and not committed are unstaged); by hand: mv '${join(root, ".git/index")}' '${join(root, ".git/index.corrupt")}' && git -C '${root}' reset`,
+          repairable: true,
+          apply: () => rebuildIndex(box),
+        },
+      };
+    }
+    if (damaged) return {};
+    return {
+      problem: {
         kind: "git",
         path: ".git",
         problem: `git cannot read the box's files: ${reason}`,
-        fix: gitFix,
+        fix: fsckFix(root),
         repairable: false,
-      });
-    }
+      },
+    };
   }
-  findings.push(...examineGitLocks(core));
-  return status ? { findings, status } : { findings };
 }
 
 /** Moves a corrupt index aside and rebuilds it from HEAD, under the commit lock. */
