@@ -1,7 +1,7 @@
 // What the ask advice reads of the card index (src/questions/ask-advice.ts): only the fields it
 // uses, of only the cards that can count. It must never read every card's whole digest.
 
-import type { CardDigest } from "./card-index.ts";
+import { type CardDigest, READABLE } from "./card-index.ts";
 import type { Ledger } from "./ledger.ts";
 
 /** The fields a time to answer is read from. */
@@ -15,7 +15,7 @@ export function answeredTimes(ledger: Ledger): AnswerTimes[] {
   const rows = ledger.db
     .prepare(
       `SELECT json_extract(summary, '$."asked-at"'), json_extract(summary, '$."answered-at"')
-       FROM card_index WHERE status = 'answered' AND summary IS NOT NULL`,
+       FROM card_index WHERE status = 'answered' AND ${READABLE}`,
     )
     .raw()
     .all() as [string, string | null][];
@@ -31,7 +31,7 @@ export function unansweredPrompts(ledger: Ledger): string[] {
   return ledger.db
     .prepare(
       `SELECT json_extract(summary, '$.prompt') FROM card_index
-       WHERE status IN ('dismissed', 'expired') AND summary IS NOT NULL`,
+       WHERE status IN ('dismissed', 'expired') AND ${READABLE}`,
     )
     .pluck()
     .all() as string[];

@@ -165,13 +165,13 @@ const CLOSED_AT = `coalesce(${[
   .join(", ")})`;
 
 /** How many readable cards the index holds closed (not pending). */
-/** The readable closed cards: parsed, not pending, and not one of two cards with one id. */
-const READABLE_CLOSED = `summary IS NOT NULL AND status != 'pending'
+/** The readable cards: parsed, and not one of two cards with one id (both are unreadable). */
+export const READABLE = `summary IS NOT NULL
   AND id NOT IN (SELECT id FROM card_index GROUP BY id HAVING count(*) > 1)`;
 
 export function closedCount(ledger: Ledger): number {
   return ledger.db
-    .prepare(`SELECT count(*) FROM card_index WHERE ${READABLE_CLOSED}`)
+    .prepare(`SELECT count(*) FROM card_index WHERE ${READABLE} AND status != 'pending'`)
     .pluck()
     .get() as number;
 }
@@ -183,7 +183,7 @@ export function closedCount(ledger: Ledger): number {
 export function closedPage(ledger: Ledger, offset: number, limit: number): IndexedCard[] {
   const rows = ledger.db
     .prepare(
-      `SELECT * FROM card_index WHERE ${READABLE_CLOSED}
+      `SELECT * FROM card_index WHERE ${READABLE} AND status != 'pending'
        ORDER BY ${CLOSED_AT} DESC, id LIMIT ? OFFSET ?`,
     )
     .all(limit, offset) as IndexRow[];
@@ -239,7 +239,7 @@ export function indexedDigests(ledger: Ledger): { id: string; card: CardDigest }
   const rows = ledger.db
     .prepare(
       `SELECT id, json_extract(summary, ${paths}) FROM card_index
-       WHERE summary IS NOT NULL ORDER BY sort_key`,
+       WHERE ${READABLE} ORDER BY sort_key`,
     )
     .raw()
     .all() as [string, string][];

@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { answerQuestion } from "../../src/questions/answer.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
 import { archivePage, boxState } from "../../src/questions/state.ts";
+import { boxStats } from "../../src/questions/stats/box-stats.ts";
 import type { Presenter, PresentRequest } from "../../src/slot/presentation/presenter.ts";
 import { createSlot } from "../../src/slot/slot.ts";
 import {
@@ -59,7 +60,7 @@ describe("two cards with one id", () => {
     }
   });
 
-  it("are left out of the archive's pages when both are closed", async () => {
+  it("are left out of the archive's pages and the box's figures when both are closed", async () => {
     const box = await makeBox();
     const { id: kept } = await askQuestion(box, selectCard({ prompt: "Another one?" }));
     await answerQuestion(box, kept, { text: "finance" }, { via: "cli" });
@@ -76,6 +77,8 @@ describe("two cards with one id", () => {
     const page = archivePage(box, 0);
     expect(page.views.map((v) => v.id)).toEqual([kept]);
     expect(page.total).toBe(1);
+    const answered = boxStats(box, "UTC").days.reduce((sum, day) => sum + day.answered, 0);
+    expect(answered).toBe(1);
   });
 
   it("`show` and `answer` refuse the id with that reason and change nothing", async () => {
