@@ -85,106 +85,18 @@ function bridgeDeps(bridge: ConfiguredBridge, shared: Shared): BridgeDeps {
 
 export async function startService(options: ServiceOptions): Promise<Service> {
   const { config, logger } = options;
-  let setAside: string | undefined;
-  const core = openCore(config, {
-    lasting: true,
-    checkLedger: true,
-    onSetAside: (notice) => (setAside = notice),
-    owe: oweWebhooks,
-  });
-  // Before the ledger is opened: a refused start leaves no file of this user in the box.
-  await checkGitTrustsBox(core.box);
-  core.ledger.faultLog = (fields, message) => logger.warn(fields, message);
+  const started: string[] = [];
+  const core = await openServiceCore(options, started);
   const slot = createSlot({ core, logger, attention: config.attention });
   const health = createHealthProbe(core);
-  const started: string[] = [`box ${config.boxDir} (ledger ${core.box.paths.ledgerPath})`];
-  if (setAside) {
-    logger.warn({}, setAside);
-    started.push(setAside);
-  }
-  const noLinks = noLinkAddress(config.web);
-  if (noLinks) logger.warn({}, noLinks);
-  const bridges: Bridge[] = [];
-  let web: RunningWeb | undefined;
   let fail: (error: Error) => void = () => undefined;
   const failed = new Promise<Error>((resolve) => {
     fail = resolve;
   });
-
-  try {
-    const on = config.bridges.filter((bridge) => bridge.on);
-    // The links' key is made on first use: with no bridge on, none is needed yet.
-    const secret = on.length > 0 ? loadSecret(core.box) : Buffer.alloc(0);
-    for (const configured of on) {
-      const deps = bridgeDeps(configured, { options, slot, health, secret, fail });
-      bridges.push(await configured.create(deps));
-    }
-    if (options.web !== false) {
-      web = await startWeb({
-        core,
-        config,
-        health,
-        logger,
-        onTransition: () => slot.reconcile(),
-        mcp: serveMcp,
-      });
-    }
-
-    // The box and the ledger are brought in step (a dead writer's half-change finished or
-    // undone, a dead process's claim superseded) before the first update is handled, so a tap
-    // or a reply that arrives at start-up meets the slot as it really is.
-    await slot.reconcile();
-
-    for (const bridge of bridges) started.push(...(await bridge.start()));
-    for (const configured of config.bridges) {
-      if (!configured.on) started.push(configured.offLine);
-    }
-    if (web) started.push(`web page ${web.url}`);
-  } catch (error) {
-    for (const bridge of bridges) await bridge.stop();
-    await web?.close();
-    await slot.close();
-    core.ledger.close();
-    throw error;
-  }
-
+  const { bridges, web } = await startParts({ options, slot, health, fail }, started);
   slot.watch(options.watchMs ?? 1_000);
-
-  // Answer webhooks: on when a signing secret is set; the outbox is in the ledger.
-  const webhooks = config.webhooks.secret
-    ? createWebhookSender({
-        core,
-        secret: config.webhooks.secret,
-        giveUpAfterMs: config.webhooks.giveUpAfterMs,
-        logger,
-      })
-    : undefined;
-  // Every writer of the box owes this service's receiver, also one without the setting.
-  recordBoxReceiver(core.ledger, config.webhooks.secret ? config.webhooks.url : undefined);
-  webhooks?.start();
-  if (webhooks) {
-    started.push(
-      `answer webhooks on${config.webhooks.url ? ` (every question to ${new URL(config.webhooks.url).origin})` : " (per-question callbacks)"}`,
-    );
-  }
-
-  const sweeper = createSweeper({
-    slot,
-    logger,
-    sweepMinutes: config.sweepMinutes,
-    attention: config.attention,
-  });
-  await sweeper.start();
-  // A bridge that does not yet hold its surface (a polling bot before its first poll) is
-  // nudged nothing by the first sweep: the sweep runs again once it does.
-  for (const bridge of bridges) void bridge.ready?.then(sweeper.soon);
-  const { quietHours } = config.attention;
-  if (quietHours) {
-    started.push(
-      `quiet hours ${quietHoursText(quietHours)} (${config.timeZone}): only high-priority questions are sent then`,
-    );
-  }
-  started.push(`aging sweep every ${config.sweepMinutes} min`);
+  const webhooks = startWebhooks(core, options, started);
+  const sweeper = await startSweeper(slot, bridges, options, started);
 
   let stopping: Promise<void> | undefined;
   return {
@@ -209,4 +121,120 @@ export async function startService(options: ServiceOptions): Promise<Service> {
       return stopping;
     },
   };
+}
+
+/** Opens the box and its ledger for a lasting service; refuses a box git does not trust. */
+async function openServiceCore(options: ServiceOptions, started: string[]): Promise<Core> {
+  const { config, logger } = options;
+  let setAside: string | undefined;
+  const core = openCore(config, {
+    lasting: true,
+    checkLedger: true,
+    onSetAside: (notice) => (setAside = notice),
+    owe: oweWebhooks,
+  });
+  // Before the ledger is opened: a refused start leaves no file of this user in the box.
+  await checkGitTrustsBox(core.box);
+  core.ledger.faultLog = (fields, message) => logger.warn(fields, message);
+  started.push(`box ${config.boxDir} (ledger ${core.box.paths.ledgerPath})`);
+  if (setAside) {
+    logger.warn({}, setAside);
+    started.push(setAside);
+  }
+  const noLinks = noLinkAddress(config.web);
+  if (noLinks) logger.warn({}, noLinks);
+  return core;
+}
+
+/**
+ * Creates every bridge that is on and the web page, brings the slot in step with the box, then
+ * starts the bridges. A part that fails to start stops every part started before it.
+ */
+async function startParts(
+  shared: Omit<Shared, "secret">,
+  started: string[],
+): Promise<{ bridges: Bridge[]; web: RunningWeb | undefined }> {
+  const { options, slot, health } = shared;
+  const { config, logger } = options;
+  const { core } = slot;
+  const bridges: Bridge[] = [];
+  let web: RunningWeb | undefined;
+  try {
+    const on = config.bridges.filter((bridge) => bridge.on);
+    // The links' key is made on first use: with no bridge on, none is needed yet.
+    const secret = on.length > 0 ? loadSecret(core.box) : Buffer.alloc(0);
+    for (const configured of on) {
+      bridges.push(await configured.create(bridgeDeps(configured, { ...shared, secret })));
+    }
+    if (options.web !== false) {
+      const onTransition = () => slot.reconcile();
+      web = await startWeb({ core, config, health, logger, onTransition, mcp: serveMcp });
+    }
+    // The box and the ledger are brought in step (a dead writer's half-change finished or
+    // undone, a dead process's claim superseded) before the first update is handled, so a tap
+    // or a reply that arrives at start-up meets the slot as it really is.
+    await slot.reconcile();
+    for (const bridge of bridges) started.push(...(await bridge.start()));
+    for (const configured of config.bridges) {
+      if (!configured.on) started.push(configured.offLine);
+    }
+    if (web) started.push(`web page ${web.url}`);
+    return { bridges, web };
+  } catch (error) {
+    for (const bridge of bridges) await bridge.stop();
+    await web?.close();
+    await slot.close();
+    core.ledger.close();
+    throw error;
+  }
+}
+
+/** Answer webhooks, on when a signing secret is set (the outbox is in the ledger). */
+function startWebhooks(core: Core, options: ServiceOptions, started: string[]) {
+  const { config, logger } = options;
+  const webhooks = config.webhooks.secret
+    ? createWebhookSender({
+        core,
+        secret: config.webhooks.secret,
+        giveUpAfterMs: config.webhooks.giveUpAfterMs,
+        logger,
+      })
+    : undefined;
+  // Every writer of the box owes this service's receiver, also one without the setting.
+  recordBoxReceiver(core.ledger, config.webhooks.secret ? config.webhooks.url : undefined);
+  webhooks?.start();
+  if (webhooks) {
+    started.push(
+      `answer webhooks on${config.webhooks.url ? ` (every question to ${new URL(config.webhooks.url).origin})` : " (per-question callbacks)"}`,
+    );
+  }
+  return webhooks;
+}
+
+/** The aging sweep, run again as each bridge comes to hold its surface. */
+async function startSweeper(
+  slot: Slot,
+  bridges: Bridge[],
+  options: ServiceOptions,
+  started: string[],
+) {
+  const { config, logger } = options;
+  const sweeper = createSweeper({
+    slot,
+    logger,
+    sweepMinutes: config.sweepMinutes,
+    attention: config.attention,
+  });
+  await sweeper.start();
+  // A bridge that does not yet hold its surface (a polling bot before its first poll) is
+  // nudged nothing by the first sweep: the sweep runs again once it does.
+  for (const bridge of bridges) void bridge.ready?.then(sweeper.soon);
+  const { quietHours } = config.attention;
+  if (quietHours) {
+    started.push(
+      `quiet hours ${quietHoursText(quietHours)} (${config.timeZone}): only high-priority questions are sent then`,
+    );
+  }
+  started.push(`aging sweep every ${config.sweepMinutes} min`);
+  return sweeper;
 }
