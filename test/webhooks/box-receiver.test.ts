@@ -3,8 +3,6 @@
 // stdio, a cron `qbridge age`): serve records its receiver in the ledger when it starts, and
 // each writer owes what is recorded there. A serve started without one clears it.
 
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
@@ -13,28 +11,13 @@ import { startService } from "../../src/service.ts";
 import { allDeliveries } from "../../src/webhooks/outbox.ts";
 import { cleanupBoxes, cliEnv, confirmCard, makeBox, runCli, T0 } from "../support/box.ts";
 import { eventually } from "../support/child.ts";
+import { closeReceivers, receiver } from "./receivers.ts";
 
 const SECRET = "webhook-secret-0123456789abcdef";
-const servers: Server[] = [];
 afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
+  await closeReceivers();
   cleanupBoxes();
 });
-
-async function receiver() {
-  const keys: string[] = [];
-  const server = createServer((req, res) => {
-    keys.push(String(req.headers["idempotency-key"]));
-    req.resume();
-    req.on("end", () => res.end());
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  servers.push(server);
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/every`, keys };
-}
 
 function serve(dir: string, env: Record<string, string>) {
   const config = loadConfig({ QBRIDGE_TIME: T0, ...env }, { box: dir });
@@ -68,11 +51,11 @@ describe("the box-wide receiver", () => {
         10_000,
         "the delivery",
       );
-      await eventually(() => hook.keys.length === 1, 5_000, "the receiver to log it");
+      await eventually(() => hook.received.length === 1, 5_000, "the receiver to log it");
     } finally {
       await service.stop();
     }
-    expect(hook.keys).toEqual([`${id}:answered`]);
+    expect(hook.received.map((r) => r.headers["idempotency-key"])).toEqual([`${id}:answered`]);
     const ledger = new Ledger(tb.box.paths.ledgerPath);
     try {
       expect(allDeliveries(ledger).map((d) => [d.key, d.url])).toEqual([

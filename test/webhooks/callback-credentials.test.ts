@@ -4,8 +4,6 @@
 // but wherever its callback is shown (the CLI's JSON, the API, doctor) they are masked.
 
 import { readFileSync, writeFileSync } from "node:fs";
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { simpleGit } from "simple-git";
 import { afterEach, describe, expect, it } from "vitest";
 import { maskUrl } from "../../src/card/mask-url.ts";
@@ -17,30 +15,15 @@ import { createWebhookSender } from "../../src/webhooks/delivery.ts";
 import { allDeliveries } from "../../src/webhooks/outbox.ts";
 import { cleanupBoxes, cliEnv, confirmCard, makeBox, runCli } from "../support/box.ts";
 import { API_TOKEN, webFixture } from "../web/web-support.ts";
+import { closeReceivers, receiver } from "./receivers.ts";
 
 const SECRET = "webhook-secret-0123456789abcdef";
 const PASSWORD = "pa55-w0rd-9f2c";
 const TOKEN = "tok-s3cret-value-77";
-const servers: Server[] = [];
 afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
+  await closeReceivers();
   cleanupBoxes();
 });
-
-async function receiver(status: number) {
-  const received: IncomingMessage[] = [];
-  const server = createServer((req, res) => {
-    received.push(req);
-    req.resume();
-    req.on("end", () => res.writeHead(status).end());
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  servers.push(server);
-  return { port: (server.address() as AddressInfo).port, received };
-}
 
 describe("credentials in a callback URL", () => {
   it("are refused at ask time, the message saying how to authenticate instead", async () => {

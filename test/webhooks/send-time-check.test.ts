@@ -7,7 +7,7 @@
 
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { Server } from "node:http";
 import { createServer as createTlsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -26,32 +26,17 @@ import {
   T0,
   type TestBox,
 } from "../support/box.ts";
+import { closeReceivers, receiver, track } from "./receivers.ts";
 
 const SECRET = "webhook-secret-0123456789abcdef";
 const allowed = process.env.QBRIDGE_WEBHOOK_ALLOW;
-const servers: Server[] = [];
 const senders: WebhookSender[] = [];
 afterEach(async () => {
   process.env.QBRIDGE_WEBHOOK_ALLOW = allowed;
   for (const s of senders.splice(0)) await s.stop();
-  for (const server of servers.splice(0)) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
+  await closeReceivers();
   cleanupBoxes();
 });
-
-async function receiver() {
-  const received: IncomingMessage["headers"][] = [];
-  const server = createServer((req, res) => {
-    received.push(req.headers);
-    req.resume();
-    req.on("end", () => res.end());
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  servers.push(server);
-  return { port: (server.address() as AddressInfo).port, received };
-}
 
 /** A resolver answering from a fixed table, counting what it was asked. */
 function table(names: Record<string, string[]>) {
@@ -151,8 +136,8 @@ describe("the send-time check of a receiver's addresses", () => {
     await sender(tb, dns.resolve).deliverDue();
     expect(dns.asked).toEqual(["receiver.test"]);
     expect(hook.received).toHaveLength(1);
-    expect(hook.received[0]?.host).toBe(`receiver.test:${hook.port}`);
-    expect(hook.received[0]?.["idempotency-key"]).toBe(`${id}:answered`);
+    expect(hook.received[0]?.headers.host).toBe(`receiver.test:${hook.port}`);
+    expect(hook.received[0]?.headers["idempotency-key"]).toBe(`${id}:answered`);
     expect(allDeliveries(tb.ledger)[0]?.deliveredAt).toBeDefined();
   });
 
@@ -197,7 +182,7 @@ describe("the send-time check of a receiver's addresses", () => {
     );
     rmSync(dir, { recursive: true, force: true });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    servers.push(server as unknown as Server);
+    track(server as unknown as Server);
     const { port } = server.address() as AddressInfo;
     process.env.QBRIDGE_WEBHOOK_ALLOW = "receiver.test";
     const { tb } = await answeredWithCallback(`https://receiver.test:${port}/hook`);
