@@ -163,6 +163,18 @@ async function boxWithQuestion(): Promise<{ tb: TestBox; id: string }> {
   return { tb, id };
 }
 
+/** A box alone on a 1 MB tmpfs with one pending question; its ledger is open. */
+async function boxOnSmallDisk() {
+  const disk = mkdtempSync(join(tmpdir(), "qbridge-full-"));
+  mount("-t", "tmpfs", "-o", "size=1m", "tmpfs", disk);
+  const dir = join(disk, "box");
+  await initBox(dir);
+  const box = openBox(dir, { clock: createClock(T0) });
+  const ledger = new Ledger(box.paths.ledgerPath);
+  const { id } = await askQuestion({ box, ledger }, selectCard({ id: "fault-q" }));
+  return { disk, dir, ledger, id };
+}
+
 describe("a read-only card folder (bind mount, remounted read-only)", () => {
   it("fails an answer naming the read-only file system; card unchanged, no job; works once writable", async () => {
     const { tb, id } = await boxWithQuestion();
@@ -231,13 +243,7 @@ describe("a full disk (a small tmpfs)", () => {
   });
 
   it("fails when the whole box sits on a full disk, naming it, and answers once space is freed", async () => {
-    const disk = mkdtempSync(join(tmpdir(), "qbridge-full-"));
-    mount("-t", "tmpfs", "-o", "size=1m", "tmpfs", disk);
-    const dir = join(disk, "box");
-    await initBox(dir);
-    const box = openBox(dir, { clock: createClock(T0) });
-    const ledger = new Ledger(box.paths.ledgerPath);
-    const { id } = await askQuestion({ box, ledger }, selectCard({ id: "fault-q" }));
+    const { disk, dir, ledger, id } = await boxOnSmallDisk();
     ledger.close();
     const before = await snapshot({ dir }, id);
     const filler = fill(disk);
@@ -261,13 +267,7 @@ describe("a full disk (a small tmpfs)", () => {
 
 describe("a full disk under a ledger held open (a running service)", () => {
   it("a refused answer says nothing was changed, and never that a commit holds it", async () => {
-    const disk = mkdtempSync(join(tmpdir(), "qbridge-full-"));
-    mount("-t", "tmpfs", "-o", "size=1m", "tmpfs", disk);
-    const dir = join(disk, "box");
-    await initBox(dir);
-    const box = openBox(dir, { clock: createClock(T0) });
-    const ledger = new Ledger(box.paths.ledgerPath);
-    const { id } = await askQuestion({ box, ledger }, selectCard({ id: "fault-q" }));
+    const { disk, dir, ledger, id } = await boxOnSmallDisk();
     const before = await snapshot({ dir }, id);
     // The ledger stays open with an empty write-ahead log: a command opens it, and its first
     // write (the refusal's audit line) finds no room.
