@@ -2,8 +2,8 @@
 // into the container (whose image sets the box and the listening address), and `qbridge doctor
 // --env-file` reads the service's env file so its bot checks use the service's token and Bot
 // API server, not whatever the operator's shell has. However the command is started as a
-// program (the unit, the container, a shell), node runs it with the young-generation limit
-// that keeps the service small.
+// program (the unit, the container, a shell), node runs it with the young-generation limit and
+// the one malloc arena that keep the service small.
 
 import { execFile, spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -227,6 +227,29 @@ describe("the qbridge command as a program", () => {
       const script = argv.findIndex((arg) => arg.endsWith("qbridge.cjs"));
       expect(script).toBeGreaterThan(0);
       expect(argv.slice(1, script)).toEqual(["--max-semi-space-size=2", "--"]);
+    } finally {
+      child.kill("SIGTERM");
+    }
+  });
+
+  it("runs node with one malloc arena (MALLOC_ARENA_MAX=1) from its shebang", async () => {
+    const tb = await makeBox();
+    const { id } = await askQuestion(tb, confirmCard());
+    const child = spawn(CLI, ["wait", id, "--timeout", "60"], {
+      env: { PATH: process.env.PATH ?? "", QBRIDGE_TIME: T0, ...cliEnv(tb.dir) },
+      stdio: "ignore",
+    });
+    try {
+      // Once env has become node, the environment node runs with is the process's own.
+      let environ: string[] = [];
+      for (let i = 0; i < 200; i++) {
+        await sleep(25);
+        const argv0 = readFileSync(`/proc/${child.pid}/cmdline`, "utf8").split("\0")[0] ?? "";
+        if (basename(argv0) !== "node") continue;
+        environ = readFileSync(`/proc/${child.pid}/environ`, "utf8").split("\0");
+        break;
+      }
+      expect(environ).toContain("MALLOC_ARENA_MAX=1");
     } finally {
       child.kill("SIGTERM");
     }
