@@ -27,16 +27,16 @@ for (const [net, prefix] of [
 }
 const METADATA_HOSTS = new Set(["metadata.google.internal", "metadata"]);
 
+/** A host as it is compared and connected to: lower case, an IPv6 address without brackets. */
+export function bareHost(host: string): string {
+  return host.toLowerCase().replace(/^\[|\]$/g, "");
+}
+
 /** The host names and addresses QBRIDGE_WEBHOOK_ALLOW lets callbacks reach. */
 export function webhookAllowList(env: NodeJS.ProcessEnv = process.env): string[] {
   return (env.QBRIDGE_WEBHOOK_ALLOW ?? "")
     .split(",")
-    .map((entry) =>
-      entry
-        .trim()
-        .toLowerCase()
-        .replace(/^\[|\]$/g, ""),
-    )
+    .map((entry) => bareHost(entry.trim()))
     .filter(Boolean);
 }
 
@@ -71,7 +71,7 @@ export function isBlockedAddress(address: string): boolean {
 export function refusedReceiver(url: string, allow: string[]): string | undefined {
   let host: string;
   try {
-    host = new URL(url).hostname.toLowerCase().replace(/^\[|\]$/g, "");
+    host = bareHost(new URL(url).hostname);
   } catch {
     return "it is not a URL";
   }
@@ -95,7 +95,7 @@ export function refusedAddresses(
   addresses: string[],
   allow: string[],
 ): string | undefined {
-  const name = host.toLowerCase().replace(/^\[|\]$/g, "");
+  const name = bareHost(host);
   if (allow.includes(name)) return undefined;
   const blocked = addresses.find((a) => isBlockedAddress(a) && !allow.includes(a.toLowerCase()));
   if (blocked === undefined) return undefined;

@@ -66,16 +66,7 @@ export function maskUrl(url: string): string {
   return `${target.protocol}//${userinfo}${target.host}${target.pathname}${search}${target.hash}`;
 }
 
-/** `value` with every `callback` string in it (at any depth) masked: a copy, for showing. */
-export function maskCallbacks<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(maskCallbacks) as T;
-  if (value === null || typeof value !== "object") return value;
-  const prototype = Object.getPrototypeOf(value);
-  if (prototype !== Object.prototype && prototype !== null) return value;
-  const copy: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value)) {
-    copy[key] =
-      key === "callback" && typeof inner === "string" ? maskUrl(inner) : maskCallbacks(inner);
-  }
-  return copy as T;
+/** A JSON.stringify replacer that shows every `callback` string, at any depth, masked. */
+export function maskingCallbacks(key: string, value: unknown): unknown {
+  return key === "callback" && typeof value === "string" ? maskUrl(value) : value;
 }

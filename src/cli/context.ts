@@ -1,7 +1,7 @@
 // What every command gets: the validated config (with --box applied) and, when it needs one,
 // the opened core. Output goes through here so --json is handled the same way everywhere.
 
-import { maskCallbacks } from "../card/mask-url.ts";
+import { maskingCallbacks } from "../card/mask-url.ts";
 import { type Config, loadConfig } from "../config.ts";
 import type { Core } from "../questions/core.ts";
 import { openCore } from "../questions/open.ts";
@@ -63,7 +63,7 @@ export async function withCore<T>(
 
 /** JSON for standard output; a callback URL in it is shown masked (src/card/mask-url.ts). */
 export function printJson(value: unknown): void {
-  writeOut(`${JSON.stringify(maskCallbacks(value), null, 2)}\n`);
+  writeOut(`${JSON.stringify(value, maskingCallbacks, 2)}\n`);
 }
 
 /** Progress on a terminal only: piped output stays clean. */

@@ -3,7 +3,6 @@
 // dismissing, extending and withdrawing.
 
 import type { Context } from "hono";
-import { maskCallbacks } from "../card/mask-url.ts";
 import { answerQuestion } from "../questions/answer.ts";
 import { askWithReply } from "../questions/ask-reply.ts";
 import { dismissQuestion } from "../questions/close.ts";
@@ -20,7 +19,7 @@ import {
   parsed,
   WithdrawBody,
 } from "./api-bodies.ts";
-import { type ApiContext, routeQuestionId } from "./api-context.ts";
+import { type ApiContext, maskedJson, routeQuestionId } from "./api-context.ts";
 import { announce } from "./deps.ts";
 
 /** `POST /questions[?unless_open=]`: 201 with the ask reply, or 200 with the open question the
@@ -36,10 +35,9 @@ export const askOverApi = (api: ApiContext) => async (c: Context) => {
   }
   const context = { timeZone: api.deps.config, heldUntil: api.heldUntil };
   const reply = await askWithReply(api.core, context, input, { unlessOpen, via: "api" });
-  // The card's callback is shown masked (src/card/mask-url.ts), as everywhere.
-  if (reply.deduplicated) return c.json(maskCallbacks(reply), 200);
+  if (reply.deduplicated) return maskedJson(c, reply, 200);
   c.header("Location", `/api/v1/questions/${encodeURIComponent(reply.id)}`);
-  return c.json(maskCallbacks(reply), 201);
+  return maskedJson(c, reply, 201);
 };
 
 /** `POST /questions/:id/answer`: the answer as a person would type it, with a note and who. */

@@ -3,6 +3,8 @@
 // per app. Also the one way a route reads its question id: as the CLI takes it.
 
 import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { maskingCallbacks } from "../card/mask-url.ts";
 import type { Core } from "../questions/core.ts";
 import type { OutcomeContext, OutcomeLink } from "../questions/outcome.ts";
 import { questionIdOf } from "../questions/question-ids.ts";
@@ -31,4 +33,15 @@ export function apiContext(deps: WebDeps): ApiContext {
 /** The full id the route's `:id` stands for (a unique beginning or the 6-character end). */
 export function routeQuestionId(api: ApiContext, c: Context): string {
   return questionIdOf(api.core, c.req.param("id") ?? "");
+}
+
+/** `c.json(value)` with every card's callback shown masked (src/card/mask-url.ts), as everywhere. */
+export function maskedJson(
+  c: Context,
+  value: unknown,
+  status: ContentfulStatusCode = 200,
+): Response {
+  return c.body(JSON.stringify(value, maskingCallbacks), status, {
+    "Content-Type": "application/json",
+  });
 }

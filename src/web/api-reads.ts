@@ -3,7 +3,6 @@
 // the box, except `job/done`, the job's own last step.
 
 import type { Context } from "hono";
-import { maskCallbacks } from "../card/mask-url.ts";
 import { STATUSES } from "../card/question.ts";
 import { markJobDone, readJob } from "../questions/job-done.ts";
 import { questionOutcome } from "../questions/outcome.ts";
@@ -12,7 +11,7 @@ import { boxStats } from "../questions/stats/box-stats.ts";
 import { settleBeforeListing } from "../questions/transition.ts";
 import { waitForQuestion } from "../questions/waiter.ts";
 import { StatusQuery, waitSeconds } from "./api-bodies.ts";
-import { type ApiContext, routeQuestionId } from "./api-context.ts";
+import { type ApiContext, maskedJson, routeQuestionId } from "./api-context.ts";
 import { failure } from "./api-errors.ts";
 import { sendFailure } from "./bearer.ts";
 
@@ -29,18 +28,16 @@ export const listQuestions = (api: ApiContext) => async (c: Context) => {
   }
   if (status.data === "all") {
     const state = boxState(core);
-    return c.json(
-      maskCallbacks({
-        questions: [...state.pending, ...state.archive],
-        unreadable: state.unreadable,
-      }),
-    );
+    return maskedJson(c, {
+      questions: [...state.pending, ...state.archive],
+      unreadable: state.unreadable,
+    });
   }
   if (status.data === "pending") {
     const { pending, unreadable } = pendingQuestions(core);
-    return c.json(maskCallbacks({ questions: pending, unreadable }));
+    return maskedJson(c, { questions: pending, unreadable });
   }
-  return c.json(maskCallbacks({ questions: questionsWithStatus(core, status.data) }));
+  return maskedJson(c, { questions: questionsWithStatus(core, status.data) });
 };
 
 /** `GET /questions/:id[?wait=]`: the outcome's fields at the top level, beside the card and its
@@ -53,8 +50,7 @@ export const readQuestion = (api: ApiContext) => async (c: Context) => {
   // by a killed process is never reported as an outcome (it may yet be undone).
   const { rel, card } = await waitForQuestion(core, id, seconds, { signal: c.req.raw.signal });
   const outcome = questionOutcome({ id, card }, { now: core.box.clock.now(), link, heldUntil });
-  // A card's callback is shown masked (src/card/mask-url.ts), as everywhere.
-  return c.json(maskCallbacks({ ...outcome, rel, card }));
+  return maskedJson(c, { ...outcome, rel, card });
 };
 
 /** `GET /questions/:id/job`: the follow-up job an answer wrote, as `qbridge jobs --json` lists

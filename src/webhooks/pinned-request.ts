@@ -11,7 +11,12 @@ import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import type { LookupFunction } from "node:net";
 import { isIP } from "node:net";
-import { refusedAddresses, refusedReceiver, webhookAllowList } from "../card/callback-address.ts";
+import {
+  bareHost,
+  refusedAddresses,
+  refusedReceiver,
+  webhookAllowList,
+} from "../card/callback-address.ts";
 
 export interface ResolvedAddress {
   address: string;
@@ -50,7 +55,7 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
 
 /** The address the request is pinned to, after the check; the host's name when trusted. */
 async function checkedAddress(target: URL, post: PinnedPost): Promise<ResolvedAddress | undefined> {
-  const host = target.hostname.replace(/^\[|\]$/g, "");
+  const host = bareHost(target.hostname);
   const allow = webhookAllowList();
   if (!post.trusted) {
     const refused = refusedReceiver(target.href, allow);
@@ -95,7 +100,7 @@ export async function pinnedPost(
       {
         method: "POST",
         protocol: target.protocol,
-        hostname: target.hostname.replace(/^\[|\]$/g, ""),
+        hostname: bareHost(target.hostname),
         port: target.port || undefined,
         path: `${target.pathname}${target.search}`,
         headers: { ...post.headers, "Content-Length": String(Buffer.byteLength(post.body)) },

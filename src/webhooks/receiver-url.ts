@@ -2,8 +2,8 @@
 // names, and a failure described without them. Nothing here sends anything.
 
 /**
- * `https://user:pass@host/...` is how a receiver asks for Basic auth, but fetch refuses a URL
- * with credentials (and its error quoted the password): they go in the header instead.
+ * `https://user:pass@host/...` is how a receiver asks for Basic auth: the request goes to the
+ * address without them, and they go in the Authorization header (never in an error's words).
  */
 export function withoutCredentials(url: string): { address: string; authorization?: string } {
   let parsed: URL;
