@@ -208,50 +208,42 @@ describe("qbridge doctor --env-file", () => {
   });
 });
 
+/**
+ * The command line and environment of `qbridge` run as a program, once the kernel has run env
+ * with the shebang's line and env has become node in the same process (a wait on a pending
+ * question keeps it running while they are read).
+ */
+async function runningAsProgram(): Promise<{ argv: string[]; environ: string[] }> {
+  const tb = await makeBox();
+  const { id } = await askQuestion(tb, confirmCard());
+  const child = spawn(CLI, ["wait", id, "--timeout", "60"], {
+    env: { PATH: process.env.PATH ?? "", QBRIDGE_TIME: T0, ...cliEnv(tb.dir) },
+    stdio: "ignore",
+  });
+  try {
+    for (let i = 0; i < 200; i++) {
+      await sleep(25);
+      const argv = readFileSync(`/proc/${child.pid}/cmdline`, "utf8").split("\0");
+      if (basename(argv[0] ?? "") !== "node") continue;
+      const environ = readFileSync(`/proc/${child.pid}/environ`, "utf8").split("\0");
+      return { argv, environ };
+    }
+    return { argv: [], environ: [] };
+  } finally {
+    child.kill("SIGTERM");
+  }
+}
+
 describe("the qbridge command as a program", () => {
   it("runs node with --max-semi-space-size=2 from its shebang, before the script", async () => {
-    const tb = await makeBox();
-    const { id } = await askQuestion(tb, confirmCard());
-    // A command that stays running (a wait on a pending question) while its command line is read.
-    const child = spawn(CLI, ["wait", id, "--timeout", "60"], {
-      env: { PATH: process.env.PATH ?? "", QBRIDGE_TIME: T0, ...cliEnv(tb.dir) },
-      stdio: "ignore",
-    });
-    try {
-      // The kernel runs env with the shebang's line, and env runs node in the same process.
-      let argv: string[] = [];
-      for (let i = 0; i < 200 && basename(argv[0] ?? "") !== "node"; i++) {
-        await sleep(25);
-        argv = readFileSync(`/proc/${child.pid}/cmdline`, "utf8").split("\0");
-      }
-      const script = argv.findIndex((arg) => arg.endsWith("qbridge.cjs"));
-      expect(script).toBeGreaterThan(0);
-      expect(argv.slice(1, script)).toEqual(["--max-semi-space-size=2", "--"]);
-    } finally {
-      child.kill("SIGTERM");
-    }
+    const { argv } = await runningAsProgram();
+    const script = argv.findIndex((arg) => arg.endsWith("qbridge.cjs"));
+    expect(script).toBeGreaterThan(0);
+    expect(argv.slice(1, script)).toEqual(["--max-semi-space-size=2", "--"]);
   });
 
   it("runs node with one malloc arena (MALLOC_ARENA_MAX=1) from its shebang", async () => {
-    const tb = await makeBox();
-    const { id } = await askQuestion(tb, confirmCard());
-    const child = spawn(CLI, ["wait", id, "--timeout", "60"], {
-      env: { PATH: process.env.PATH ?? "", QBRIDGE_TIME: T0, ...cliEnv(tb.dir) },
-      stdio: "ignore",
-    });
-    try {
-      // Once env has become node, the environment node runs with is the process's own.
-      let environ: string[] = [];
-      for (let i = 0; i < 200; i++) {
-        await sleep(25);
-        const argv0 = readFileSync(`/proc/${child.pid}/cmdline`, "utf8").split("\0")[0] ?? "";
-        if (basename(argv0) !== "node") continue;
-        environ = readFileSync(`/proc/${child.pid}/environ`, "utf8").split("\0");
-        break;
-      }
-      expect(environ).toContain("MALLOC_ARENA_MAX=1");
-    } finally {
-      child.kill("SIGTERM");
-    }
+    const { environ } = await runningAsProgram();
+    expect(environ).toContain("MALLOC_ARENA_MAX=1");
   });
 });
