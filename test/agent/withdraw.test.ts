@@ -2,18 +2,16 @@
 // and the next question comes; a late tap records nothing. The web page and the CLI show the
 // withdrawal and take no answer.
 
-import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { createTerminalBridge } from "../../bridges/terminal/chat.ts";
 import { loadConfig } from "../../src/config.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
 import { listJobs } from "../../src/questions/state.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
 import { withdrawQuestion } from "../../src/questions/withdraw.ts";
-import { createSlot } from "../../src/slot/slot.ts";
 import { createWebApp } from "../../src/web/app.ts";
 import { loadSecret } from "../../src/web/links.ts";
 import { cliEnv, confirmCard, gitLog, makeBox, runCli, selectCard } from "../support/box.ts";
+import { chatOverStreams } from "../support/chat-streams.ts";
 import {
   buttonData,
   eventually,
@@ -88,31 +86,19 @@ describe("withdrawing a question the boxholder is looking at", () => {
 
 describe("withdrawing a question shown in qbridge chat", () => {
   it("the chat says it was withdrawn, and a typed answer records nothing", async () => {
-    const box = await makeBox();
-    const slot = createSlot({ core: box });
-    const input = new PassThrough();
-    const output = new PassThrough();
-    let screen = "";
-    output.on("data", (d) => {
-      screen += d;
-    });
-    const { id } = await askQuestion(box, selectCard());
-    const chat = createTerminalBridge({ slot, input, output, by: "ada" });
-    await slot.reconcile();
-    const running = chat.run();
-    await eventually(() => screen.includes("Where do photographed receipts belong?"), 5_000);
+    const chat = await chatOverStreams();
+    const { box, slot } = chat;
+    const id = await chat.ask(selectCard());
+    await chat.start();
+    await eventually(() => chat.screen().includes("Where do photographed receipts belong?"), 5_000);
 
     await withdrawQuestion(box, id, { via: "api" }, { reason: "sorted by hand" });
     await slot.reconcile();
-    await eventually(() => screen.includes("Withdrawn by the asker: sorted by hand"), 5_000);
-    const from = screen.length;
-    input.write("b\n");
-    await eventually(() => screen.slice(from).includes("was not recorded"), 5_000, "the refusal");
+    await eventually(() => chat.screen().includes("Withdrawn by the asker: sorted by hand"), 5_000);
+    await chat.type("b", "was not recorded");
     expect(loadQuestion(box, id).card.status).toBe("withdrawn");
     expect(listJobs(box)).toEqual([]);
-    input.end();
-    await running;
-    await slot.close();
+    await chat.quit();
     box.cleanup();
   });
 });
