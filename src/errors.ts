@@ -108,6 +108,23 @@ export class BoxError extends QbridgeError {
   override name = "BoxError";
 }
 
+/**
+ * A lock guarding a change was lost before the change was committed (its folder removed, or not
+ * refreshed in time on a stalled machine): another process may hold it now, so the change stops
+ * and is undone rather than race that process.
+ */
+export class LockLost extends BoxError {
+  override name = "LockLost";
+  constructor(
+    readonly lock: string,
+    readonly why: string,
+  ) {
+    super(
+      `the lock ${lock} was lost before the change was committed (${why}; another process may hold it now): nothing was changed, try again`,
+    );
+  }
+}
+
 /** A write on a box that cannot be written (a read-only mount): reading still works. */
 export class BoxReadOnly extends BoxError {
   override name = "BoxReadOnly";
