@@ -4,8 +4,9 @@
 // cost each of those short commands a few milliseconds.
 
 export { ageQuestions } from "../questions/aging.ts";
-export { answerQuestion } from "../questions/answer.ts";
 export { dismissQuestion } from "../questions/close.ts";
 export { readCommitted, settleBeforeListing } from "../questions/transition.ts";
 export { waitForOutcome } from "../questions/waiter.ts";
 export { withdrawQuestion } from "../questions/withdraw.ts";
+export { judgeAnswer } from "../slot/judge/by-id.ts";
+export { CLI_SURFACE } from "../surfaces.ts";

@@ -3,6 +3,7 @@
 // (src/questions/outcome.ts).
 
 import type { Command } from "commander";
+import { questionFingerprint } from "../card/fingerprint.ts";
 import type { Config } from "../config.ts";
 import { InvalidInput } from "../errors.ts";
 import type { Core } from "../questions/core.ts";
@@ -27,7 +28,8 @@ async function outcomeLink(core: Core, config: Config): Promise<OutcomeLink | un
   const secret = linkSecretIfAny(() => loadSecret(core.box));
   // A read-only box never served has no key: the outcome goes without a link.
   if (!secret) return undefined;
-  return (id) => linkUrl(publicUrl, secret, { question: id }, core.box.clock.now());
+  // Handed to an asker: the page shows the question and answers nothing.
+  return (id) => linkUrl(publicUrl, secret, { question: id, role: "asker" }, core.box.clock.now());
 }
 
 /** "45 s", "5 min", "3 h", "12 days": how long ago a question was asked, for a person. */
@@ -81,7 +83,13 @@ export async function showQuestion(id: string, options: CommonOptions): Promise<
       link: await outcomeLink(core, config),
       heldUntil: heldUntilOf(core, config.attention),
     });
-    printJson({ ...outcome, rel: question.rel, card: question.card });
+    // `hash`: the version of the card an answer names (answer --expect).
+    printJson({
+      ...outcome,
+      hash: questionFingerprint(question.card),
+      rel: question.rel,
+      card: question.card,
+    });
   });
 }
 
@@ -121,7 +129,7 @@ export function registerOutcomeCommands(program: Command, common: (c: Command) =
     .description("show one question: prompt, why, options, what the box will learn, its status")
     .addHelpText(
       "after",
-      "\nWith --json: the outcome (docs/AGENTS.md) with the card and its path (rel, card).",
+      "\nWith --json: the outcome (docs/AGENTS.md) with the card, its path and its version (rel, card, hash:\nwhat answer --expect names).",
     )
     .action(showQuestion);
 

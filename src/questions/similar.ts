@@ -107,7 +107,7 @@ export function rememberedOf(id: string, card: Question): RememberedAnswer | und
  * or undone by hand, by what the card index has seen since.
  */
 export function syncAnswerMemory(core: Core): AnswerMemoryStore {
-  const store = new AnswerMemoryStore(core.ledger.db);
+  const store = core.ledger.store(AnswerMemoryStore);
   if (core.ledger.readOnly) return store;
   if (core.ledger.getMeta(BUILT_KEY) !== "1") {
     const answered = scanQuestions(core.box, core.ledger, "answered").flatMap((entry) =>
@@ -189,7 +189,7 @@ export function rememberAnswers(core: Core): Committed {
     try {
       const { card } = loadQuestion(core, record.questionId);
       const remembered = rememberedOf(record.questionId, card);
-      if (remembered) new AnswerMemoryStore(core.ledger.db).remember([remembered]);
+      if (remembered) core.ledger.store(AnswerMemoryStore).remember([remembered]);
     } catch (error) {
       // The commit holds the answer; the memory catches up from the card index later.
       core.ledger.reportLost("the answer memory's row", error);

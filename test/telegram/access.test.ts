@@ -26,7 +26,7 @@ describe("strangers and groups", () => {
     expect(toGroup).toHaveLength(1);
     expect(toGroup[0]?.payload.text).toContain("only in a private chat");
     expect(loadQuestion(h, id).card.status).toBe("pending");
-    expect(h.ledger.auditFor().filter((a) => a.outcome === "refused")).toHaveLength(3);
+    expect(h.ledger.auditFor().filter((a) => a.outcome === "refused:stranger")).toHaveLength(3);
   });
 
   it("a stranger in a private chat gets one refusal and cannot answer", async () => {
