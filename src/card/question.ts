@@ -187,8 +187,3 @@ export function priorityOf(card: Pick<Question, "priority">): Priority {
 export function isAgentPrompt(card: Pick<Question, "kind">): boolean {
   return card.kind !== undefined;
 }
-
-/** A coding agent's permission prompt: answered only by the boxholder on their own surfaces. */
-export function isPermissionQuestion(card: Pick<Question, "kind">): boolean {
-  return card.kind === "permission";
-}
