@@ -37,7 +37,8 @@ export function createTypedReplyHandler(deps: TypedDeps) {
   const { door, access } = deps;
   return async function handleText(ctx: Context): Promise<void> {
     const message = ctx.message;
-    if (!message?.text) return;
+    // Text of any content is an attempt, empty too: the judge refuses and audits a stranger's.
+    if (message?.text === undefined) return;
     const text = message.text;
     const chatId = String(message.chat.id);
     const replyTo = message.reply_to_message;
