@@ -5,7 +5,6 @@
 
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { z } from "zod";
 import { cliEnv, ROOT, T0 } from "../support/box.ts";
 import { type Child, eventually, qbridge } from "../support/child.ts";
 import { type BotMessage, type Harness, toBotMessage } from "../support/telegram.ts";
@@ -18,75 +17,11 @@ export function fixture(name: string, overrides: Record<string, unknown> = {}): 
   return JSON.stringify({ ...input, ...overrides });
 }
 
-// Claude Code's PermissionRequest decision control (code.claude.com/docs/en/hooks): allow with
-// updatedInput / updatedPermissions (permission update entries), or deny with a message and
-// an optional interrupt.
-const PermissionUpdate = z
-  .object({
-    type: z.enum([
-      "addRules",
-      "replaceRules",
-      "removeRules",
-      "setMode",
-      "addDirectories",
-      "removeDirectories",
-    ]),
-    destination: z.enum(["session", "localSettings", "projectSettings", "userSettings"]),
-  })
-  .passthrough();
-export const ClaudePermissionOutput = z
-  .object({
-    hookSpecificOutput: z
-      .object({
-        hookEventName: z.literal("PermissionRequest"),
-        decision: z.union([
-          z
-            .object({
-              behavior: z.literal("allow"),
-              updatedInput: z.record(z.unknown()).optional(),
-              updatedPermissions: z.array(PermissionUpdate).optional(),
-            })
-            .strict(),
-          z
-            .object({
-              behavior: z.literal("deny"),
-              message: z.string().min(1),
-              interrupt: z.boolean().optional(),
-            })
-            .strict(),
-        ]),
-      })
-      .strict(),
-  })
-  .strict();
-
-// Codex's permission-request.command.output.schema.json (additionalProperties: false), less
-// what it fails closed on (output_parser.rs): updatedInput, updatedPermissions, interrupt.
-export const CodexPermissionOutput = z
-  .object({
-    hookSpecificOutput: z
-      .object({
-        hookEventName: z.literal("PermissionRequest"),
-        decision: z
-          .object({ behavior: z.enum(["allow", "deny"]), message: z.string().optional() })
-          .strict(),
-      })
-      .strict(),
-  })
-  .strict();
-
-// Claude Code's Elicitation output: action accept|decline|cancel, content for accept.
-export const ElicitationOutput = z
-  .object({
-    hookSpecificOutput: z
-      .object({
-        hookEventName: z.literal("Elicitation"),
-        action: z.enum(["accept", "decline", "cancel"]),
-        content: z.record(z.unknown()).optional(),
-      })
-      .strict(),
-  })
-  .strict();
+export {
+  ClaudePermissionOutput,
+  CodexPermissionOutput,
+  ElicitationOutput,
+} from "./agent-outputs.ts";
 
 /** `qbridge hook <kind> --box DIR …` as the agent starts it, the input written and closed. */
 export function startHook(
