@@ -124,7 +124,9 @@ export function startAnthropicStandin({ turns, closing = "Done.", onStep = () =>
         return;
       }
       const model = body.model ?? "claude-standin";
-      const mainLoop = Array.isArray(body.tools) && body.tools.some((t) => t.name === "Bash");
+      const mainLoop =
+        Array.isArray(body.tools) &&
+        body.tools.some((t) => String(t.name).toLowerCase() === "bash");
       let blocks;
       let stop = "end_turn";
       if (!mainLoop) {

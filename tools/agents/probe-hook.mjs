@@ -91,7 +91,8 @@ note({
 const decisionsFile = join(dir, "decisions.json");
 const decisions = existsSync(decisionsFile) ? JSON.parse(readFileSync(decisionsFile, "utf8")) : {};
 const mine = decisions[label] ?? {};
-const scripted = mine[input.tool_name] ?? mine[input.hook_event_name] ?? {};
+const scripted =
+  mine[input.tool_name ?? input.toolName] ?? mine[input.hook_event_name ?? input.hookName] ?? {};
 
 if (scripted.holdMs) {
   let parent = process.ppid;
