@@ -146,3 +146,215 @@ export async function plainAllowPlan(scene, report) {
   );
   return { agent: "claude", scenario: "plain-allow-plan", screen };
 }
+
+/** The probe's life from its first line: signals, parent changes, its last line. */
+function lifeOf(run) {
+  const start = run.first.at;
+  const signal = run.notes.find((n) => n.signal);
+  return {
+    hookParent: run.first.ancestry?.[0]?.command,
+    sameGroupAsParent: run.first.pgid === run.first.ppid,
+    signal: signal?.signal,
+    signalAtMs: signal ? signal.at - start : undefined,
+    parentAtSignal: signal?.ppid,
+    lastLineAfterSignalMs: signal ? run.notes.at(-1).at - signal.at : undefined,
+    notes: run.notes.slice(1),
+  };
+}
+
+const HOLD = { holdMs: 20_000, holdThroughParentChange: true, ...decided({ behavior: "allow" }) };
+
+/** Q5: Esc at Claude Code's own dialog while the hook still waits. */
+export async function escWhileHookWaits(scene, report) {
+  scriptDecisions(scene, { permission: { Bash: HOLD } });
+  const claude = await startClaude(scene, {
+    turns: [TURN.bash()],
+    hooks: probeHooks(scene),
+    args: ["--permission-mode", "manual", "--tools", "Bash"],
+  });
+  const dialog = await claude.run.waitFor(/Do you want to proceed\?/, 45_000);
+  await sleep(1_500);
+  claude.run.type("\x1b");
+  await sleep(4_000);
+  await claude.stop();
+  const [run] = probeRuns(scene, "permission");
+  const life = run ? lifeOf(run) : {};
+  report.check(AGENT, "its own dialog is on screen while the PermissionRequest hook runs", dialog);
+  report.check(
+    AGENT,
+    "the hook runs as `/bin/sh -c <command>`, leading its own process group",
+    /^\/bin\/sh -c /.test(life.hookParent ?? "") && life.sameGroupAsParent,
+    life.hookParent,
+  );
+  report.check(
+    AGENT,
+    "Esc at its dialog sends SIGTERM to the hook's group; the shell dies, the hook is reparented",
+    life.signal === "SIGTERM" && life.parentAtSignal === 1,
+    JSON.stringify(life.notes?.slice(0, 3)),
+  );
+  report.check(
+    AGENT,
+    "a hook that outlives SIGTERM is killed about a second later (SIGKILL)",
+    life.lastLineAfterSignalMs !== undefined && life.lastLineAfterSignalMs < 3_000,
+    `last line ${life.lastLineAfterSignalMs} ms after SIGTERM`,
+  );
+  return { agent: "claude", scenario: "esc-while-hook-waits", hookLife: life };
+}
+
+/** Q5: the hook's own timeout (3 s here). */
+export async function hookTimeout(scene, report) {
+  scriptDecisions(scene, { permission: { Bash: HOLD } });
+  const claude = await startClaude(scene, {
+    turns: [TURN.bash()],
+    hooks: probeHooks(scene, 3),
+    args: ["--permission-mode", "manual", "--tools", "Bash"],
+  });
+  await claude.run.waitFor(/Do you want to proceed\?/, 45_000);
+  await sleep(6_000);
+  const screen = claude.run.screen();
+  await claude.stop();
+  const [run] = probeRuns(scene, "permission");
+  const life = run ? lifeOf(run) : {};
+  report.check(
+    AGENT,
+    "at the hook's timeout the hook's group gets SIGTERM, and its dialog stays for the person",
+    life.signal === "SIGTERM" && /Do you want to proceed\?/.test(screen.slice(-3000)),
+    `${life.signal} at ${life.signalAtMs} ms`,
+  );
+  return { agent: "claude", scenario: "hook-timeout", hookLife: life };
+}
+
+/** `claude -p`: the hook still runs; no decision means no; the question tools are off. */
+export async function printMode(scene, report) {
+  scriptDecisions(scene, {});
+  const claude = await startClaude(scene, {
+    turns: [TURN.bash(), TURN.ask],
+    hooks: probeHooks(scene),
+    args: ["--tools", "Bash,AskUserQuestion,ExitPlanMode"],
+    print: true,
+  });
+  await Promise.race([claude.run.exited, sleep(60_000)]);
+  await claude.stop();
+  const [run] = probeRuns(scene, "permission");
+  const bash = resultOf(claude, 0);
+  const ask = resultOf(claude, 1);
+  report.check(
+    AGENT,
+    "`claude -p` runs the PermissionRequest hook",
+    run?.input?.tool_name === "Bash",
+  );
+  report.check(
+    AGENT,
+    "`claude -p`: a hook that prints nothing leaves the command denied, not run",
+    bash?.is_error === true && !/BASH-RAN/.test(bash.text),
+    bash?.text,
+  );
+  report.check(
+    AGENT,
+    "`claude -p`: AskUserQuestion is not available at all (no hook runs for it)",
+    /No such tool available: AskUserQuestion/.test(ask?.text ?? ""),
+    ask?.text,
+  );
+  return {
+    agent: "claude",
+    scenario: "print-mode",
+    hookInputs: [run?.input],
+    results: claude.results(),
+  };
+}
+
+/** Q5: SIGINT to `claude -p` while the hook waits. */
+export async function printInterrupted(scene, report) {
+  scriptDecisions(scene, { permission: { Bash: HOLD } });
+  const claude = await startClaude(scene, {
+    turns: [TURN.bash()],
+    hooks: probeHooks(scene),
+    args: ["--tools", "Bash"],
+    print: true,
+  });
+  const end = Date.now() + 45_000;
+  while (probeRuns(scene, "permission").length === 0 && Date.now() < end) await sleep(200);
+  await sleep(1_000);
+  claude.run.child.kill("SIGINT");
+  await Promise.race([claude.run.exited, sleep(10_000)]);
+  await sleep(3_000);
+  await claude.stop();
+  const [run] = probeRuns(scene, "permission");
+  const life = run ? lifeOf(run) : {};
+  report.check(
+    AGENT,
+    "SIGINT to `claude -p` sends SIGTERM to the waiting hook's group",
+    life.signal === "SIGTERM",
+    JSON.stringify(life.notes?.slice(0, 3)),
+  );
+  return { agent: "claude", scenario: "print-interrupted", hookLife: life };
+}
+
+/** Today's `qbridge hook install --claude --project`, answered at `qbridge chat`. */
+export async function qbridgeInstalled(scene, report) {
+  initBox(scene);
+  qbridge(["hook", "install", "--claude", "--project", "--box", scene.box, "--timeout", "120"], {
+    cwd: scene.project,
+    env: { ...process.env, HOME: scene.home },
+  });
+  const boxholder = boxholderAtChat(scene);
+  const claude = await startClaude(scene, {
+    turns: [TURN.bash(), TURN.ask],
+    args: ["--permission-mode", "manual", "--tools", "Bash,AskUserQuestion"],
+  });
+  const bashAnswered = await boxholder.answer("Allow Bash", "a");
+  const bash = await waitResult(claude, 0, 30_000);
+  const askAnswered = await boxholder.answer("Allow AskUserQuestion", "a");
+  const dialog = await claude.run.waitFor(/Enter to select/, 20_000);
+  const ask = await waitResult(claude, 1, 8_000);
+  await claude.stop();
+  await boxholder.stop();
+  const cards = questions(scene).map((q) => q.card.prompt);
+  const askCard = cards.find((prompt) => prompt.startsWith("Allow AskUserQuestion")) ?? "";
+  report.check(
+    AGENT,
+    "qbridge: Allow once at `qbridge chat` runs the command",
+    bashAnswered && /BASH-RAN/.test(bash?.text ?? ""),
+    bash?.text,
+  );
+  report.note(
+    AGENT,
+    `qbridge today shows AskUserQuestion as "${askCard.slice(0, 60)}…"; Allow once ` +
+      `${askAnswered && dialog && !ask ? "leaves Claude Code's own question dialog waiting (no answers sent)" : `gave: ${ask?.text}`}`,
+  );
+  return { agent: "claude", scenario: "qbridge-installed", cards, results: claude.results() };
+}
+
+/** Today's qbridge hook when the person presses Esc at the computer: the card is withdrawn. */
+export async function qbridgeEsc(scene, report) {
+  initBox(scene);
+  qbridge(["hook", "install", "--claude", "--project", "--box", scene.box, "--timeout", "120"], {
+    cwd: scene.project,
+    env: { ...process.env, HOME: scene.home },
+  });
+  const claude = await startClaude(scene, {
+    turns: [TURN.bash()],
+    args: ["--permission-mode", "manual", "--tools", "Bash"],
+  });
+  const end = Date.now() + 45_000;
+  while (questions(scene).length === 0 && Date.now() < end) await sleep(300);
+  await claude.run.waitFor(/Do you want to proceed\?/, 20_000);
+  claude.run.type("\x1b");
+  const pressed = Date.now();
+  let status;
+  while (Date.now() - pressed < 10_000) {
+    status = questions(scene)[0]?.card.status;
+    if (status === "withdrawn") break;
+    await sleep(300);
+  }
+  const seconds = ((Date.now() - pressed) / 1000).toFixed(1);
+  await claude.stop();
+  // Claude Code sends SIGKILL about a second after SIGTERM: the withdrawal races it.
+  report.note(
+    AGENT,
+    status === "withdrawn"
+      ? `qbridge: Esc at the computer withdrew the waiting card in ${seconds} s`
+      : `qbridge: Esc at the computer left the card ${status} after ${seconds} s (the hook was killed before its withdrawal was committed)`,
+  );
+  return { agent: "claude", scenario: "qbridge-esc", status, seconds };
+}
