@@ -3,8 +3,6 @@
 // the agent stops waiting (Q5), `-p` mode, and today's `qbridge hook` installed for real.
 // Each returns its evidence: the hook inputs and what the model was told.
 
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { PLAN, probeHooks, QUESTIONS, resultOf, startClaude, TURN, waitResult } from "./claude.mjs";
 import {
   boxholderAtChat,

@@ -3,14 +3,14 @@
 // for a sentence on its screen. Never waits without a bound.
 
 import { spawn } from "node:child_process";
+import { stripVTControlCharacters } from "node:util";
+
+/** A move of the cursor to the right: the screen shows a space there. */
+const CURSOR_FORWARD = new RegExp(`${String.fromCharCode(27)}\\[\\d*C`, "g");
 
 /** The screen's text without colours, cursor moves and terminal titles. */
 export function plain(text) {
-  return text
-    .replace(/\x1b\][^\x07\x1b]*(\x07|\x1b\\)/g, "")
-    .replace(/\x1b\[[0-9;?<>=]*[ -/]*[@-~]/g, " ")
-    .replace(/\x1b[()][A-Z0-9]/g, "")
-    .replace(/\r/g, "\n");
+  return stripVTControlCharacters(text.replace(CURSOR_FORWARD, " ")).replace(/\r/g, "\n");
 }
 
 function quoted(word) {
