@@ -25,7 +25,7 @@ function permissionInputs(seen) {
 }
 
 async function replayOne(scene, { agent, input }) {
-  const before = questions(scene).length;
+  const before = new Set(questions(scene).map((q) => q.id));
   const hook = spawn(
     process.execPath,
     [QBRIDGE, "hook", "permission", "--agent", agent, "--box", scene.box, "--timeout", "60"],
@@ -40,7 +40,7 @@ async function replayOne(scene, { agent, input }) {
   const end = Date.now() + 15_000;
   let filed;
   while (Date.now() < end && hook.exitCode === null) {
-    filed = questions(scene).slice(before)[0];
+    filed = questions(scene).find((q) => !before.has(q.id));
     if (filed) break;
     await sleep(250);
   }
