@@ -92,6 +92,31 @@ export function toolResults(body) {
   return results;
 }
 
+/** Answers one Messages request: the script's next tool call, or its closing words. */
+function reply(res, body, { turns, closing, onStep }) {
+  const model = body.model ?? "claude-standin";
+  const mainLoop =
+    Array.isArray(body.tools) && body.tools.some((t) => String(t.name).toLowerCase() === "bash");
+  let blocks = [{ type: "text", text: mainLoop ? closing : "Stand-in" }];
+  let stop = "end_turn";
+  if (mainLoop) {
+    const step = stepOf(body.messages);
+    onStep(step, body);
+    const scripted = turns[step];
+    const turn = typeof scripted === "function" ? scripted(body) : scripted;
+    if (turn) {
+      blocks = [{ type: "tool_use", id: `toolu_standin_${step}`, ...turn }];
+      stop = "tool_use";
+    }
+  }
+  if (body.stream) {
+    sse(res, streamOf(model, blocks, stop));
+  } else {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify(message(model, blocks, stop)));
+  }
+}
+
 /**
  * Starts the stand-in. `turns` is the main loop's script: `{name, input}` tool calls in order
  * (or a function of the request that returns one, for inputs read off the conversation);
@@ -123,32 +148,7 @@ export function startAnthropicStandin({ turns, closing = "Done.", onStep = () =>
         res.end(JSON.stringify({ input_tokens: 100 }));
         return;
       }
-      const model = body.model ?? "claude-standin";
-      const mainLoop =
-        Array.isArray(body.tools) &&
-        body.tools.some((t) => String(t.name).toLowerCase() === "bash");
-      let blocks;
-      let stop = "end_turn";
-      if (!mainLoop) {
-        blocks = [{ type: "text", text: "Stand-in" }];
-      } else {
-        const step = stepOf(body.messages);
-        onStep(step, body);
-        const scripted = turns[step];
-        const turn = typeof scripted === "function" ? scripted(body) : scripted;
-        if (turn) {
-          blocks = [{ type: "tool_use", id: `toolu_standin_${step}`, ...turn }];
-          stop = "tool_use";
-        } else {
-          blocks = [{ type: "text", text: closing }];
-        }
-      }
-      if (body.stream) {
-        sse(res, streamOf(model, blocks, stop));
-      } else {
-        res.writeHead(200, { "content-type": "application/json" });
-        res.end(JSON.stringify(message(model, blocks, stop)));
-      }
+      reply(res, body, { turns, closing, onStep });
     });
   });
   return new Promise((resolve) => {

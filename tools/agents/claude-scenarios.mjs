@@ -50,6 +50,16 @@ export async function answersAndPlan(scene, report) {
   await Promise.race([claude.finished, sleep(90_000)]);
   await claude.stop();
   const asked = probeRuns(scene, "permission").map((run) => run.input);
+  checkAnswersAndPlan(scene, report, claude, asked);
+  return {
+    agent: "claude",
+    scenario: "answers-and-plan",
+    hookInputs: asked,
+    results: claude.results(),
+  };
+}
+
+function checkAnswersAndPlan(scene, report, claude, asked) {
   const of = (tool) => asked.find((input) => input.tool_name === tool);
   const text = (step) => resultOf(claude, step)?.text ?? "(no result)";
   report.check(
@@ -90,12 +100,6 @@ export async function answersAndPlan(scene, report) {
     after?.permission_mode === "acceptEdits",
     after?.permission_mode,
   );
-  return {
-    agent: "claude",
-    scenario: "answers-and-plan",
-    hookInputs: asked,
-    results: claude.results(),
-  };
 }
 
 /** Q1: a plain allow (no updatedInput) leaves Claude Code's own dialog on screen. */

@@ -44,6 +44,16 @@ export async function requests(scene, report) {
   await sleep(500);
   await codex.stop();
   const runs = probeRuns(scene, "permission");
+  checkRequests(scene, report, codex, runs);
+  return {
+    agent: "codex",
+    scenario: "requests",
+    hookInputs: runs.map((r) => r.input),
+    outputs: [1, 2, 3].map(codex.outputOf),
+  };
+}
+
+function checkRequests(scene, report, codex, runs) {
   const asked = runs.map((r) => r.input);
   const of = (tool) => asked.find((input) => input.tool_name === tool);
   const shell = of("Bash");
@@ -91,12 +101,6 @@ export async function requests(scene, report) {
     first?.ancestry?.[0]?.command?.includes("codex") && first.pgid === first.pid,
     first?.ancestry?.[0]?.command,
   );
-  return {
-    agent: "codex",
-    scenario: "requests",
-    hookInputs: asked,
-    outputs: [1, 2, 3].map(codex.outputOf),
-  };
 }
 
 /** A hook that prints nothing: Codex asks at its own prompt. */

@@ -62,6 +62,32 @@ function itemOf(turn, step) {
   };
 }
 
+/** Answers one Responses request: the script's next call, or its closing words. */
+function reply(res, body, count, { turns, closing, onStep }) {
+  // The agent's own turns offer its shell; side requests (a title for the task) do not.
+  const mainLoop = Array.isArray(body.tools) && body.tools.some((t) => t.name === "exec_command");
+  const step = stepOf(body.input);
+  if (mainLoop) onStep(step, body);
+  const scripted = mainLoop ? turns[step] : undefined;
+  const turn = typeof scripted === "function" ? scripted(body) : scripted;
+  const id = `resp_standin_${count}`;
+  const text = mainLoop ? closing : "Stand-in";
+  const item = turn
+    ? itemOf(turn, step)
+    : {
+        type: "message",
+        role: "assistant",
+        id: `msg_standin_${step}`,
+        content: [{ type: "output_text", text, annotations: [] }],
+      };
+  sse(res, [
+    { type: "response.created", response: { id } },
+    { type: "response.output_item.added", output_index: 0, item },
+    { type: "response.output_item.done", output_index: 0, item },
+    { type: "response.completed", response: { id, usage: USAGE } },
+  ]);
+}
+
 /**
  * Starts the stand-in. `turns` is the script: `{name, arguments}` function calls (or `{custom:
  * true, name, input}` for a free-form tool such as apply_patch), each a function of the request
@@ -89,30 +115,7 @@ export function startOpenAIStandin({ turns, closing = "Done.", onStep = () => {}
         res.end(JSON.stringify({ error: { message: "not served by the stand-in" } }));
         return;
       }
-      // The agent's own turns offer its shell; side requests (a title for the task) do not.
-      const mainLoop =
-        Array.isArray(body.tools) && body.tools.some((t) => t.name === "exec_command");
-      const step = stepOf(body.input);
-      if (mainLoop) onStep(step, body);
-      const scripted = mainLoop ? turns[step] : undefined;
-      const turn = typeof scripted === "function" ? scripted(body) : scripted;
-      const id = `resp_standin_${requests.length}`;
-      const item = turn
-        ? itemOf(turn, step)
-        : {
-            type: "message",
-            role: "assistant",
-            id: `msg_standin_${step}`,
-            content: [
-              { type: "output_text", text: mainLoop ? closing : "Stand-in", annotations: [] },
-            ],
-          };
-      sse(res, [
-        { type: "response.created", response: { id } },
-        { type: "response.output_item.added", output_index: 0, item },
-        { type: "response.output_item.done", output_index: 0, item },
-        { type: "response.completed", response: { id, usage: USAGE } },
-      ]);
+      reply(res, body, requests.length, { turns, closing, onStep });
     });
   });
   return new Promise((resolve) => {
