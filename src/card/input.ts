@@ -7,12 +7,12 @@ import { type Option, OptionSchema } from "./inputs/option.ts";
 import { INPUT_TYPE_LIST, INPUT_TYPES, inputTypeOf } from "./inputs/registry.ts";
 
 export { CONFIRM_OPTIONS } from "./inputs/confirm.ts";
-export type { Issue } from "./inputs/contract.ts";
+export type { InputType, Issue } from "./inputs/contract.ts";
 export { letterOf, type Option, OptionSchema, OTHER_OPTION } from "./inputs/option.ts";
 export { ambiguityIssues } from "./inputs/option-rules.ts";
 export { INPUT_TYPES, inputTypeOf } from "./inputs/registry.ts";
 
-export type InputType = (typeof INPUT_TYPES)[number];
+export type InputTypeName = (typeof INPUT_TYPES)[number];
 
 export const InputSchema = z.object({
   type: z.enum(INPUT_TYPES),
@@ -21,7 +21,7 @@ export const InputSchema = z.object({
 
 /** The input rules of the card's type: options where they belong, unique, a fitting recommendation. */
 export function inputIssues(card: {
-  input: { type: InputType; options?: Option[] | undefined };
+  input: { type: InputTypeName; options?: Option[] | undefined };
   recommended?: string | undefined;
 }): Issue[] {
   // A type no room has is the enum's to report; its own rules cannot be asked.
@@ -30,7 +30,7 @@ export function inputIssues(card: {
 
 /** The options an answer names: a select's own, a confirm's yes and no, none for text. */
 export function optionsOf(card: {
-  input: { type: InputType; options?: Option[] | undefined };
+  input: { type: InputTypeName; options?: Option[] | undefined };
 }): Option[] {
   return inputTypeOf(card.input).options(card.input);
 }

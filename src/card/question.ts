@@ -14,7 +14,7 @@ export {
   CONFIRM_OPTIONS,
   INPUT_TYPES,
   InputSchema,
-  type InputType,
+  type InputTypeName,
   inputIssues,
   inputTypeOf,
   type Option,

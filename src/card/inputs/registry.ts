@@ -1,21 +1,12 @@
-// The input types a card may have: one line per type, each a room of its own (its schema's
-// rules, the reading of answers, the buttons and form it offers). Adding a type is its file and
-// one line here; nothing else in the house switches on a type. Pure.
+// The registry of input types: the list's types (list.ts, one line each) in one array, their
+// names, and the type a card's input names. Every surface asks it; none switches on a name. Pure.
 
-import { confirm } from "./confirm.ts";
 import type { InputType } from "./contract.ts";
-import { multiselect } from "./multiselect.ts";
-import { select } from "./select.ts";
-import { text } from "./text.ts";
+import * as list from "./list.ts";
 
-export const INPUT_TYPE_LIST = [
-  select,
-  multiselect,
-  text,
-  confirm,
-] as const satisfies readonly InputType[];
+export const INPUT_TYPE_LIST: readonly InputType[] = Object.values(list);
 
-/** The names a card's `input.type` may take, in the list's order. */
+/** The names a card's `input.type` may take. */
 export const INPUT_TYPES = INPUT_TYPE_LIST.map((t) => t.name) as [string, ...string[]];
 
 /** The type a card's input names; a name no type has is refused when the card is read. */
