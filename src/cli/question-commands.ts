@@ -112,7 +112,9 @@ function registerAnswer(program: Command): void {
       .argument("<id>", "the question id")
       .argument("<answer>", "the answer"),
   )
-    .description("answer a question: a letter, label or option id; yes/no; or text")
+    .description(
+      'answer a question: a letter, label or option id; several separated by commas ("a, c"); yes/no; or text',
+    )
     .option("--note <text>", "a note with the answer (the own words for an 'other' option)")
     .addHelpText(
       "after",
