@@ -1,7 +1,7 @@
 // The page of one question, opened through its signed link: what is asked and why, what the
-// box will learn (before the choice, as every chat shows it), then the form its input type offers, so
-// a phone's first screen has the choice and Send; the rarer actions (dismiss, more days,
-// later) and the longer context come after. Once answered, the recorded answer instead.
+// box will learn (before the choice, as every chat shows it), then the form its input type
+// offers, so a phone's first screen has the choice and Send; the rarer actions (dismiss, more
+// days, later) and the longer context come after. Once answered, the recorded answer instead.
 // Every card text goes through `html`, so nothing an agent wrote becomes markup.
 
 import { cutAtSentence } from "../card/excerpt.ts";
