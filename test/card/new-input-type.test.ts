@@ -57,12 +57,14 @@ const LINE = 'export { rating } from "./rating.ts";\n';
 const SCENARIO = `
 import { answerLayout } from "../../bridges/telegram/keyboard.ts";
 import { AskSchema, describeIssues } from "../../src/card/question.ts";
+import { loadConfig } from "../../src/config.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
+import { createWebApp } from "../../src/web/app.ts";
+import { loadSecret, signLink } from "../../src/web/links.ts";
 import { cleanupBoxes, makeBox } from "../support/box.ts";
 import { keyboardOn } from "../support/keyboard.ts";
 import { buttonData, openHarness, presentQuestion, startEmulator } from "../support/telegram.ts";
-import { formTokenIn, webFixture } from "./web-support.ts";
 
 const card = {
   prompt: "How did the release go?",
@@ -72,14 +74,17 @@ const card = {
 };
 
 async function onWeb() {
-  const web = await webFixture();
-  const id = await web.ask(card);
-  const link = web.link(id);
-  const page = await (await web.app.request(link)).text();
-  const body = new URLSearchParams({ form: formTokenIn(page), action: "answer", choice: "5" });
-  body.set("shown", /name="shown" value="([^"]+)"/.exec(page)?.[1] ?? "");
-  const posted = (await web.app.request(link, { method: "POST", body })).status;
-  return { page, posted, answer: loadQuestion(web.box, id).card.answer };
+  const box = await makeBox();
+  const secret = loadSecret(box.box);
+  const app = createWebApp({ core: box, config: loadConfig({}, { box: box.dir }), secret });
+  const { id } = await askQuestion(box, card);
+  const link = "/q/" + id + "?s=" + signLink(secret, { question: id }, box.box.clock.now());
+  const page = await (await app.request(link)).text();
+  const field = (name) => new RegExp('name="' + name + '" value="([^"]+)"').exec(page)?.[1] ?? "";
+  const body = new URLSearchParams({ form: field("form"), shown: field("shown"), action: "answer" });
+  body.set("choice", "5");
+  const posted = (await app.request(link, { method: "POST", body })).status;
+  return { page, posted, answer: loadQuestion(box, id).card.answer };
 }
 
 async function onTelegram() {
@@ -148,13 +153,12 @@ beforeAll(async () => {
   for (const part of ["src", "bridges", "test/support"]) {
     cpSync(join(ROOT, part), join(copy, part), { recursive: true });
   }
-  cpSync(join(ROOT, "test/web/web-support.ts"), join(copy, "test/web/web-support.ts"));
   const list = join(copy, "src/card/inputs/list.ts");
   listBefore = readFileSync(list, "utf8");
   writeFileSync(join(copy, "src/card/inputs/rating.ts"), RATING);
   writeFileSync(list, listBefore + LINE);
-  writeFileSync(join(copy, "test/web/rating-scenario.ts"), SCENARIO);
-  const scenario = await import(join(copy, "test/web/rating-scenario.ts"));
+  writeFileSync(join(copy, "test/support/rating-scenario.ts"), SCENARIO);
+  const scenario = await import(join(copy, "test/support/rating-scenario.ts"));
   outcome = (await scenario.run()) as Outcome;
 }, 120_000);
 
