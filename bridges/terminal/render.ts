@@ -8,10 +8,9 @@ import {
   type DigestLine,
   deadlineOf,
   expiryWords,
-  letterOf,
+  inputTypeOf,
   type OfferItem,
   type OfferResult,
-  optionsOf,
   type Question,
   recommendationWords,
   TRIAGE_NOTE,
@@ -33,15 +32,10 @@ export function flat(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
+/** How to answer by typing, in the words of the question's input type. */
 function howToAnswer(card: Question): string {
-  switch (card.input.type) {
-    case "select":
-      return 'Type a letter or a label, optionally "Label - note".';
-    case "confirm":
-      return 'Type yes or no, optionally "yes - note".';
-    case "text":
-      return "Type your answer in your own words.";
-  }
+  const { hint } = inputTypeOf(card.input);
+  return `Type ${hint.what}${hint.note ? `, ${hint.note}` : ""}.`;
 }
 
 /** The presented question, as a block of lines. */
@@ -52,16 +46,20 @@ export function questionText(
   lastTime?: { day: string; answer: string },
 ): string {
   const lines = ["", `? ${flat(card.prompt)}`, "", `  Why: ${card.memo.trim()}`];
-  if (card.input.type === "select") {
+  // Lettered choices are listed (a letter picks them); yes and no need no list.
+  const listed = inputTypeOf(card.input)
+    .choices(card)
+    .filter((choice) => choice.letter !== undefined);
+  if (listed.length > 0) {
     lines.push("");
-    optionsOf(card).forEach((option, i) => {
-      const mark = card.recommended === option.id ? "  (recommended)" : "";
-      lines.push(`  ${letterOf(i)}) ${flat(option.label)}${mark}`);
-    });
+    for (const choice of listed) {
+      const mark = choice.recommended ? "  (recommended)" : "";
+      lines.push(`  ${choice.letter}) ${flat(choice.label)}${mark}`);
+    }
   }
   const extra: string[] = [];
   if (card.learning) extra.push(`  The box will learn: ${flat(card.learning.proposal)}`);
-  if (card.recommended !== undefined && card.input.type !== "select") {
+  if (card.recommended !== undefined && !listed.some((choice) => choice.recommended)) {
     extra.push(`  Recommended: ${card.recommended}`);
   }
   if (lastTime) extra.push(`  Last time (${lastTime.day}): ${flat(lastTime.answer)}`);
@@ -154,6 +152,7 @@ export function nudgeText(card: Question, days: number, presented: boolean): str
 
 export const HELP_TEXT = `One question at a time from your agents. Answer the open one by typing:
   a letter (a, b, ...) or a label     select questions; "Label - note" adds a note
+  letters or labels: a, c             multi-select questions; "a, c - note" adds a note
   yes / no                            yes/no questions; "no - note" adds a note
   your own words                      text questions ("park" in quotes answers with that word;
                                       a single character asks "Record ... as your answer?" first)

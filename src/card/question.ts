@@ -4,6 +4,7 @@
 // duration fields: field-rules.ts) and are re-exported here, so a card's contract is one import.
 
 import { z } from "zod";
+import { AnswerSchema } from "./answer.ts";
 import { cardText, duration, isoTime, NO_CONTROLS, noControls } from "./field-rules.ts";
 import { ambiguityIssues, InputSchema, inputIssues } from "./input.ts";
 import { lifecycleIssues, STATUSES } from "./lifecycle.ts";
@@ -13,8 +14,9 @@ export {
   CONFIRM_OPTIONS,
   INPUT_TYPES,
   InputSchema,
-  type InputType,
+  type InputTypeName,
   inputIssues,
+  inputTypeOf,
   type Option,
   OptionSchema,
   OTHER_OPTION,
@@ -54,12 +56,7 @@ export const ContextSchema = z.object({
   text: cardText().optional(),
 });
 
-export const AnswerSchema = z.object({
-  text: cardText(),
-  selected: cardText().optional(),
-  note: cardText().optional(),
-});
-export type Answer = z.infer<typeof AnswerSchema>;
+export { type Answer, AnswerSchema } from "./answer.ts";
 
 /** The fields an asker sets. */
 export const askedFields = {

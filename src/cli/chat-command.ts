@@ -30,8 +30,8 @@ export function registerChatCommand(program: Command): void {
     .addHelpText(
       "after",
       `
-Type a letter or a label (select), yes or no (confirm), or your own words (text); "Label - note"
-adds a note. Commands: park, dismiss, later, extend, same, next, waiting, accept, record, help,
+Type a letter or a label (select), letters or labels separated by commas (multiselect: "a, c"),
+yes or no (confirm), or your own words (text); "Label - note" adds a note. Commands: park, dismiss, later, extend, same, next, waiting, accept, record, help,
 quit (or Ctrl-D); help in the chat says what each does. Answers are
 recorded with answered-via: terminal, exactly as from Telegram: one commit and a follow-up job.
 

@@ -2,6 +2,7 @@
 
 import type { Command } from "commander";
 import { initBox } from "../box/box.ts";
+import { INPUT_TYPES } from "../card/inputs/registry.ts";
 import { listJobs, pendingQuestions } from "../questions/state.ts";
 import type { AskCommandOptions } from "./ask-command.ts";
 import { type CommonOptions, configFor, printJson, progress, withCore } from "./context.ts";
@@ -57,10 +58,10 @@ function registerAsk(program: Command): void {
     )
     .option("--prompt <text>", "the question itself")
     .option("--memo <text>", "why you ask: enough to answer without looking anything up")
-    .option("--type <type>", "select, text or confirm (default: select with --option, else text)")
+    .option("--type <type>", `${INPUT_TYPES.join(", ")} (default: select with --option, else text)`)
     .option(
       "--option <choice>",
-      'an option, "id=Label" or "Label" (repeat; select only)',
+      'an option, "id=Label" or "Label" (repeat; select and multiselect only)',
       collect,
       [],
     )
@@ -111,7 +112,9 @@ function registerAnswer(program: Command): void {
       .argument("<id>", "the question id")
       .argument("<answer>", "the answer"),
   )
-    .description("answer a question: a letter, label or option id; yes/no; or text")
+    .description(
+      'answer a question: a letter, label or option id; several separated by commas ("a, c"); yes/no; or text',
+    )
     .option("--note <text>", "a note with the answer (the own words for an 'other' option)")
     .addHelpText(
       "after",

@@ -71,7 +71,8 @@ function optionIdsOf(card: Question): string[] {
 }
 
 function sameOptions(card: Question, past: RememberedAnswer): boolean {
-  if (card.input.type === "text" || card.input.type !== past.inputType) return false;
+  // A question without options (text) is alike in its words only.
+  if (optionsOf(card).length === 0 || card.input.type !== past.inputType) return false;
   return [...optionIdsOf(card)].sort().join("\n") === [...past.optionIds].sort().join("\n");
 }
 
@@ -159,11 +160,12 @@ export function similarQuestions(core: Core, card: Question, exceptId?: string):
 }
 
 /**
- * The option a "Same as last time" tap would record: only on a select or confirm question that
- * offers the option answered last time, under the same label; never the own-words option.
+ * The option a "Same as last time" tap would record: only on a question with options (a select,
+ * a yes/no) that offers the one option answered last time, under the same label; never the
+ * own-words option.
  */
 function reusableAnswer(card: Question, past: RememberedAnswer): LastTime["reusable"] {
-  if (card.input.type === "text" || past.inputType !== card.input.type) return undefined;
+  if (optionsOf(card).length === 0 || past.inputType !== card.input.type) return undefined;
   if (past.selected === undefined || past.selected === "_other") return undefined;
   const option = optionsOf(card).find((o) => o.id === past.selected);
   if (!option || option.label.trim().toLowerCase() !== past.answerText.trim().toLowerCase()) {

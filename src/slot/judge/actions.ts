@@ -20,6 +20,7 @@ import type { ButtonAction } from "../presentation/tokens.ts";
 import { acceptEntry, triageEntry } from "../triage/actions.ts";
 import type { ActionEntry, Outcome, PresentedContext } from "./attempt.ts";
 import { otherReply, wordsDropped } from "./confirm-words.ts";
+import { confirmPicks, sendable, toggleEntry } from "./picks.ts";
 
 export const CHANGED_REPLY =
   "Not recorded: this question was edited since it was shown. Here it is again.";
@@ -127,7 +128,14 @@ export const ACTIONS: Record<ButtonAction, ActionEntry> = {
         }
         return { kind: "recorded", name: "words-dropped", reply, relayout: "drop" };
       }
-      return { kind: "recorded", name: "back", reply: "Back to the choices.", relayout: "choices" };
+      const picks = c.slot.presentations.picks(c.open.seq);
+      return {
+        kind: "recorded",
+        name: "back",
+        reply: "Back to the choices.",
+        relayout: "choices",
+        picks,
+      };
     },
   },
 
@@ -263,4 +271,18 @@ export const ACTIONS: Record<ButtonAction, ActionEntry> = {
 
   triage: triageEntry,
   accept: acceptEntry,
+
+  // A multi-select: a toggle picks or unpicks one option (the ledger only); Send records the
+  // picks as one answer, asked about first on an irreversible question (picks.ts).
+  toggle: toggleEntry,
+  send: {
+    needs: "presented",
+    replaysFromCard: true,
+    async decide(c) {
+      const pick = sendable(c);
+      if ("kind" in pick) return pick;
+      if (c.card.irreversible) return confirmPicks(pick);
+      return answer({ ...c, spec: { ...c.spec, ...pick } });
+    },
+  },
 };
