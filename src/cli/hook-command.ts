@@ -10,10 +10,11 @@ import { fileURLToPath } from "node:url";
 import type { Command } from "commander";
 import { InvalidInput } from "../errors.ts";
 import { AGENT_NAMES, AGENTS, type Agent } from "../hooks/agent-input.ts";
+import type { HookLifetime } from "../hooks/lifetime.ts";
 import { DEFAULT_HOOK_TIMEOUT_SECONDS } from "../hooks/permission-hook.ts";
 import { type CommonOptions, configFor, printJson, withCore } from "./context.ts";
 import { EXIT } from "./exit.ts";
-import { readStdin, writeOut } from "./output.ts";
+import { readStdinUntil, writeErr, writeOut } from "./output.ts";
 
 interface HookOptions extends CommonOptions {
   agent?: string;
@@ -102,31 +103,47 @@ export function registerHookCommand(program: Command): void {
     .action(doctorAction);
 }
 
+/**
+ * Runs a hook for its whole life: the signals it ends on are handled from its first moment,
+ * reading the agent's input included (a signal there ends it with nothing read or filed).
+ */
+async function asHook(
+  timeoutSeconds: number,
+  run: (text: string, lifetime: HookLifetime) => Promise<void>,
+): Promise<void> {
+  const { hookLifetime } = await import("../hooks/lifetime.ts");
+  const lifetime = hookLifetime(timeoutSeconds);
+  try {
+    const text = await readStdinUntil(lifetime.signal);
+    if (text !== undefined) await run(text, lifetime);
+  } finally {
+    lifetime.dispose();
+  }
+}
+
+const tell = (line: string) => writeErr(line);
+
 /** `qbridge hook permission`: asks the owner and prints the agent's decision. */
 async function permissionAction(_options: HookOptions, command: Command): Promise<void> {
   const options = all<HookOptions>(command);
   const agent = agentOf(options.agent);
   const timeoutSeconds = timeoutOf(options.timeout);
-  const text = await readStdin();
-  const { runPermissionHook } = await import("../hooks/permission-hook.ts");
-  await withCore(
-    options,
-    (core) => runPermissionHook(core, text, { agent, timeoutSeconds, print }),
-    true,
-  );
+  await asHook(timeoutSeconds, async (text, lifetime) => {
+    const { runPermissionHook } = await import("../hooks/permission-hook.ts");
+    const run = { agent, timeoutSeconds, lifetime, print, tell };
+    await withCore(options, (core) => runPermissionHook(core, text, run), true);
+  });
 }
 
 /** `qbridge hook elicitation`: has the owner fill in an MCP server's form on the phone. */
 async function elicitationAction(_options: HookOptions, command: Command): Promise<void> {
   const options = all<HookOptions>(command);
   const timeoutSeconds = timeoutOf(options.timeout);
-  const text = await readStdin();
-  const { runElicitationHook } = await import("../hooks/elicitation-hook.ts");
-  await withCore(
-    options,
-    (core) => runElicitationHook(core, text, { timeoutSeconds, print }),
-    true,
-  );
+  await asHook(timeoutSeconds, async (text, lifetime) => {
+    const { runElicitationHook } = await import("../hooks/elicitation-hook.ts");
+    const run = { timeoutSeconds, lifetime, print, tell };
+    await withCore(options, (core) => runElicitationHook(core, text, run), true);
+  });
 }
 
 /** `qbridge hook install`: writes the hook entries into one agent's settings file. */

@@ -24,11 +24,13 @@ export function requestKey(request: PermissionRequestKey): string {
     .digest("hex");
 }
 
+/** `meanwhile`: the caller's own work while git commits the question (a hook's lease record). */
 export async function askPermission(
   core: Core,
   card: Record<string, unknown>,
   request: PermissionRequestKey,
   via: string,
+  meanwhile?: (filed: { id: string }) => void,
 ): Promise<AskResult> {
   const key = requestKey(request);
   const requests = new PermissionRequests(core.ledger.db);
@@ -38,10 +40,12 @@ export async function askPermission(
     unlessOpen: sameRequest,
     via,
     agentPrompt: { kind: "permission" },
-    meanwhile: ({ id }) =>
+    meanwhile: ({ id }) => {
       requests.record(
         { questionId: id, agent: request.agent, sessionId: request.sessionId, requestKey: key },
         core.box.clock.iso(),
-      ),
+      );
+      meanwhile?.({ id });
+    },
   });
 }
