@@ -9,6 +9,7 @@
 import { InvalidInput } from "../errors.ts";
 import { askQuestion } from "../questions/ask.ts";
 import type { Core } from "../questions/core.ts";
+import { mcpFormSchema } from "../questions/form-schema.ts";
 import { loadQuestion } from "../questions/store.ts";
 import { parseElicitationInput } from "./agent-input.ts";
 import { elicitationOutput } from "./agent-output.ts";
@@ -26,17 +27,21 @@ export interface ElicitationHookOptions {
   tell: (line: string) => void;
 }
 
-/** The form must be MCP's flat form (the SDK's own schema of it), or no question is filed. */
-async function checkForm(schema: Record<string, unknown>): Promise<void> {
-  const { ElicitRequestFormParamsSchema } = await import("@modelcontextprotocol/sdk/types.js");
-  const checked = ElicitRequestFormParamsSchema.shape.requestedSchema.safeParse(schema);
-  if (!checked.success) {
-    const issue = checked.error.issues[0];
-    const where = issue?.path.length ? issue.path.join(".") : "requested_schema";
+/**
+ * The form as MCP's flat form (the SDK's own schema of it) and the keywords left out of it, or
+ * no question is filed.
+ */
+function checkedForm(schema: Record<string, unknown>): {
+  schema: Record<string, unknown>;
+  dropped: string[];
+} {
+  const form = mcpFormSchema(schema);
+  if (!form.ok) {
     throw new InvalidInput(
-      `the Elicitation hook input's requested_schema is not an MCP form (${where}: ${issue?.message ?? "invalid"}): Claude Code asks at its own screen`,
+      `the Elicitation hook input's requested_schema is not an MCP form (${form.where}: ${form.problem}): Claude Code asks at its own screen`,
     );
   }
+  return form;
 }
 
 export async function runElicitationHook(
@@ -44,9 +49,10 @@ export async function runElicitationHook(
   text: string,
   options: ElicitationHookOptions,
 ): Promise<void> {
-  const ask = parseElicitationInput(text);
-  if (ask.mode === "form" && ask.schema) await checkForm(ask.schema);
-  const card = elicitationCard(ask, options.timeoutSeconds);
+  const given = parseElicitationInput(text);
+  const form = given.mode === "form" && given.schema ? checkedForm(given.schema) : undefined;
+  const ask = form ? { ...given, schema: form.schema } : given;
+  const card = elicitationCard(ask, options.timeoutSeconds, form?.dropped);
   const agentPrompt = {
     kind: "elicitation" as const,
     requestedSchema: ask.mode === "form" ? ask.schema : undefined,
