@@ -80,7 +80,15 @@ export async function runPermissionHook(
     return;
   }
   const card = permissionCard(ask, pattern, options.timeoutSeconds);
-  const key = { agent: ask.agent, sessionId: ask.sessionId, tool: ask.tool, input: ask.input };
+  const key = {
+    agent: ask.agent,
+    sessionId: ask.sessionId,
+    tool: ask.tool,
+    input: ask.input,
+    // Without the agent's call id, this hook run is the call: it never joins another's.
+    call:
+      ask.callId !== undefined ? `call ${ask.callId}` : `hook ${randomBytes(8).toString("hex")}`,
+  };
   const filed = await fileUnderLease(
     core,
     options.lifetime,

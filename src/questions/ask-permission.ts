@@ -15,13 +15,19 @@ export interface PermissionRequestKey {
   sessionId?: string | undefined;
   tool: string;
   input: Record<string, unknown>;
+  /**
+   * The one tool call it is for, when the asker can tell calls apart (a hook: the agent's call
+   * id, else the hook process itself): two calls with the same input are two questions, the
+   * same call delivered twice is one.
+   */
+  call?: string | undefined;
 }
 
-/** One key per agent session, tool and exact input. */
+/** One key per agent session, tool and exact input, and per tool call where one is named. */
 export function requestKey(request: PermissionRequestKey): string {
-  return createHash("sha256")
-    .update(JSON.stringify([request.agent, request.sessionId ?? "", request.tool, request.input]))
-    .digest("hex");
+  const { agent, sessionId, tool, input, call } = request;
+  const parts = [agent, sessionId ?? "", tool, input, ...(call === undefined ? [] : [call])];
+  return createHash("sha256").update(JSON.stringify(parts)).digest("hex");
 }
 
 /** `meanwhile`: the caller's own work while git commits the question (a hook's lease record). */
