@@ -1,11 +1,13 @@
 // The buttons of a presentation: one per option (lettered; short ones two to a row), then Park,
 // Later, Dismiss and a URL button to the web page in one row. Text questions get that last row too.
+// A question an agent waits on offers no Park and no Later: it dies in minutes (mayWait).
 // Each callback button carries only a minted token; what it means stays in the ledger.
 
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
 import {
   type ButtonSpec,
   type LaterOption,
+  mayWait,
   optionsOf,
   type Question,
 } from "../../src/slot/port.ts";
@@ -78,7 +80,8 @@ export function answerLayout(
     label: o.label,
   }));
   const extra = offerSpecs(offers);
-  specs.push(...extra.specs, { action: "park" }, { action: "later" }, { action: "dismiss" });
+  const holds: ButtonSpec[] = mayWait(card) ? [{ action: "park" }, { action: "later" }] : [];
+  specs.push(...extra.specs, ...holds, { action: "dismiss" });
   return {
     specs,
     build(tokens) {
@@ -100,7 +103,9 @@ export function answerLayout(
         rows.push(extra.texts.map((text, i) => button(options.length + i, text)));
       }
       const at = options.length + extra.texts.length;
-      const last = [button(at, "🅿️ Park"), button(at + 1, "⏰ Later"), button(at + 2, "🚫 Dismiss")];
+      const last = holds.length
+        ? [button(at, "🅿️ Park"), button(at + 1, "⏰ Later"), button(at + 2, "🚫 Dismiss")]
+        : [button(at, "🚫 Dismiss")];
       if (link) last.push({ text: "🌐 Web page", url: link });
       rows.push(last);
       return { inline_keyboard: rows };

@@ -261,4 +261,10 @@ export const MIGRATIONS: string[] = [
   );
   CREATE INDEX agent_tasks_created ON agent_tasks (created_at, task_id);
   `,
+  // 15: what a permission request asks, whatever its session or call (the agent, the tool, the
+  // exact input, hashed): "Last time" is offered on a permission only from the same request.
+  // Rows filed before it have none, and are never taken for the same request.
+  `
+  ALTER TABLE permission_requests ADD COLUMN input_key TEXT;
+  `,
 ];

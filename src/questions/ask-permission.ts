@@ -23,6 +23,14 @@ export interface PermissionRequestKey {
   call?: string | undefined;
 }
 
+/** What a request asks: the agent, the tool and the exact input, whatever its session or call. */
+export function inputKey(request: PermissionRequestKey): string {
+  const { agent, tool, input } = request;
+  return createHash("sha256")
+    .update(JSON.stringify([agent, tool, input]))
+    .digest("hex");
+}
+
 /** One key per agent session, tool and exact input, and per tool call where one is named. */
 export function requestKey(request: PermissionRequestKey): string {
   const { agent, sessionId, tool, input, call } = request;
@@ -48,7 +56,13 @@ export async function askPermission(
     agentPrompt: { kind: "permission" },
     meanwhile: ({ id }) => {
       requests.record(
-        { questionId: id, agent: request.agent, sessionId: request.sessionId, requestKey: key },
+        {
+          questionId: id,
+          agent: request.agent,
+          sessionId: request.sessionId,
+          requestKey: key,
+          inputKey: inputKey(request),
+        },
         core.box.clock.iso(),
       );
       meanwhile?.({ id });

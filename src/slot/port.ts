@@ -7,7 +7,7 @@
 
 // Cards: a question's fields and options, and their letters.
 export type { Question } from "../card/question.ts";
-export { optionsOf } from "../card/question.ts";
+export { mayWait, optionsOf } from "../card/question.ts";
 export { letterOf } from "../card/resolve.ts";
 // Questions: a question's deadline in words, the doctor's checks, one question read from the box.
 export { deadlineOf, expiryWords } from "../questions/deadline.ts";

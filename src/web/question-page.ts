@@ -6,7 +6,7 @@
 
 import { cutAtSentence } from "../card/excerpt.ts";
 import { questionFingerprint } from "../card/fingerprint.ts";
-import { OTHER_OPTION, optionsOf, priorityOf, type Question } from "../card/question.ts";
+import { mayWait, OTHER_OPTION, optionsOf, priorityOf, type Question } from "../card/question.ts";
 import { letterOf } from "../card/resolve.ts";
 import { deadlineOf, expiryWords } from "../questions/deadline.ts";
 import type { QuestionView } from "../questions/state.ts";
@@ -156,8 +156,8 @@ ${fields}
 </form>
 ${lastTimeLine(input.lastTime)}
 ${dismiss}
-${card.status === "pending" ? extendForm(input) : ""}
-${card.status === "pending" ? (input.later ?? "") : ""}`;
+${card.status === "pending" && mayWait(card) ? extendForm(input) : ""}
+${card.status === "pending" && mayWait(card) ? (input.later ?? "") : ""}`;
 }
 
 /** Under the form, so the choices and Send stay on a phone's first screen. */
