@@ -1,7 +1,8 @@
 // The buttons of a presentation: the ones its input type offers (options lettered, short ones two
 // to a row; yes and no in one row; a multi-select's toggles, then Send in a row of its own), then
 // Park, Later, Dismiss and a URL button to the web page in one row. Text questions get that last
-// row too. Each callback button carries only a minted token; what it means stays in the ledger.
+// row too. A question an agent waits on offers no Park and no Later: it dies in minutes
+// (mayWait). Each callback button carries only a minted token; what it means stays in the ledger.
 
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
 import {
@@ -9,6 +10,7 @@ import {
   type ChoiceButton,
   inputTypeOf,
   type LaterOption,
+  mayWait,
   type Question,
 } from "../../src/slot/port.ts";
 import { choiceText } from "./choices.ts";
@@ -88,7 +90,8 @@ export function answerLayout(
   const choices = offered.buttons;
   const specs: ButtonSpec[] = choices.map(choiceSpec);
   const extra = offerSpecs(offers);
-  specs.push(...extra.specs, { action: "park" }, { action: "later" }, { action: "dismiss" });
+  const holds: ButtonSpec[] = mayWait(card) ? [{ action: "park" }, { action: "later" }] : [];
+  specs.push(...extra.specs, ...holds, { action: "dismiss" });
   return {
     specs,
     build(tokens) {
@@ -107,7 +110,9 @@ export function answerLayout(
         rows.push(extra.texts.map((text, i) => button(choices.length + i, text)));
       }
       const at = choices.length + extra.texts.length;
-      const last = [button(at, "🅿️ Park"), button(at + 1, "⏰ Later"), button(at + 2, "🚫 Dismiss")];
+      const last = holds.length
+        ? [button(at, "🅿️ Park"), button(at + 1, "⏰ Later"), button(at + 2, "🚫 Dismiss")]
+        : [button(at, "🚫 Dismiss")];
       if (link) last.push({ text: "🌐 Web page", url: link });
       rows.push(last);
       return { inline_keyboard: rows };

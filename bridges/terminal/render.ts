@@ -9,6 +9,7 @@ import {
   deadlineOf,
   expiryWords,
   inputTypeOf,
+  mayWait,
   type OfferItem,
   type OfferResult,
   type Question,
@@ -66,10 +67,11 @@ export function questionText(
   if (card["while-waiting"]) extra.push(`  While waiting: ${flat(card["while-waiting"])}`);
   if (card.irreversible) extra.push("  Irreversible: the directive cannot be undone.");
   if (extra.length) lines.push("", ...extra);
-  lines.push(
-    "",
-    `  ${howToAnswer(card)} (park, dismiss, later, extend, same, next, waiting, accept, record, help, quit)`,
-  );
+  // A question an agent waits on is neither parked, put off nor extended: it dies in minutes.
+  const commands = mayWait(card)
+    ? "park, dismiss, later, extend, same, next, waiting, accept, record, help, quit"
+    : "dismiss, same, next, waiting, accept, record, help, quit";
+  lines.push("", `  ${howToAnswer(card)} (${commands})`);
   if (now) lines.push(`  It ${expiryWords(deadlineOf(card), now)}.`);
   if (behind > 0) lines.push(`  ${behind} more waiting after this one.`);
   return `${lines.join("\n")}\n`;

@@ -185,6 +185,18 @@ export function isAgentPrompt(card: Pick<Question, "kind">): boolean {
   return card.kind !== undefined;
 }
 
+/**
+ * Whether a question may wait: be parked, put off ("Later") or given more time. One an agent
+ * waits on may not: its asker gives up within minutes, so waiting only loses it.
+ */
+export function mayWait(card: Pick<Question, "kind">): boolean {
+  return !isAgentPrompt(card);
+}
+
+/** Why a question an agent waits on is not parked, put off or extended; what to do instead. */
+export const AGENT_WAITS =
+  "an agent waits on this question and gives up within minutes: it cannot be parked, put off or given more time; answer it, or dismiss it";
+
 /** A coding agent's permission prompt: answered only by the boxholder on their own surfaces. */
 export function isPermissionQuestion(card: Pick<Question, "kind">): boolean {
   return card.kind === "permission";

@@ -71,6 +71,8 @@ export interface PermissionAsk {
   description: string | undefined;
   /** The rules the agent would offer as "always allow" (Claude Code only). */
   suggestions: Record<string, unknown>[];
+  /** The agent's id of this one tool call (Claude Code's tool_use_id), when it gives one. */
+  callId: string | undefined;
 }
 
 export interface ElicitationAsk {
@@ -111,6 +113,12 @@ export function agentOf(raw: Record<string, unknown>): Agent {
   return "turn_id" in raw || "model" in raw ? "codex" : "claude";
 }
 
+/** The tool call's own id, as Claude Code writes it with its tool hooks (tool_use_id). */
+function callIdOf(raw: Record<string, unknown>): string | undefined {
+  const id = raw.tool_use_id;
+  return typeof id === "string" && id !== "" ? id : undefined;
+}
+
 export function parsePermissionInput(text: string, agent?: Agent): PermissionAsk {
   const raw = jsonOf(text);
   const from = agent ?? agentOf(raw);
@@ -124,6 +132,7 @@ export function parsePermissionInput(text: string, agent?: Agent): PermissionAsk
       input: input.tool_input,
       description: input.tool_input.description,
       suggestions: [],
+      callId: callIdOf(raw),
     };
   }
   const input = parsed(ClaudePermissionInput, raw, "Claude Code PermissionRequest");
@@ -136,6 +145,7 @@ export function parsePermissionInput(text: string, agent?: Agent): PermissionAsk
     input: input.tool_input,
     description: typeof description === "string" ? description : undefined,
     suggestions: input.permission_suggestions ?? [],
+    callId: callIdOf(raw),
   };
 }
 

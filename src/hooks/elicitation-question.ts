@@ -40,9 +40,19 @@ function common(ask: ElicitationAsk, timeoutSeconds: number) {
   };
 }
 
+/** The sentence naming what the form asked that MCP's form cannot hold (not checked here). */
+function droppedLine(dropped: readonly string[]): string {
+  if (dropped.length === 0) return "";
+  const named = dropped.slice(0, 12).join(", ");
+  const more = dropped.length > 12 ? ` and ${dropped.length - 12} more` : "";
+  return `\nNot checked here (MCP's form has no such rule; the server checks it): ${named}${more}.`;
+}
+
+/** `dropped`: the form's keywords MCP's form cannot hold, left out of it (form-schema.ts). */
 export function elicitationCard(
   ask: ElicitationAsk,
   timeoutSeconds: number,
+  dropped: readonly string[] = [],
 ): Record<string, unknown> {
   if (ask.mode === "url") {
     return {
@@ -57,14 +67,14 @@ export function elicitationCard(
   if (fields.length === 1 && only) {
     return {
       prompt: prompted(ask.message, `${ask.server} asks for ${only.title}`),
-      memo: `The MCP server ${ask.server} asks for one value.\n${fieldLine(only)}`,
+      memo: `The MCP server ${ask.server} asks for one value.\n${fieldLine(only)}${droppedLine(dropped)}`,
       input: singleFieldInput(only),
       ...common(ask, timeoutSeconds),
     };
   }
   return {
     prompt: prompted(ask.message, `${ask.server} asks you to fill in a form`),
-    memo: `The MCP server ${ask.server} asks you to fill in ${fields.length} fields: use the form on the web page. (A reply with the JSON of the values works too.)\n${fields.map(fieldLine).join("\n")}`,
+    memo: `The MCP server ${ask.server} asks you to fill in ${fields.length} fields: use the form on the web page. (A reply with the JSON of the values works too.)\n${fields.map(fieldLine).join("\n")}${droppedLine(dropped)}`,
     input: { type: "text" },
     ...common(ask, timeoutSeconds),
   };

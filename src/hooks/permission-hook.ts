@@ -3,18 +3,25 @@
 // audited); otherwise one question is filed through the core and waited on, and the decision is
 // printed in the agent's own shape. Nothing is printed when nobody decided: the agent then asks
 // at its own screen. A dismissed question is told as a no and then withdrawn, so no answer
-// given later is taken for one the agent still waits on.
+// given later is taken for one the agent still waits on. Nothing is filed when nobody can be
+// reached, and what is filed is filed under the hook's lease (filing.ts).
 
 import { randomBytes } from "node:crypto";
 import { type Grant, GrantStore } from "../ledger/grants.ts";
 import { askPermission } from "../questions/ask-permission.ts";
 import type { Core } from "../questions/core.ts";
 import type { QuestionOutcome } from "../questions/outcome.ts";
-import { type Agent, type PermissionAsk, parsePermissionInput } from "./agent-input.ts";
+import {
+  AGENT_NAMES,
+  type Agent,
+  type PermissionAsk,
+  parsePermissionInput,
+} from "./agent-input.ts";
 import { permissionOutput } from "./agent-output.ts";
+import { fileUnderLease } from "./filing.ts";
 import { grantPattern } from "./grant-pattern.ts";
 import { waitWhileHookLives, withdrawUnlessDecided } from "./hook-wait.ts";
-import { hookLifetime } from "./lifetime.ts";
+import type { HookLifetime } from "./lifetime.ts";
 import { decisionOf, permissionCard, requestSummary } from "./permission-question.ts";
 
 /** Claude Code's and Codex's documented default timeout of a command hook. */
@@ -25,8 +32,12 @@ export const GRANT_HOURS = 12;
 export interface PermissionHookOptions {
   agent?: Agent | undefined;
   timeoutSeconds: number;
+  /** The hook process's life: its end (a signal, the agent gone, the timeout) withdraws. */
+  lifetime: HookLifetime;
   /** Writes one JSON value on standard output. */
   print: (value: Record<string, unknown>) => void;
+  /** Writes one line on standard error (why nothing was filed). */
+  tell: (line: string) => void;
 }
 
 /** The grant of this session that covers the request, if any. */
@@ -68,19 +79,31 @@ export async function runPermissionHook(
     options.print(permissionOutput(ask.agent, { behavior: "allow" }));
     return;
   }
-  const lifetime = hookLifetime(options.timeoutSeconds);
-  try {
-    const card = permissionCard(ask, pattern, options.timeoutSeconds);
-    const key = { agent: ask.agent, sessionId: ask.sessionId, tool: ask.tool, input: ask.input };
-    const { id } = await askPermission(core, card, key, "hook");
-    const outcome = await waitWhileHookLives(core, id, lifetime);
-    const decided = decisionOf(ask, outcome);
-    if (decided?.grant) grants.add(grantFrom(core, ask, pattern, id));
-    if (decided) options.print(permissionOutput(ask.agent, decided.decision));
-    if (outcome.status === "dismissed") await settleDismissed(core, outcome);
-  } finally {
-    lifetime.dispose();
-  }
+  const card = permissionCard(ask, pattern, options.timeoutSeconds);
+  const key = {
+    agent: ask.agent,
+    sessionId: ask.sessionId,
+    tool: ask.tool,
+    input: ask.input,
+    // Without the agent's call id, this hook run is the call: it never joins another's.
+    call:
+      ask.callId !== undefined ? `call ${ask.callId}` : `hook ${randomBytes(8).toString("hex")}`,
+  };
+  const filed = await fileUnderLease(
+    core,
+    options.lifetime,
+    AGENT_NAMES[ask.agent],
+    (meanwhile) => askPermission(core, card, key, "hook", meanwhile),
+    options.tell,
+  );
+  if (!filed) return;
+  const { id, lease } = filed;
+  const outcome = await waitWhileHookLives(core, id, options.lifetime);
+  const decided = decisionOf(ask, outcome);
+  if (decided?.grant) grants.add(grantFrom(core, ask, pattern, id));
+  if (decided) options.print(permissionOutput(ask.agent, decided.decision));
+  if (outcome.status === "dismissed") await settleDismissed(core, outcome);
+  await lease.release();
 }
 
 /** A dismissed permission stays answerable; the agent was told no, so it is withdrawn. */

@@ -267,4 +267,10 @@ export const MIGRATIONS: string[] = [
   `
   ALTER TABLE presentations ADD COLUMN picks TEXT;
   `,
+  // 16: what a permission request asks, whatever its session or call (the agent, the tool, the
+  // exact input, hashed): "Last time" is offered on a permission only from the same request.
+  // Rows filed before it have none, and are never taken for the same request.
+  `
+  ALTER TABLE permission_requests ADD COLUMN input_key TEXT;
+  `,
 ];

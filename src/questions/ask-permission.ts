@@ -15,20 +15,36 @@ export interface PermissionRequestKey {
   sessionId?: string | undefined;
   tool: string;
   input: Record<string, unknown>;
+  /**
+   * The one tool call it is for, when the asker can tell calls apart (a hook: the agent's call
+   * id, else the hook process itself): two calls with the same input are two questions, the
+   * same call delivered twice is one.
+   */
+  call?: string | undefined;
 }
 
-/** One key per agent session, tool and exact input. */
-export function requestKey(request: PermissionRequestKey): string {
+/** What a request asks: the agent, the tool and the exact input, whatever its session or call. */
+export function inputKey(request: PermissionRequestKey): string {
+  const { agent, tool, input } = request;
   return createHash("sha256")
-    .update(JSON.stringify([request.agent, request.sessionId ?? "", request.tool, request.input]))
+    .update(JSON.stringify([agent, tool, input]))
     .digest("hex");
 }
 
+/** One key per agent session, tool and exact input, and per tool call where one is named. */
+export function requestKey(request: PermissionRequestKey): string {
+  const { agent, sessionId, tool, input, call } = request;
+  const parts = [agent, sessionId ?? "", tool, input, ...(call === undefined ? [] : [call])];
+  return createHash("sha256").update(JSON.stringify(parts)).digest("hex");
+}
+
+/** `meanwhile`: the caller's own work while git commits the question (a hook's lease record). */
 export async function askPermission(
   core: Core,
   card: Record<string, unknown>,
   request: PermissionRequestKey,
   via: string,
+  meanwhile?: (filed: { id: string }) => void,
 ): Promise<AskResult> {
   const key = requestKey(request);
   const requests = new PermissionRequests(core.ledger.db);
@@ -38,10 +54,18 @@ export async function askPermission(
     unlessOpen: sameRequest,
     via,
     agentPrompt: { kind: "permission" },
-    meanwhile: ({ id }) =>
+    meanwhile: ({ id }) => {
       requests.record(
-        { questionId: id, agent: request.agent, sessionId: request.sessionId, requestKey: key },
+        {
+          questionId: id,
+          agent: request.agent,
+          sessionId: request.sessionId,
+          requestKey: key,
+          inputKey: inputKey(request),
+        },
         core.box.clock.iso(),
-      ),
+      );
+      meanwhile?.({ id });
+    },
   });
 }

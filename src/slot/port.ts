@@ -8,7 +8,7 @@
 // Cards: a question's fields and options, and their letters; what its input type offers.
 export type { Buttons, Choice, ChoiceButton, TypedHint } from "../card/inputs/contract.ts";
 export type { Question } from "../card/question.ts";
-export { inputTypeOf, optionsOf } from "../card/question.ts";
+export { inputTypeOf, mayWait, optionsOf } from "../card/question.ts";
 export { letterOf } from "../card/resolve.ts";
 // Questions: a question's deadline in words, the doctor's checks, one question read from the box.
 export { deadlineOf, expiryWords } from "../questions/deadline.ts";

@@ -6,7 +6,7 @@
 
 import { cutAtSentence } from "../card/excerpt.ts";
 import { questionFingerprint } from "../card/fingerprint.ts";
-import { inputTypeOf, optionsOf, priorityOf, type Question } from "../card/question.ts";
+import { inputTypeOf, mayWait, optionsOf, priorityOf, type Question } from "../card/question.ts";
 import { deadlineOf, expiryWords } from "../questions/deadline.ts";
 import type { QuestionView } from "../questions/state.ts";
 import { answerFieldsMarkup, type FormValues } from "./answer-fields.ts";
@@ -118,8 +118,8 @@ ${fields}
 </form>
 ${lastTimeLine(input.lastTime)}
 ${dismiss}
-${card.status === "pending" ? extendForm(input) : ""}
-${card.status === "pending" ? (input.later ?? "") : ""}`;
+${card.status === "pending" && mayWait(card) ? extendForm(input) : ""}
+${card.status === "pending" && mayWait(card) ? (input.later ?? "") : ""}`;
 }
 
 /** Under the form, so the choices and Send stay on a phone's first screen. */

@@ -2,9 +2,14 @@
 // fixtures/README.md), the documented outputs written as zod, a hook run as the real `qbridge
 // hook …` child process the agent would start, and the question it files as the phone shows
 // it (the slot watching the box as `qbridge serve` does, presenting on the Telegram emulator).
+// A hook files only when somebody can be reached: each hook started here finds this test process
+// standing in for the boxholder's surface (it answers through the core, the web page or the
+// bot itself), as the presence record a running service keeps would say (src/slot/presence.ts).
 
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { BoxPaths } from "../../src/box/paths.ts";
+import { holdPresence, type Presence } from "../../src/slot/presence.ts";
 import { cliEnv, ROOT, T0 } from "../support/box.ts";
 import { type Child, eventually, qbridge } from "../support/child.ts";
 import { type BotMessage, type Harness, toBotMessage } from "../support/telegram.ts";
@@ -23,19 +28,41 @@ export {
   ElicitationOutput,
 } from "./agent-outputs.ts";
 
-/** `qbridge hook <kind> --box DIR …` as the agent starts it, the input written and closed. */
+/** The test process's presence per box: kept until the process ends (the box goes first). */
+const standIns = new Map<string, Promise<Presence>>();
+
+/** This test process stands in for a surface that delivers the box's questions. */
+export function standIn(dir: string): Promise<Presence> {
+  let held = standIns.get(dir);
+  if (!held) {
+    const presence = holdPresence(new BoxPaths(dir).locksDir, () => undefined);
+    held = presence.update(["test stand-in"]).then(() => presence);
+    standIns.set(dir, held);
+  }
+  return held;
+}
+
+/**
+ * `qbridge hook <kind> --box DIR …` as the agent starts it, the input written and closed once
+ * somebody can be reached (standIn; `reachable: false` leaves the box with nobody).
+ */
 export function startHook(
   kind: "permission" | "elicitation",
   dir: string,
   input: string,
   args: string[] = [],
+  options: { reachable?: boolean } = {},
 ): Child {
   const child = qbridge(["hook", kind, "--box", dir, ...args], {
     cwd: dir,
     env: cliEnv(dir, { QBRIDGE_TIME: T0 }),
   });
-  child.type(input);
-  child.endInput();
+  const ready = options.reachable === false ? Promise.resolve() : standIn(dir);
+  const write = () => {
+    child.type(input);
+    child.endInput();
+  };
+  ready.then(write, write);
   return child;
 }
 

@@ -72,6 +72,8 @@ export function parseCodexPermission(text: string): CodexPermissionAsk {
     input,
     description: typeof description === "string" ? description : undefined,
     suggestions: [],
+    // No call id in this agent's input: each hook run is its own question.
+    callId: undefined,
     turnId: raw.turn_id,
     subagent: raw.agent_id ? { id: raw.agent_id, type: raw.agent_type } : undefined,
   };

@@ -76,6 +76,8 @@ function askOf(
     input,
     description: typeof description === "string" ? description : undefined,
     suggestions: [],
+    // No call id in this agent's input: each hook run is its own question.
+    callId: undefined,
     format,
   };
 }

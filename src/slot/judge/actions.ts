@@ -7,7 +7,7 @@
 // Over 250 lines on purpose: it is one table, read entry by entry; splitting it would hide
 // the list of what a button can do.
 
-import { OTHER_OPTION, type Question } from "../../card/question.ts";
+import { AGENT_WAITS, mayWait, OTHER_OPTION, type Question } from "../../card/question.ts";
 import { CardChanged } from "../../errors.ts";
 import { expiryWords } from "../../questions/deadline.ts";
 import { extendQuestion } from "../../questions/extend.ts";
@@ -69,6 +69,13 @@ async function answer(c: PresentedContext, note?: string): Promise<Outcome> {
     if (!(error instanceof CardChanged)) throw error;
     return changed(c, open);
   }
+}
+
+/** Park, Later and Extend on a question an agent waits on: refused, nothing changed. */
+function agentWaits(c: PresentedContext): Outcome | undefined {
+  if (mayWait(c.card)) return undefined;
+  const reply = `Nothing changed: ${AGENT_WAITS}.`;
+  return { kind: "refused", name: "refused:agent-waits", reason: "error", reply };
 }
 
 /** The answer "same" records when typed: the one a presentation would offer as a button. */
@@ -142,6 +149,8 @@ export const ACTIONS: Record<ButtonAction, ActionEntry> = {
   park: {
     needs: "presented",
     async decide(c) {
+      const refused = agentWaits(c);
+      if (refused) return refused;
       return {
         kind: "recorded",
         name: "parked",
@@ -194,6 +203,8 @@ export const ACTIONS: Record<ButtonAction, ActionEntry> = {
   extend: {
     needs: "presented",
     async decide(c) {
+      const refused = agentWaits(c);
+      if (refused) return refused;
       const id = c.open.questionId;
       const result = await extendQuestion(c.slot.core, id, c.spec.label ?? "P7D", c.surface);
       const expires = expiryWords(new Date(result.expiresAt), c.slot.core.box.clock.now());
@@ -212,6 +223,8 @@ export const ACTIONS: Record<ButtonAction, ActionEntry> = {
   later: {
     needs: "presented",
     async decide(c) {
+      const refused = agentWaits(c);
+      if (refused) return refused;
       const { timeZone } = c.slot.attention;
       const now = c.slot.core.box.clock.now();
       const later = laterOptions(now, timeZone);
