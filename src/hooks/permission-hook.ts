@@ -6,13 +6,16 @@
 // given later is taken for one the agent still waits on.
 
 import { randomBytes } from "node:crypto";
+import { homedir } from "node:os";
+import { requestOf } from "../card/agent-request.ts";
 import { type Grant, GrantStore } from "../ledger/grants.ts";
 import { askPermission } from "../questions/ask-permission.ts";
 import type { Core } from "../questions/core.ts";
 import type { QuestionOutcome } from "../questions/outcome.ts";
 import { type Agent, type PermissionAsk, parsePermissionInput } from "./agent-input.ts";
 import { permissionOutput } from "./agent-output.ts";
-import { grantPattern } from "./grant-pattern.ts";
+import { suggestedRule } from "./always-allow.ts";
+import { covers, grantPattern } from "./grant-pattern.ts";
 import { waitWhileHookLives, withdrawUnlessDecided } from "./hook-wait.ts";
 import { hookLifetime } from "./lifetime.ts";
 import { decisionOf, permissionCard, requestSummary } from "./permission-question.ts";
@@ -27,16 +30,15 @@ export interface PermissionHookOptions {
   timeoutSeconds: number;
   /** Writes one JSON value on standard output. */
   print: (value: Record<string, unknown>) => void;
+  /** The person's home folder, which "Always allow" never opens (default: this user's). */
+  home?: string | undefined;
 }
 
 /** The grant of this session that covers the request, if any. */
-function coveringGrant(
-  grants: GrantStore,
-  ask: PermissionAsk,
-  pattern: string,
-  now: string,
-): Grant | undefined {
-  return grants.liveFor(ask.agent, ask.sessionId, ask.tool, now).find((g) => g.pattern === pattern);
+function coveringGrant(grants: GrantStore, ask: PermissionAsk, now: string): Grant | undefined {
+  return grants
+    .liveFor(ask.agent, ask.sessionId, ask.tool, now)
+    .find((g) => covers(g.pattern, ask.input, ask.cwd));
 }
 
 function grantFrom(core: Core, ask: PermissionAsk, pattern: string, questionId: string) {
@@ -58,11 +60,11 @@ export async function runPermissionHook(
   text: string,
   options: PermissionHookOptions,
 ): Promise<void> {
-  const ask = parsePermissionInput(text, options.agent);
-  const pattern = grantPattern(ask.tool, ask.input, ask.cwd);
+  const ask = parsePermissionInput(text, options.home ?? homedir(), options.agent);
+  const pattern = grantPattern(ask.input, ask.cwd, suggestedRule(ask.always, ask.tool));
   const grants = new GrantStore(core.ledger);
   const now = core.box.clock.iso();
-  const grant = coveringGrant(grants, ask, pattern, now);
+  const grant = coveringGrant(grants, ask, now);
   if (grant) {
     grants.recordUse(grant, now, `${ask.tool}: ${requestSummary(ask.input)}`);
     options.print(permissionOutput(ask.agent, { behavior: "allow" }));
@@ -72,7 +74,7 @@ export async function runPermissionHook(
   try {
     const card = permissionCard(ask, pattern, options.timeoutSeconds);
     const key = { agent: ask.agent, sessionId: ask.sessionId, tool: ask.tool, input: ask.input };
-    const { id } = await askPermission(core, card, key, "hook");
+    const { id } = await askPermission(core, card, key, "hook", requestOf(ask.input));
     const outcome = await waitWhileHookLives(core, id, lifetime);
     const decided = decisionOf(ask, outcome);
     if (decided?.grant) grants.add(grantFrom(core, ask, pattern, id));

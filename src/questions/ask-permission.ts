@@ -29,6 +29,8 @@ export async function askPermission(
   card: Record<string, unknown>,
   request: PermissionRequestKey,
   via: string,
+  /** The whole request the question allows (the card's `request`). */
+  whole?: string,
 ): Promise<AskResult> {
   const key = requestKey(request);
   const requests = new PermissionRequests(core.ledger.db);
@@ -37,7 +39,7 @@ export async function askPermission(
   return askQuestion(core, card, {
     unlessOpen: sameRequest,
     via,
-    agentPrompt: { kind: "permission" },
+    agentPrompt: { kind: "permission", request: whole },
     meanwhile: ({ id }) =>
       requests.record(
         { questionId: id, agent: request.agent, sessionId: request.sessionId, requestKey: key },

@@ -6,7 +6,7 @@
 
 import type { Context } from "hono";
 import { isValidId } from "../box/paths.ts";
-import { OTHER_OPTION, optionsOf, type Question } from "../card/question.ts";
+import { isPermissionQuestion, OTHER_OPTION, optionsOf, type Question } from "../card/question.ts";
 import type { AnswerAttempt } from "../card/resolve.ts";
 import { BoxError, CardChanged, InvalidId, InvalidInput, TransitionRejected } from "../errors.ts";
 import { dismissQuestion } from "../questions/close.ts";
@@ -60,6 +60,10 @@ function missingAnswer(card: Question, values: FormValues): string | undefined {
   if (!values.choice) return "Pick one of the choices first; nothing was recorded.";
   const options = optionsOf(card);
   const label = options.find((o) => o.id === OTHER_OPTION)?.label ?? "Other";
+  // A permission's edited command has its own field: a note beside it is never the command.
+  if (values.choice === OTHER_OPTION && isPermissionQuestion(card) && !values.other?.trim()) {
+    return `Type the command next to “${label}” (a note is not taken for it); nothing was recorded.`;
+  }
   // Without own words the note stands in for them (resolveAnswer); with neither, ask.
   if (values.choice === OTHER_OPTION && !values.other?.trim() && !values.note?.trim()) {
     return `Type your own words next to “${label}”; nothing was recorded.`;

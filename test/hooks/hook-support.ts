@@ -6,6 +6,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
+import { runPermissionHook } from "../../src/hooks/permission-hook.ts";
+import { answerQuestion } from "../../src/questions/answer.ts";
+import type { Core } from "../../src/questions/core.ts";
+import { pendingQuestions, type QuestionView } from "../../src/questions/state.ts";
 import { cliEnv, ROOT, T0 } from "../support/box.ts";
 import { type Child, eventually, qbridge } from "../support/child.ts";
 import { type BotMessage, type Harness, toBotMessage } from "../support/telegram.ts";
@@ -160,4 +164,43 @@ export async function editedTo(h: Harness, messageId: number, text: string): Pro
     20_000,
     `the message edited to say "${text}"`,
   );
+}
+
+/** A hook run in this process (no child): what it printed once it ends, and how to wait. */
+export interface InProcessHook {
+  /** Settles with what the hook printed (undefined: nothing) once it has ended. */
+  done: Promise<Record<string, unknown> | undefined>;
+}
+
+/** `qbridge hook permission` in process, on `core`, with `input` as its standard input. */
+export function permissionHookInProcess(
+  core: Core,
+  input: string,
+  options: { home?: string; timeoutSeconds?: number } = {},
+): InProcessHook {
+  let printed: Record<string, unknown> | undefined;
+  const done = runPermissionHook(core, input, {
+    timeoutSeconds: options.timeoutSeconds ?? 600,
+    home: options.home ?? "/home/ada",
+    print: (value) => {
+      printed = value;
+    },
+  }).then(() => printed);
+  return { done };
+}
+
+/** The one pending question of the box, once the hook has filed it. */
+export async function filedQuestion(core: Core): Promise<QuestionView> {
+  return eventually(
+    () => pendingQuestions(core).pending[0],
+    20_000,
+    "the hook's question in the box",
+  );
+}
+
+/** Answers the box's pending question with an option, as a Telegram tap would record it. */
+export async function pick(core: Core, option: string): Promise<QuestionView> {
+  const view = await filedQuestion(core);
+  await answerQuestion(core, view.id, { text: option, option }, { via: "telegram", by: "1001" });
+  return view;
 }
