@@ -7,7 +7,9 @@ import {
   type ButtonSpec,
   type LaterOption,
   optionsOf,
+  PROMPT_SHOWN_CHARS,
   type Question,
+  unseenAllow,
 } from "../../src/slot/port.ts";
 import { flat, shorten } from "./html.ts";
 import { MAX_BUTTON_CHARS } from "./limits.ts";
@@ -71,7 +73,10 @@ export function answerLayout(
   link: string | undefined,
   offers: Offers = {},
 ): Layout {
-  const options = optionsOf(card);
+  // An agent's request longer than the message shows offers no allow here (only on the page).
+  const all = optionsOf(card);
+  const options = all.filter((o) => !unseenAllow(card, o.id, PROMPT_SHOWN_CHARS));
+  const letter = (o: (typeof all)[number]) => all.indexOf(o);
   const specs: ButtonSpec[] = options.map((o) => ({
     action: "answer",
     optionId: o.id,
@@ -94,7 +99,9 @@ export function answerLayout(
               ),
             ]
           : pairShort(
-              options.map((o, i) => button(i, buttonText(i, o.label, card.recommended === o.id))),
+              options.map((o, i) =>
+                button(i, buttonText(letter(o), o.label, card.recommended === o.id)),
+              ),
             );
       if (extra.texts.length > 0) {
         rows.push(extra.texts.map((text, i) => button(options.length + i, text)));

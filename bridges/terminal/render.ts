@@ -14,6 +14,7 @@ import {
   optionsOf,
   type Question,
   recommendationWords,
+  requestBeyondPrompt,
   TRIAGE_NOTE,
 } from "../../src/slot/port.ts";
 
@@ -52,6 +53,8 @@ export function questionText(
   lastTime?: { day: string; answer: string },
 ): string {
   const lines = ["", `? ${flat(card.prompt)}`, "", `  Why: ${card.memo.trim()}`];
+  // An agent's request longer than its prompt is printed whole: it is allowed only when seen.
+  if (requestBeyondPrompt(card)) lines.push("", "  The whole request:", card.request ?? "");
   if (card.input.type === "select") {
     lines.push("");
     optionsOf(card).forEach((option, i) => {

@@ -1,5 +1,6 @@
 // How questions look in a terminal: plain text, one question at a time, letters for options.
 
+import { requestBeyondPrompt } from "../card/agent-request.ts";
 import { optionsOf, priorityOf, type Question } from "../card/question.ts";
 import { letterOf } from "../card/resolve.ts";
 import type { QuestionView } from "../questions/state.ts";
@@ -40,6 +41,7 @@ export function showText(view: QuestionView): string {
     `asked:    ${card["asked-at"]}${card["asked-by"] ? ` by ${card["asked-by"]}` : ""}`,
   );
   lines.push("", `Why: ${card.memo.trim()}`);
+  if (requestBeyondPrompt(card)) lines.push("", "The whole request:", card.request ?? "");
   const options = optionsOf(card);
   if (card.input.type === "select") {
     lines.push("", "Options:");

@@ -5,7 +5,8 @@
 // only re-exports; it holds no code. What a new bridge needs is added here, in its group; the
 // groups stand in the order of their paths, as the formatter sorts them.
 
-// Cards: a question's fields and options, and their letters.
+// Cards: a question's fields and options, and their letters; an agent's request shown whole.
+export { PROMPT_SHOWN_CHARS, requestBeyondPrompt, unseenAllow } from "../card/agent-request.ts";
 export type { Question } from "../card/question.ts";
 export { optionsOf } from "../card/question.ts";
 export { letterOf } from "../card/resolve.ts";

@@ -13,6 +13,7 @@ import type { QuestionView } from "../questions/state.ts";
 import { formFieldsMarkup, isMultiFieldForm } from "./form-fields.ts";
 import { html, type Markup } from "./html.ts";
 import { type PageLinks, page } from "./layout.ts";
+import { requestBlock } from "./request-block.ts";
 import { localTime, timeMarkup } from "./when.ts";
 
 /** What the person sent last, kept when the page is shown again with a problem. */
@@ -188,6 +189,7 @@ export function questionPage(input: QuestionPageInput): string {
 ${card.status === "pending" ? (input.laterBack ?? "") : ""}
 ${notice ? html`<div class="card ${notice.tone}" role="status"><p class="text">${notice.text}</p></div>` : ""}
 <h1 class="text">${card.prompt}</h1>
+${requestBlock(card)}
 ${recordedAnswer(card, now, timeZone)}
 ${memo(card)}
 ${learning(card)}

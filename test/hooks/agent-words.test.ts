@@ -6,6 +6,7 @@
 
 import { afterEach, describe, expect, it } from "vitest";
 import { quotedWords, visible } from "../../src/card/agent-text.ts";
+import { elicitationCard } from "../../src/hooks/elicitation-question.ts";
 import { permissionCard as mcpCard } from "../../src/mcp/permission.ts";
 import { cleanupBoxes, makeBox } from "../support/box.ts";
 import { filedQuestion, fixture, permissionHookInProcess, pick } from "./hook-support.ts";
@@ -52,7 +53,8 @@ describe("the agent's words on the card", () => {
     expect(card.memo).toContain('Claude Code: "Harmless<U+2066> <U+0007><U+061C>".');
     expect(card.request).toBe("echo safe <U+202E># txt.exe<U+202C> && rm -rf ~<U+200B>");
     for (const text of [card.prompt, card.memo, card.request ?? ""]) {
-      expect(text).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200B-\u200F\u061C\u0007]/);
+      expect(text).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200B-\u200F\u061C]/);
+      expect(text.includes(String.fromCharCode(7))).toBe(false);
     }
     await pick(box, "deny");
     await hook.done;
@@ -62,6 +64,27 @@ describe("the agent's words on the card", () => {
     const card = mcpCard({ tool_name: "Bash\u200D", input: { command: "ls \u202Egpj.exe" } });
     expect(card.prompt).toBe("Allow Bash<U+200D>: ls <U+202E>gpj.exe?");
     expect(String(card.memo)).toContain("<U+202E>gpj.exe");
+  });
+
+  it("an MCP server's form spells them out in its message, its name and its fields", () => {
+    const card = elicitationCard(
+      {
+        sessionId: "s",
+        cwd: "/p",
+        server: "gith\u200Bub",
+        message: "Delete \u202Eodorp\u202C?",
+        mode: "form",
+        url: undefined,
+        schema: {
+          type: "object",
+          properties: { ok: { type: "boolean", title: "Sure\u2066", description: "Re\u200Ball" } },
+        },
+      },
+      600,
+    );
+    expect(card.prompt).toBe("Delete <U+202E>odorp<U+202C>?");
+    expect(card.memo).toContain("The MCP server gith<U+200B>ub asks for one value.");
+    expect(card.memo).toContain("- Sure<U+2066> (yes or no): Re<U+200B>all");
   });
 
   it("quotes escape the agent's own quotes, and every hidden character has its code", () => {
