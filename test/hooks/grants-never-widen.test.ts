@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { covers, grantPattern, patternWords } from "../../src/hooks/grant-pattern.ts";
 import { GrantStore } from "../../src/ledger/grants.ts";
 import { pendingQuestions } from "../../src/questions/state.ts";
-import { cleanupBoxes, makeBox, type TestBox } from "../support/box.ts";
+import { cleanupBoxes, makeBox, T0, type TestBox } from "../support/box.ts";
 import { filedQuestion, fixture, permissionHookInProcess, pick } from "./hook-support.ts";
 
 afterEach(cleanupBoxes);
@@ -27,6 +27,21 @@ async function grantedFor(box: TestBox, command: string): Promise<void> {
   const hook = permissionHookInProcess(box, codex(command));
   await pick(box, "allow-session");
   expect(await hook.done).toEqual(ALLOW);
+}
+
+/** The grant "Allow for this session" on `command` writes (as grantedFor, without a question). */
+function grantOn(box: TestBox, command: string): void {
+  const input = JSON.parse(codex(command)) as { cwd: string };
+  new GrantStore(box.ledger).add({
+    id: "g1",
+    agent: "codex",
+    sessionId: "s-1",
+    tool: "Bash",
+    pattern: grantPattern({ command }, input.cwd),
+    questionId: undefined,
+    createdAt: T0,
+    expiresAt: "2026-07-10T21:00:00Z",
+  });
 }
 
 /** The hook for `command` filed a question (then the boxholder denied it). */
@@ -52,7 +67,7 @@ const WIDENING: [string, string][] = [
 describe("a session grant never widens", () => {
   it.each(WIDENING)("a grant on `%s` files a new question for `%s`", async (first, widened) => {
     const box = await makeBox();
-    await grantedFor(box, first);
+    grantOn(box, first);
     await asksAgain(box, widened);
     expect(new GrantStore(box.ledger).all()).toHaveLength(1);
   });

@@ -4,9 +4,15 @@
 // last character, and the page (like `qbridge chat`, which prints it whole) may allow it.
 
 import { afterEach, describe, expect, it } from "vitest";
+import { answerLayout } from "../../bridges/telegram/keyboard.ts";
+import { PROMPT_SHOWN_CHARS } from "../../src/card/agent-request.ts";
+import { NotShownWhole } from "../../src/errors.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
+import { refuseUnseenAllow } from "../../src/slot/judge/shown-whole.ts";
+import { callTool, textJson } from "../agent/agent-support.ts";
 import { cleanupBoxes, cliEnv, makeBox, runCli } from "../support/box.ts";
 import { keyboardOn } from "../support/keyboard.ts";
+import { mcpClientOn } from "../support/mcp-client.ts";
 import {
   buttonData,
   type Harness,
@@ -19,7 +25,6 @@ import {
   filedQuestion,
   fixture,
   permissionHookInProcess,
-  pick,
   shown,
   tapConfirmed,
 } from "./hook-support.ts";
@@ -111,5 +116,21 @@ describe("a command longer than the phone shows", () => {
     await keyboard.type("yes");
     expect((await hook.done)?.hookSpecificOutput).toMatchObject({ decision: ALLOW });
     await keyboard.slot.close();
+  });
+
+  it("request_permission's question holds it whole, and the judge takes a yes only where it was all shown", async () => {
+    const box = await makeBox();
+    const client = await mcpClientOn({ core: box, timeZone: "UTC" });
+    const args = { tool_name: "Bash", input: { command: LONG }, wait_seconds: 0 };
+    await textJson(callTool(client, "request_permission", args));
+    const { card } = await filedQuestion(box);
+    expect(card.prompt).toMatch(/ … [\d,]+ characters … .*\| sh\?$/);
+    expect(card.request).toBe(LONG);
+    expect(answerLayout(card, undefined).specs.map((s) => s.optionId)).not.toContain("yes");
+    expect(() => refuseUnseenAllow(card, { text: "yes" }, PROMPT_SHOWN_CHARS)).toThrow(
+      NotShownWhole,
+    );
+    expect(() => refuseUnseenAllow(card, { text: "no" }, PROMPT_SHOWN_CHARS)).not.toThrow();
+    expect(() => refuseUnseenAllow(card, { text: "yes" }, Number.POSITIVE_INFINITY)).not.toThrow();
   });
 });
