@@ -11,7 +11,9 @@ import {
   inputTypeOf,
   type LaterOption,
   mayWait,
+  PROMPT_SHOWN_CHARS,
   type Question,
+  unseenAllow,
 } from "../../src/slot/port.ts";
 import { choiceText } from "./choices.ts";
 import { flat, shorten } from "./html.ts";
@@ -87,7 +89,10 @@ export function answerLayout(
   picks: readonly string[] = [],
 ): Layout {
   const offered = inputTypeOf(card.input).buttons(card, picks);
-  const choices = offered.buttons;
+  // An agent's request longer than the message shows offers no allow here (only on the page).
+  const choices = offered.buttons.filter(
+    (b) => b.action === "send" || !unseenAllow(card, b.id, PROMPT_SHOWN_CHARS),
+  );
   const specs: ButtonSpec[] = choices.map(choiceSpec);
   const extra = offerSpecs(offers);
   const holds: ButtonSpec[] = mayWait(card) ? [{ action: "park" }, { action: "later" }] : [];

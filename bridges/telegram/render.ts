@@ -6,9 +6,15 @@
 // near MEMO_CHARS (the rest is on the web page), and the options are not listed again in the
 // text when their buttons carry them; only a label its button cannot show whole is spelled out.
 
-import { type Closure, deadlineOf, expiryWords, type Question } from "../../src/slot/port.ts";
+import {
+  type Closure,
+  deadlineOf,
+  expiryWords,
+  type Question,
+  requestBeyondPrompt,
+} from "../../src/slot/port.ts";
 import { cutLabelLines, howToAnswer, recommendedOnButton } from "./choices.ts";
-import { escapeHtml, escapeWithin, flat, headOf } from "./html.ts";
+import { cutWithin, escapeHtml, escapeWithin, flat, headOf } from "./html.ts";
 import { MAX_MESSAGE_CHARS } from "./limits.ts";
 
 /** About a third of a phone screen of text: the memo is cut at a sentence near here. */
@@ -78,7 +84,8 @@ export function memoWithin(memo: string, near: number): { text: string; cut: boo
 
 function renderWith(view: PresentationView, b: Budget): string {
   const { card } = view;
-  const lines: string[] = [`❓ <b>${escapeWithin(flat(card.prompt), b.prompt)}</b>`, ""];
+  // The prompt is cut by the characters a person sees, never fewer than PROMPT_SHOWN_CHARS.
+  const lines: string[] = [`❓ <b>${escapeHtml(cutWithin(flat(card.prompt), b.prompt))}</b>`, ""];
   const memo = memoWithin(card.memo, b.memo);
   const more = view.link ? " <i>More on the 🌐 web page.</i>" : " <i>(More: qbridge show.)</i>";
   lines.push(`${escapeHtml(memo.text)}${memo.cut ? more : ""}`);
@@ -101,6 +108,10 @@ function renderWith(view: PresentationView, b: Budget): string {
   }
   if (card["while-waiting"]) {
     extra.push(`⏳ <b>While waiting:</b> ${escapeWithin(flat(card["while-waiting"]), b.waiting)}`);
+  }
+  if (requestBeyondPrompt(card)) {
+    const where = view.link ? "the 🌐 web page" : "qbridge chat or qbridge show";
+    extra.push(`🔎 <b>Shown in part:</b> read it whole on ${where} to allow it; Deny works here.`);
   }
   if (card.irreversible) extra.push("⚠️ <b>Irreversible:</b> a tap asks you to confirm first.");
   if (extra.length) lines.push("", ...extra);

@@ -14,6 +14,7 @@ import {
   type OfferResult,
   type Question,
   recommendationWords,
+  requestBeyondPrompt,
   TRIAGE_NOTE,
 } from "../../src/slot/port.ts";
 
@@ -47,6 +48,8 @@ export function questionText(
   lastTime?: { day: string; answer: string },
 ): string {
   const lines = ["", `? ${flat(card.prompt)}`, "", `  Why: ${card.memo.trim()}`];
+  // An agent's request longer than its prompt is printed whole: it is allowed only when seen.
+  if (requestBeyondPrompt(card)) lines.push("", "  The whole request:", card.request ?? "");
   // Lettered choices are listed (a letter picks them); yes and no need no list.
   const listed = inputTypeOf(card.input)
     .choices(card)

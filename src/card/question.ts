@@ -129,6 +129,12 @@ const QuestionShape = z
      * before it is recorded (src/questions/fields-check.ts).
      */
     "requested-schema": z.record(z.unknown()).optional(),
+    /**
+     * The whole request a permission question allows (a command, or the tool's input as JSON),
+     * set with `kind: permission` by the same paths only: an allow is recorded only on a
+     * surface that showed it whole (src/card/agent-request.ts).
+     */
+    request: z.string().max(200_000).refine(noControls, NO_CONTROLS).optional(),
   })
   .passthrough();
 

@@ -1,5 +1,6 @@
 // How questions look in a terminal: plain text, one question at a time, letters for options.
 
+import { requestBeyondPrompt } from "../card/agent-request.ts";
 import { inputTypeOf, priorityOf, type Question } from "../card/question.ts";
 import type { QuestionView } from "../questions/state.ts";
 
@@ -57,6 +58,7 @@ export function showText(view: QuestionView): string {
     `asked:    ${card["asked-at"]}${card["asked-by"] ? ` by ${card["asked-by"]}` : ""}`,
   );
   lines.push("", `Why: ${card.memo.trim()}`);
+  if (requestBeyondPrompt(card)) lines.push("", "The whole request:", card.request ?? "");
   lines.push("", ...howToAnswer(card));
   if (card.learning)
     lines.push("", `The box will learn: ${card.learning.proposal.trim()} (${card.learning.sink})`);

@@ -7,6 +7,8 @@
 // reached, and what is filed is filed under the hook's lease (filing.ts).
 
 import { randomBytes } from "node:crypto";
+import { homedir } from "node:os";
+import { requestOf } from "../card/agent-request.ts";
 import { type Grant, GrantStore } from "../ledger/grants.ts";
 import { askPermission } from "../questions/ask-permission.ts";
 import type { Core } from "../questions/core.ts";
@@ -18,8 +20,9 @@ import {
   parsePermissionInput,
 } from "./agent-input.ts";
 import { permissionOutput } from "./agent-output.ts";
+import { suggestedRule } from "./always-allow.ts";
 import { fileUnderLease } from "./filing.ts";
-import { grantPattern } from "./grant-pattern.ts";
+import { covers, grantPattern } from "./grant-pattern.ts";
 import { waitWhileHookLives, withdrawUnlessDecided } from "./hook-wait.ts";
 import type { HookLifetime } from "./lifetime.ts";
 import { decisionOf, permissionCard, requestSummary } from "./permission-question.ts";
@@ -38,16 +41,15 @@ export interface PermissionHookOptions {
   print: (value: Record<string, unknown>) => void;
   /** Writes one line on standard error (why nothing was filed). */
   tell: (line: string) => void;
+  /** The person's home folder, which "Always allow" never opens (default: this user's). */
+  home?: string | undefined;
 }
 
 /** The grant of this session that covers the request, if any. */
-function coveringGrant(
-  grants: GrantStore,
-  ask: PermissionAsk,
-  pattern: string,
-  now: string,
-): Grant | undefined {
-  return grants.liveFor(ask.agent, ask.sessionId, ask.tool, now).find((g) => g.pattern === pattern);
+function coveringGrant(grants: GrantStore, ask: PermissionAsk, now: string): Grant | undefined {
+  return grants
+    .liveFor(ask.agent, ask.sessionId, ask.tool, now)
+    .find((g) => covers(g.pattern, ask.input, ask.cwd));
 }
 
 function grantFrom(core: Core, ask: PermissionAsk, pattern: string, questionId: string) {
@@ -69,11 +71,11 @@ export async function runPermissionHook(
   text: string,
   options: PermissionHookOptions,
 ): Promise<void> {
-  const ask = parsePermissionInput(text, options.agent);
-  const pattern = grantPattern(ask.tool, ask.input, ask.cwd);
+  const ask = parsePermissionInput(text, options.home ?? homedir(), options.agent);
+  const pattern = grantPattern(ask.input, ask.cwd, suggestedRule(ask.always, ask.tool));
   const grants = new GrantStore(core.ledger);
   const now = core.box.clock.iso();
-  const grant = coveringGrant(grants, ask, pattern, now);
+  const grant = coveringGrant(grants, ask, now);
   if (grant) {
     grants.recordUse(grant, now, `${ask.tool}: ${requestSummary(ask.input)}`);
     options.print(permissionOutput(ask.agent, { behavior: "allow" }));
@@ -93,7 +95,8 @@ export async function runPermissionHook(
     core,
     options.lifetime,
     AGENT_NAMES[ask.agent],
-    (meanwhile) => askPermission(core, card, key, "hook", meanwhile),
+    (meanwhile) =>
+      askPermission(core, card, key, "hook", { meanwhile, whole: requestOf(ask.input) }),
     options.tell,
   );
   if (!filed) return;

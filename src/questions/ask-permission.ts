@@ -38,13 +38,17 @@ export function requestKey(request: PermissionRequestKey): string {
   return createHash("sha256").update(JSON.stringify(parts)).digest("hex");
 }
 
-/** `meanwhile`: the caller's own work while git commits the question (a hook's lease record). */
 export async function askPermission(
   core: Core,
   card: Record<string, unknown>,
   request: PermissionRequestKey,
   via: string,
-  meanwhile?: (filed: { id: string }) => void,
+  options: {
+    /** The caller's own work while git commits the question (a hook's lease record). */
+    meanwhile?: ((filed: { id: string }) => void) | undefined;
+    /** The whole request the question allows (the card's `request`). */
+    whole?: string | undefined;
+  } = {},
 ): Promise<AskResult> {
   const key = requestKey(request);
   const requests = new PermissionRequests(core.ledger.db);
@@ -53,7 +57,7 @@ export async function askPermission(
   return askQuestion(core, card, {
     unlessOpen: sameRequest,
     via,
-    agentPrompt: { kind: "permission" },
+    agentPrompt: { kind: "permission", request: options.whole },
     meanwhile: ({ id }) => {
       requests.record(
         {
@@ -65,7 +69,7 @@ export async function askPermission(
         },
         core.box.clock.iso(),
       );
-      meanwhile?.({ id });
+      options.meanwhile?.({ id });
     },
   });
 }

@@ -46,6 +46,8 @@ export interface Slot extends SlotOps {
   /** Quiet hours and the box's time zone, as the slot applies them. */
   readonly attention: Attention;
   attach(presenter: Presenter): void;
+  /** How many characters of a prompt `surface`'s presenter here shows whole (Presenter.shows). */
+  shownChars(surface: string): number;
   /** Runs `fn` holding the slot's lock, with the operations that do not take it again. */
   exclusive<T>(fn: (ops: SlotOps) => Promise<T>): Promise<T>;
   /** The aging sweep's nudge, delivered by the bridge that can. */
@@ -140,6 +142,7 @@ function lockedSlot(parts: OperationsDeps, ops: SlotOps): Slot {
     attach(presenter) {
       registry.attach(presenter);
     },
+    shownChars: (surface) => registry.presenterFor(surface)?.shows ?? 0,
     exclusive: (fn) => lock(() => fn(ops)),
     nudger: () => (question) => nudge(parts, question),
     tellExpired: () => lock(() => tellExpiredNow(parts)),

@@ -13,6 +13,7 @@ import { answerFieldsMarkup, type FormValues } from "./answer-fields.ts";
 import { formFieldsMarkup, isMultiFieldForm } from "./form-fields.ts";
 import { html, type Markup } from "./html.ts";
 import { type PageLinks, page } from "./layout.ts";
+import { requestBlock } from "./request-block.ts";
 import { localTime, timeMarkup } from "./when.ts";
 
 export interface QuestionPageInput {
@@ -150,6 +151,7 @@ export function questionPage(input: QuestionPageInput): string {
 ${card.status === "pending" ? (input.laterBack ?? "") : ""}
 ${notice ? html`<div class="card ${notice.tone}" role="status"><p class="text">${notice.text}</p></div>` : ""}
 <h1 class="text">${card.prompt}</h1>
+${requestBlock(card)}
 ${recordedAnswer(card, now, timeZone)}
 ${memo(card)}
 ${learning(card)}

@@ -6,7 +6,13 @@
 
 import type { Context } from "hono";
 import { isValidId } from "../box/paths.ts";
-import { inputTypeOf } from "../card/question.ts";
+import {
+  inputTypeOf,
+  isPermissionQuestion,
+  OTHER_OPTION,
+  optionsOf,
+  type Question,
+} from "../card/question.ts";
 import { BoxError, CardChanged, InvalidId, InvalidInput, TransitionRejected } from "../errors.ts";
 import { dismissQuestion } from "../questions/close.ts";
 import { EXTEND_STEP } from "../questions/deadline.ts";
@@ -118,9 +124,22 @@ async function act(c: Context, deps: SignedDeps, post: Post): Promise<Response> 
   return answer(c, deps, post, view);
 }
 
+/**
+ * A permission's edited command has its own field: a note beside it is never the command (the
+ * select's own rule would take the note for own words).
+ */
+function editedCommandProblem(card: Question, values: FormValues): string | undefined {
+  if (!isPermissionQuestion(card) || !values.choices?.includes(OTHER_OPTION)) return undefined;
+  if (values.other?.trim()) return undefined;
+  const label = optionsOf(card).find((o) => o.id === OTHER_OPTION)?.label ?? "Other";
+  return `Type the command next to “${label}” (a note is not taken for it); nothing was recorded.`;
+}
+
 /** The form's answer, judged as every surface's is: by what the page showed (`shown`). */
 async function answer(c: Context, deps: SignedDeps, post: Post, view: QuestionView) {
   const { card } = view;
+  const edited = editedCommandProblem(card, post.values);
+  if (edited) return refusal(c, deps, post, view, edited, 422);
   const read = inputTypeOf(card.input).fromForm(card.input, {
     ...post.values,
     choices: post.values.choices ?? [],

@@ -9,6 +9,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { BoxPaths } from "../../src/box/paths.ts";
+import { hookLifetime } from "../../src/hooks/lifetime.ts";
+import { runPermissionHook } from "../../src/hooks/permission-hook.ts";
+import { answerQuestion } from "../../src/questions/answer.ts";
+import type { Core } from "../../src/questions/core.ts";
+import { pendingQuestions, type QuestionView } from "../../src/questions/state.ts";
 import { holdPresence, type Presence } from "../../src/slot/presence.ts";
 import { cliEnv, ROOT, T0 } from "../support/box.ts";
 import { type Child, eventually, qbridge } from "../support/child.ts";
@@ -122,4 +127,52 @@ export async function editedTo(h: Harness, messageId: number, text: string): Pro
     20_000,
     `the message edited to say "${text}"`,
   );
+}
+
+/** A hook run in this process (no child): what it printed once it ends, and how to wait. */
+export interface InProcessHook {
+  /** Settles with what the hook printed (undefined: nothing) once it has ended. */
+  done: Promise<Record<string, unknown> | undefined>;
+}
+
+/** `qbridge hook permission` in process, on `core`, with `input` as its standard input. */
+export function permissionHookInProcess(
+  core: Core,
+  input: string,
+  options: { home?: string; timeoutSeconds?: number } = {},
+): InProcessHook {
+  let printed: Record<string, unknown> | undefined;
+  const timeoutSeconds = options.timeoutSeconds ?? 600;
+  const lifetime = hookLifetime(timeoutSeconds);
+  const done = standIn(core.box.paths.root)
+    .then(() =>
+      runPermissionHook(core, input, {
+        timeoutSeconds,
+        lifetime,
+        home: options.home ?? "/home/ada",
+        print: (value) => {
+          printed = value;
+        },
+        tell: () => undefined,
+      }),
+    )
+    .then(() => printed)
+    .finally(() => lifetime.dispose());
+  return { done };
+}
+
+/** The one pending question of the box, once the hook has filed it. */
+export async function filedQuestion(core: Core): Promise<QuestionView> {
+  return eventually(
+    () => pendingQuestions(core).pending[0],
+    20_000,
+    "the hook's question in the box",
+  );
+}
+
+/** Answers the box's pending question with an option, as a Telegram tap would record it. */
+export async function pick(core: Core, option: string): Promise<QuestionView> {
+  const view = await filedQuestion(core);
+  await answerQuestion(core, view.id, { text: option, option }, { via: "telegram", by: "1001" });
+  return view;
 }

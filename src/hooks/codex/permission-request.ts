@@ -71,7 +71,7 @@ export function parseCodexPermission(text: string): CodexPermissionAsk {
     tool: raw.tool_name,
     input,
     description: typeof description === "string" ? description : undefined,
-    suggestions: [],
+    always: [],
     // No call id in this agent's input: each hook run is its own question.
     callId: undefined,
     turnId: raw.turn_id,

@@ -75,7 +75,7 @@ function askOf(
     tool: fields.tool,
     input,
     description: typeof description === "string" ? description : undefined,
-    suggestions: [],
+    always: [],
     // No call id in this agent's input: each hook run is its own question.
     callId: undefined,
     format,

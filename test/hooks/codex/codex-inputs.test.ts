@@ -24,9 +24,9 @@ function without(name: string, field: string): string {
 describe("Codex's PermissionRequest, any tool", () => {
   it("a shell command reads as today's parser reads it, plus the turn", () => {
     const ask = parseCodexPermission(fixtureText(BASH));
-    const { agent, sessionId, cwd, tool, input, description, suggestions } = ask;
-    expect({ agent, sessionId, cwd, tool, input, description, suggestions }).toEqual(
-      parsePermissionInput(fixtureText(BASH), "codex"),
+    const { agent, sessionId, cwd, tool, input, description, always, callId } = ask;
+    expect({ agent, sessionId, cwd, tool, input, description, always, callId }).toEqual(
+      parsePermissionInput(fixtureText(BASH), "/home/ada", "codex"),
     );
     expect(ask.turnId).toBe("019a5b2e-8a11-7c02-b6e4-5d3f9a7c2e10");
     expect(ask.subagent).toBeUndefined();

@@ -29,7 +29,8 @@ describe("Copilot CLI's permissionRequest input", () => {
       tool: "bash",
       input: { command: "rm -rf dist", description: "Clean build directory" },
       description: "Clean build directory",
-      suggestions: [],
+      always: [],
+      callId: undefined,
       format: "camelCase",
     });
   });
