@@ -10,7 +10,11 @@ import { fileURLToPath } from "node:url";
 import type { Command } from "commander";
 import { InvalidInput } from "../errors.ts";
 import { AGENT_NAMES, AGENTS, type Agent } from "../hooks/agent-input.ts";
-import { DEFAULT_HOOK_TIMEOUT_SECONDS } from "../hooks/permission-hook.ts";
+import { doctorLines, doctorOk, hookPlaces, serviceHealth } from "../hooks/doctor.ts";
+import { runElicitationHook } from "../hooks/elicitation-hook.ts";
+import { hookEntries } from "../hooks/install.ts";
+import { DEFAULT_HOOK_TIMEOUT_SECONDS, runPermissionHook } from "../hooks/permission-hook.ts";
+import { installInto, settingsPath } from "../hooks/settings-file.ts";
 import { type CommonOptions, configFor, printJson, withCore } from "./context.ts";
 import { EXIT } from "./exit.ts";
 import { readStdin, writeOut } from "./output.ts";
@@ -108,7 +112,6 @@ async function permissionAction(_options: HookOptions, command: Command): Promis
   const agent = agentOf(options.agent);
   const timeoutSeconds = timeoutOf(options.timeout);
   const text = await readStdin();
-  const { runPermissionHook } = await import("../hooks/permission-hook.ts");
   await withCore(
     options,
     (core) => runPermissionHook(core, text, { agent, timeoutSeconds, print }),
@@ -121,7 +124,6 @@ async function elicitationAction(_options: HookOptions, command: Command): Promi
   const options = all<HookOptions>(command);
   const timeoutSeconds = timeoutOf(options.timeout);
   const text = await readStdin();
-  const { runElicitationHook } = await import("../hooks/elicitation-hook.ts");
   await withCore(
     options,
     (core) => runElicitationHook(core, text, { timeoutSeconds, print }),
@@ -141,10 +143,6 @@ async function installAction(_options: InstallOptions, command: Command): Promis
   const agent: Agent = options.claude ? "claude" : "codex";
   const timeoutSeconds = timeoutOf(options.timeout);
   const box = resolve(configFor(options).boxDir);
-  const [{ hookEntries }, { installInto, settingsPath }] = await Promise.all([
-    import("../hooks/install.ts"),
-    import("../hooks/settings-file.ts"),
-  ]);
   const scope = options.project ? "project" : "user";
   const path = settingsPath(agent, scope, homedir(), process.cwd());
   const entries = hookEntries(agent, launcherPath(), box, timeoutSeconds);
@@ -165,7 +163,6 @@ async function installAction(_options: InstallOptions, command: Command): Promis
 /** `qbridge hook doctor`: are the hooks installed, is the service up; usage exit when not. */
 async function doctorAction(_options: CommonOptions, command: Command): Promise<void> {
   const options = all<CommonOptions>(command);
-  const { doctorLines, doctorOk, hookPlaces, serviceHealth } = await import("../hooks/doctor.ts");
   const config = configFor(options);
   const host = config.web.host.includes(":") ? `[${config.web.host}]` : config.web.host;
   const report = {

@@ -4,6 +4,7 @@
 // boxholder dismissed it, or cancel when nobody answered before the hook ended (the question
 // is then withdrawn, so no later answer is taken for one the server still waits on).
 
+import { ElicitRequestFormParamsSchema } from "@modelcontextprotocol/sdk/types.js";
 import { InvalidInput } from "../errors.ts";
 import { askQuestion } from "../questions/ask.ts";
 import type { Core } from "../questions/core.ts";
@@ -21,7 +22,6 @@ export interface ElicitationHookOptions {
 
 /** The form must be MCP's flat form (the SDK's own schema of it), or no question is filed. */
 async function checkForm(schema: Record<string, unknown>): Promise<void> {
-  const { ElicitRequestFormParamsSchema } = await import("@modelcontextprotocol/sdk/types.js");
   const checked = ElicitRequestFormParamsSchema.shape.requestedSchema.safeParse(schema);
   if (!checked.success) {
     const issue = checked.error.issues[0];
