@@ -1,5 +1,5 @@
 #!/usr/bin/env -S MALLOC_ARENA_MAX=1 node --max-semi-space-size=2 --
-// The qbridge command: runs the compiled CLI in dist/ (dist/cli.cjs, scripts/build.mjs). Only
+// The qbridge command: runs the compiled CLI in dist/ (dist/cli.mjs, scripts/build.mjs). Only
 // in a clone (src/ sits next to bin/) and only when a TypeScript source is newer than the build
 // does it run the sources through tsx instead, so a stale build never runs edited code. The
 // published package has no src/ and never reaches tsx (a devDependency).
@@ -24,7 +24,7 @@ const { join } = require("node:path");
 require("node:module").enableCompileCache?.();
 
 const root = join(__dirname, "..");
-const built = join(root, "dist", "cli.cjs");
+const built = join(root, "dist", "cli.mjs");
 
 function newestSource(dir) {
   let newest = 0;
@@ -49,7 +49,7 @@ function buildIsCurrent() {
 }
 
 if (buildIsCurrent()) {
-  require("../dist/cli.cjs");
+  import("../dist/cli.mjs");
 } else {
   import("tsx/esm/api").then(({ register }) => {
     register();

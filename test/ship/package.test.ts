@@ -48,7 +48,8 @@ const run = (command: string, args: string[], cwd: string, env: Record<string, s
     timeout: 240_000,
   });
 
-/** Builds and packs the package as `npm pack` in the clone would; returns the tarball path. */
+/** Builds and packs the package as `npm pack` in the clone would; returns the tarball path.
+ * Packed once for every test here (packed()). */
 function pack(): string {
   const stage = join(work, "stage");
   mkdirSync(stage);
@@ -58,6 +59,12 @@ function pack(): string {
   const name = run("npm", ["pack", "--ignore-scripts", "--pack-destination", work], stage).trim();
   return join(work, name.split("\n").pop() as string);
 }
+
+let tarball: string | undefined;
+const packed = () => {
+  tarball ??= pack();
+  return tarball;
+};
 
 /** better-sqlite3's compiled binary as the release asset its installer looks for. */
 function localPrebuild(): Record<string, string> {
@@ -76,10 +83,10 @@ const INSTALL_FLAGS = ["--prefer-offline", "--no-audit", "--no-fund", "--logleve
 
 describe("the npm package", () => {
   it("installs from its tarball with npm install -g and runs init, demo and list; npx runs --version", () => {
-    const tarball = pack();
+    const tarball = packed();
     const files = run("tar", ["-tzf", tarball], work).split("\n");
     expect(files).toContain("package/bin/qbridge.cjs");
-    expect(files).toContain("package/dist/cli.cjs");
+    expect(files).toContain("package/dist/cli.mjs");
     expect(files.some((f) => f.startsWith("package/src/"))).toBe(false);
     const prebuild = localPrebuild();
 
@@ -141,4 +148,43 @@ describe("the npm package", () => {
         if (!before.has(entry)) rmSync(join(npxDir, entry), { recursive: true, force: true });
     }
   }, 480_000);
+
+  it("carries the licence and notice of every third-party package its bundles hold", () => {
+    const unpacked = join(work, "unpacked");
+    mkdirSync(unpacked);
+    run("tar", ["-xzf", packed(), "-C", unpacked], work);
+    const dist = join(unpacked, "package/dist");
+    // What the bundles hold, read from their own source maps, not from the build's list.
+    const bundled = new Set<string>();
+    for (const map of readdirSync(dist).filter((f) => f.endsWith(".map"))) {
+      const { sources } = JSON.parse(readFileSync(join(dist, map), "utf8")) as {
+        sources: string[];
+      };
+      for (const source of sources) {
+        const at =
+          /(node_modules\/(?:(?:@[^/]+\/)?[^/]+\/node_modules\/)*(?:@[^/]+\/)?[^/]+)\//.exec(
+            source,
+          );
+        if (at) bundled.add(at[1] as string);
+      }
+    }
+    expect(bundled.size).toBeGreaterThan(0);
+    const licences = readFileSync(join(dist, "THIRD-PARTY-LICENSES.md"), "utf8");
+    const missing = [...bundled].filter((folder) => {
+      const at = join(ROOT, folder);
+      const { name, version } = JSON.parse(readFileSync(join(at, "package.json"), "utf8")) as {
+        name: string;
+        version: string;
+      };
+      const texts = readdirSync(at)
+        .filter((f) => /^(licen[cs]e|copying|notice)/i.test(f))
+        .map((f) => readFileSync(join(at, f), "utf8").trim());
+      return (
+        !licences.includes(`## ${name} ${version}\n`) ||
+        texts.length === 0 ||
+        !texts.every((text) => licences.includes(text))
+      );
+    });
+    expect(missing).toEqual([]);
+  }, 240_000);
 });
