@@ -73,13 +73,23 @@ function localPrebuild(): Record<string, string> {
     version: string;
   };
   const dir = join(work, "prebuilds");
-  mkdirSync(dir);
+  mkdirSync(dir, { recursive: true });
   const asset = `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
   run("tar", ["-czf", join(dir, asset), "-C", sqlite, "build/Release/better_sqlite3.node"], work);
   return { npm_config_better_sqlite3_local_prebuilds: dir };
 }
 
 const INSTALL_FLAGS = ["--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"];
+
+let prefix: string | undefined;
+/** The tarball installed with `npm install -g` into its own prefix, once for every test here. */
+function installedPrefix(prebuild: Record<string, string>): string {
+  if (prefix === undefined) {
+    prefix = join(work, "prefix");
+    run("npm", ["install", "-g", "--prefix", prefix, packed(), ...INSTALL_FLAGS], work, prebuild);
+  }
+  return prefix;
+}
 
 describe("the npm package", () => {
   it("installs from its tarball with npm install -g and runs init, demo and list; npx runs --version", () => {
@@ -90,8 +100,7 @@ describe("the npm package", () => {
     expect(files.some((f) => f.startsWith("package/src/"))).toBe(false);
     const prebuild = localPrebuild();
 
-    const prefix = join(work, "prefix");
-    run("npm", ["install", "-g", "--prefix", prefix, tarball, ...INSTALL_FLAGS], work, prebuild);
+    const prefix = installedPrefix(prebuild);
     const installed = join(prefix, "lib/node_modules/question-bridge");
     expect(existsSync(join(installed, "node_modules/tsx"))).toBe(false);
     expect(existsSync(join(prefix, "lib/node_modules/tsx"))).toBe(false);
@@ -186,5 +195,36 @@ describe("the npm package", () => {
       );
     });
     expect(missing).toEqual([]);
+  }, 240_000);
+
+  it("the installed command starts where env has no -S, as BusyBox's on Alpine", () => {
+    const bin = join(installedPrefix(localPrebuild()), "bin", "qbridge");
+    // An env that refuses every option, as BusyBox's refuses -S, laid over /usr/bin/env (the
+    // path the kernel runs a shebang's env from) in a mount namespace of this test's own.
+    const shim = join(work, "busybox-like-env");
+    writeFileSync(
+      shim,
+      '#!/bin/sh\ncase "$1" in -*) echo "env: unrecognized option: $1" >&2; exit 1;; esac\nexec "$@"\n',
+      { mode: 0o755 },
+    );
+    const started = run(
+      "unshare",
+      [
+        "--user",
+        "--map-root-user",
+        "--mount",
+        "sh",
+        "-c",
+        'mount --bind "$1" /usr/bin/env && exec "$2" --version',
+        "sh",
+        shim,
+        bin,
+      ],
+      work,
+    );
+    const { version } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+      version: string;
+    };
+    expect(started.trim()).toBe(version);
   }, 240_000);
 });
