@@ -18,9 +18,11 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { initBox, openBox } from "../src/box/box.ts";
 import { loadSecret, signLink } from "../src/web/links.ts";
 import { freePort, OWNER, startEmulator, TOKEN } from "../test/support/telegram.ts";
-import { buildBox, NOW } from "./fixture.ts";
+import { boxCards, buildBox, NOW } from "./fixture.ts";
 import { type Installed, installQbridge } from "./installed.ts";
 
+/** The big box's cards; the budget is for 10,000. */
+const BIG = boxCards(10_000);
 /** Idle RSS of `qbridge serve` as a user starts it, at 10,000 cards (issue 28). */
 const IDLE_BUDGET_MB = 80;
 
@@ -47,11 +49,14 @@ function rssMb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) / 1024;
 }
 
-/** RSS after the process has been idle: the highest of the last five one-second readings. */
+/** One-second readings an idle figure is the highest of: five, or fewer in a shorter idle. */
+const READINGS = Math.min(5, Math.max(1, Math.round(IDLE_MS / 1_000)));
+
+/** RSS after the process has been idle: the highest of the last one-second readings. */
 async function idleRss(child: ChildProcess, idleMs = IDLE_MS): Promise<number> {
-  await sleep(Math.max(0, idleMs - 5_000));
+  await sleep(Math.max(0, idleMs - READINGS * 1_000));
   const readings: number[] = [];
-  for (let i = 0; i < 5; i++) {
+  for (let i = 0; i < READINGS; i++) {
     readings.push(rssMb(child.pid as number));
     await sleep(1_000);
   }
@@ -143,7 +148,7 @@ async function questionsPageReading(
   if (response.status !== 200) throw new Error(`the questions page: ${response.status}`);
   const after = await idleRss(service.child);
   print(
-    `serve idle RSS @10000 cards after the questions page, as a program ${mb(after)} | the page took ${ms.toFixed(0)} ms`,
+    `serve idle RSS @${BIG} cards after the questions page, as a program ${mb(after)} | the page took ${ms.toFixed(0)} ms`,
   );
 }
 
@@ -159,7 +164,7 @@ export async function benchMemory(print: (line: string) => void): Promise<void> 
   const installed = installQbridge();
   try {
     let boxDir = "";
-    for (const count of [0, 10_000]) {
+    for (const count of [0, BIG]) {
       process.stderr.write(`memory: a box of ${count} cards…\n`);
       const dir = count === 0 ? mkdtempSync(join(tmpdir(), "qbridge-bench-empty-")) : "";
       if (count === 0) await initBox(dir);
@@ -184,12 +189,12 @@ export async function benchMemory(print: (line: string) => void): Promise<void> 
         print(
           `serve idle RSS @${count} cards, ${startedAs.padEnd(20)} ${mb(idle)} | node idle ${mb(nodeRss)} | ratio ${(idle / nodeRss).toFixed(2)}x${budget} | load ${loadAverage()}`,
         );
-        if (count === 10_000 && startedAs === "qbridge (program)") {
+        if (count === BIG && startedAs === "qbridge (program)") {
           await questionsPageReading(service, boxDir, print);
         }
       }
       if (!service) continue;
-      if (count === 10_000) {
+      if (count === BIG) {
         const running = service;
         const round = async (i: number) => {
           const asked = await api(running.base, "/questions", {
