@@ -30,7 +30,7 @@ describe("npm run bench", () => {
     const result = spawnSync(
       process.execPath,
       [join(ROOT, "node_modules/tsx/dist/cli.mjs"), join(ROOT, "bench/run.ts")],
-      { cwd: ROOT, encoding: "utf8", env: { ...process.env, ...TINY }, timeout: 300_000 },
+      { cwd: ROOT, encoding: "utf8", env: { ...process.env, ...TINY }, timeout: 900_000 },
     );
     expect(result.stderr).not.toMatch(/Error/);
     expect(result.status).toBe(0);
@@ -44,5 +44,5 @@ describe("npm run bench", () => {
     ]) {
       expect(result.stdout, part).toContain(part);
     }
-  }, 300_000);
+  }, 900_000);
 });
