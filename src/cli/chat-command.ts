@@ -5,6 +5,7 @@
 
 import { userInfo } from "node:os";
 import type { Command } from "commander";
+import { createTerminalBridge } from "../../bridges/terminal/chat.ts";
 import { SURFACE } from "../../bridges/terminal/presenter.ts";
 import { createSlot } from "../slot/slot.ts";
 import { type CommonOptions, withCore } from "./context.ts";
@@ -56,7 +57,6 @@ async function chatAction(options: CommonOptions): Promise<void> {
       // No quiet hours here: whoever runs a chat sits at it, and nothing rings.
       const slot = createSlot({ core });
       const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY);
-      const { createTerminalBridge } = await import("../../bridges/terminal/chat.ts");
       const bridge = createTerminalBridge({
         slot,
         input: process.stdin,

@@ -10,8 +10,13 @@ import { fileURLToPath } from "node:url";
 import type { Command } from "commander";
 import { InvalidInput } from "../errors.ts";
 import { AGENT_NAMES, AGENTS, type Agent } from "../hooks/agent-input.ts";
-import type { HookLifetime } from "../hooks/lifetime.ts";
-import { DEFAULT_HOOK_TIMEOUT_SECONDS } from "../hooks/permission-hook.ts";
+import { doctorLines, doctorOk, hookPlaces, probePlaces, serviceHealth } from "../hooks/doctor.ts";
+import { runElicitationHook } from "../hooks/elicitation-hook.ts";
+import { hookEntries } from "../hooks/install.ts";
+import { type HookLifetime, hookLifetime } from "../hooks/lifetime.ts";
+import { DEFAULT_HOOK_TIMEOUT_SECONDS, runPermissionHook } from "../hooks/permission-hook.ts";
+import { isProbe, probeAnswer } from "../hooks/probe.ts";
+import { installInto, settingsPath } from "../hooks/settings-file.ts";
 import { type CommonOptions, configFor, printJson, withCore } from "./context.ts";
 import { EXIT } from "./exit.ts";
 import { readStdinUntil, writeErr, writeOut } from "./output.ts";
@@ -115,10 +120,6 @@ async function asHook(
   timeoutSeconds: number,
   run: (text: string, lifetime: HookLifetime) => Promise<void>,
 ): Promise<void> {
-  const [{ hookLifetime }, { isProbe, probeAnswer }] = await Promise.all([
-    import("../hooks/lifetime.ts"),
-    import("../hooks/probe.ts"),
-  ]);
   const lifetime = hookLifetime(timeoutSeconds);
   try {
     const text = await readStdinUntil(lifetime.signal);
@@ -138,7 +139,6 @@ async function permissionAction(_options: HookOptions, command: Command): Promis
   const agent = agentOf(options.agent);
   const timeoutSeconds = timeoutOf(options.timeout);
   await asHook(options, timeoutSeconds, async (text, lifetime) => {
-    const { runPermissionHook } = await import("../hooks/permission-hook.ts");
     const run = { agent, timeoutSeconds, lifetime, print, tell };
     await withCore(options, (core) => runPermissionHook(core, text, run), true);
   });
@@ -149,7 +149,6 @@ async function elicitationAction(_options: HookOptions, command: Command): Promi
   const options = all<HookOptions>(command);
   const timeoutSeconds = timeoutOf(options.timeout);
   await asHook(options, timeoutSeconds, async (text, lifetime) => {
-    const { runElicitationHook } = await import("../hooks/elicitation-hook.ts");
     const run = { timeoutSeconds, lifetime, print, tell };
     await withCore(options, (core) => runElicitationHook(core, text, run), true);
   });
@@ -167,10 +166,6 @@ async function installAction(_options: InstallOptions, command: Command): Promis
   const agent: Agent = options.claude ? "claude" : "codex";
   const timeoutSeconds = timeoutOf(options.timeout);
   const box = resolve(configFor(options).boxDir);
-  const [{ hookEntries }, { installInto, settingsPath }] = await Promise.all([
-    import("../hooks/install.ts"),
-    import("../hooks/settings-file.ts"),
-  ]);
   const scope = options.project ? "project" : "user";
   const path = settingsPath(agent, scope, homedir(), process.cwd());
   const entries = hookEntries(agent, launcherPath(), box, timeoutSeconds);
@@ -191,9 +186,6 @@ async function installAction(_options: InstallOptions, command: Command): Promis
 /** `qbridge hook doctor`: are the hooks installed, is the service up; usage exit when not. */
 async function doctorAction(_options: CommonOptions, command: Command): Promise<void> {
   const options = all<CommonOptions>(command);
-  const { doctorLines, doctorOk, hookPlaces, probePlaces, serviceHealth } = await import(
-    "../hooks/doctor.ts"
-  );
   const config = configFor(options);
   const host = config.web.host.includes(":") ? `[${config.web.host}]` : config.web.host;
   const [places, service] = await Promise.all([

@@ -9,9 +9,7 @@
 // server, run by a backtracking engine inside `serve`, could hold the whole service (its health
 // probe, every tap) for minutes on one answer. The server checks its own rules on the content.
 
-import { createRequire } from "node:module";
-
-const load = createRequire(import.meta.url);
+import { ElicitRequestFormParamsSchema } from "@modelcontextprotocol/sdk/types.js";
 
 type Schema = Record<string, unknown>;
 
@@ -20,10 +18,7 @@ export type FormSchema =
   | { ok: false; where: string; problem: string };
 
 function sdkFormSchema() {
-  const types = load(
-    "@modelcontextprotocol/sdk/types.js",
-  ) as typeof import("@modelcontextprotocol/sdk/types.js");
-  return types.ElicitRequestFormParamsSchema.shape.requestedSchema;
+  return ElicitRequestFormParamsSchema.shape.requestedSchema;
 }
 
 let formSchema: ReturnType<typeof sdkFormSchema> | undefined;

@@ -2,14 +2,13 @@
 // HTML off: every tag in the text is shown as text, links go only to the schemes markdown-it
 // allows (never javascript:, vbscript:, file: or data: text) and leave with no referrer, and
 // an image is never loaded (it stays a link to follow by hand), so a page fetches nothing a
-// text names. The parser is loaded on first use: the command line never pays for it.
+// text names.
 
-import type { MarkdownIt as Parser } from "markdown-it";
+import MarkdownItParser, { type MarkdownIt } from "markdown-it";
 
-let renderer: Promise<Parser> | undefined;
+let renderer: MarkdownIt | undefined;
 
-async function markdownIt(): Promise<Parser> {
-  const { default: MarkdownItParser } = await import("markdown-it");
+function markdownIt(): MarkdownIt {
   const md = new MarkdownItParser({ html: false, linkify: false, typographer: false });
   md.disable("image");
   const open = md.renderer.rules.link_open;
@@ -21,7 +20,7 @@ async function markdownIt(): Promise<Parser> {
 }
 
 /** The text as HTML in which nothing the text holds runs or loads. */
-export async function markdownHtml(text: string): Promise<string> {
+export function markdownHtml(text: string): string {
   renderer ??= markdownIt();
-  return (await renderer).render(text);
+  return renderer.render(text);
 }

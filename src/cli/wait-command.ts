@@ -1,34 +1,17 @@
-// The agent's commands: `show` (the question and its outcome), `wait` (until it is decided) and
-// `withdraw` (the asker takes it back). Each prints the one outcome shape with --json
-// (src/questions/outcome.ts).
+// `qbridge wait ID`: until the question is decided or the timeout ends the wait; prints the one
+// outcome shape with --json (src/questions/outcome.ts) and exits with the outcome's code.
 
 import type { Command } from "commander";
-import type { Config } from "../config.ts";
 import { InvalidInput } from "../errors.ts";
-import type { Core } from "../questions/core.ts";
-import { type OutcomeLink, type QuestionOutcome, questionOutcome } from "../questions/outcome.ts";
-import { loadQuestion } from "../questions/store.ts";
-import { loadCommitted } from "../questions/transition.ts";
+import type { QuestionOutcome } from "../questions/outcome.ts";
+import { waitForOutcome } from "../questions/waiter.ts";
 import { heldUntilOf } from "../slot/attention/held-until.ts";
-import { linkSecretIfAny } from "../web/link-secret.ts";
+import { common } from "./box-options.ts";
 import { type CommonOptions, printJson, withCore } from "./context.ts";
 import { EXIT, WAIT_EXIT } from "./exit.ts";
+import { outcomeLink } from "./outcome-link.ts";
 import { writeOut } from "./output.ts";
-import { showText } from "./render.ts";
-
-/**
- * A fresh signed link per outcome, when QBRIDGE_PUBLIC_URL is set. The signing code (and node's
- * crypto with it) is loaded only then: most boxes have no public page.
- */
-async function outcomeLink(core: Core, config: Config): Promise<OutcomeLink | undefined> {
-  const publicUrl = config.web.publicUrl;
-  if (!publicUrl) return undefined;
-  const { linkUrl, loadSecret } = await import("../web/links.ts");
-  const secret = linkSecretIfAny(() => loadSecret(core.box));
-  // A read-only box never served has no key: the outcome goes without a link.
-  if (!secret) return undefined;
-  return (id) => linkUrl(publicUrl, secret, { question: id }, core.box.clock.now());
-}
+import { resolveIdArgument } from "./question-ids.ts";
 
 /** "45 s", "5 min", "3 h", "12 days": how long ago a question was asked, for a person. */
 function ageWords(seconds: number): string {
@@ -70,21 +53,6 @@ function timeoutSeconds(text: string | undefined): number {
   return Number(text);
 }
 
-/** `qbridge show ID`: the question and its outcome. */
-export async function showQuestion(id: string, options: CommonOptions): Promise<void> {
-  await withCore(options, async (core, config) => {
-    // Never a write half done (a killed answer the next writer undoes).
-    const question = await loadCommitted(core, id);
-    if (!options.json) return void writeOut(showText(question));
-    const outcome = questionOutcome(question, {
-      now: core.box.clock.now(),
-      link: await outcomeLink(core, config),
-      heldUntil: heldUntilOf(core, config.attention),
-    });
-    printJson({ ...outcome, rel: question.rel, card: question.card });
-  });
-}
-
 /** `qbridge wait ID`: until the question is decided or the timeout ends the wait. */
 export async function waitForQuestion(
   id: string,
@@ -97,7 +65,6 @@ export async function waitForQuestion(
     process.once("SIGINT", onSignal);
     process.once("SIGTERM", onSignal);
     try {
-      const { waitForOutcome } = await import("../questions/waiter.ts");
       const outcome = await waitForOutcome(core, id, seconds, {
         signal: stop.signal,
         link: await outcomeLink(core, config),
@@ -116,15 +83,7 @@ export async function waitForQuestion(
   });
 }
 
-export function registerOutcomeCommands(program: Command, common: (c: Command) => Command): void {
-  common(program.command("show").argument("<id>", "the question id"))
-    .description("show one question: prompt, why, options, what the box will learn, its status")
-    .addHelpText(
-      "after",
-      "\nWith --json: the outcome (docs/AGENTS.md) with the card and its path (rel, card).",
-    )
-    .action(showQuestion);
-
+export function registerWaitCommand(program: Command): void {
   common(program.command("wait").argument("<id>", "the question id"))
     .description("wait until a question is no longer pending; print its outcome")
     .option("--timeout <seconds>", "stop waiting after this many seconds (default: no limit)")
@@ -136,25 +95,6 @@ ${WAIT_EXIT.dismissed} dismissed, ${WAIT_EXIT.expired} expired (both still answe
 ${EXIT.notFound} no such question; ${EXIT.box} its card is broken (fix the file the message names) or the box is unusable.
 A timeout is not an answer: the question stays open.`,
     )
+    .hook("preAction", resolveIdArgument)
     .action(waitForQuestion);
-
-  common(program.command("withdraw").argument("<id>", "the question id"))
-    .description("withdraw a question you asked: it is no longer needed and takes no answer")
-    .option("--reason <text>", "why, shown to the boxholder in place of the question")
-    .addHelpText(
-      "after",
-      '\nExample:\n  qbridge withdraw 2026-07-10-delete-old-backups-91bc07 --reason "the disk was cleaned up"',
-    )
-    .action(async (id: string, options: CommonOptions & { reason?: string }) => {
-      await withCore(options, async (core, config) => {
-        const { withdrawQuestion } = await import("../questions/withdraw.ts");
-        await withdrawQuestion(core, id, { via: "cli" }, { reason: options.reason });
-        const outcome = questionOutcome(loadQuestion(core, id), {
-          now: core.box.clock.now(),
-          link: await outcomeLink(core, config),
-        });
-        if (options.json) return printJson(outcome);
-        writeOut(`withdrawn ${id}\n`);
-      });
-    });
 }

@@ -1,10 +1,11 @@
-// `qbridge web` (the web page and API alone) and `qbridge link ID` (a fresh signed link).
+// `qbridge link ID`: a fresh signed link to a question's page, the questions page or the stats
+// page.
 
 import type { Command } from "commander";
 import type { Config } from "../config.ts";
 import { InvalidInput } from "../errors.ts";
 import { loadQuestion } from "../questions/store.ts";
-import { linkSecretIfAny, noLinkSecret, pagesOff } from "../web/link-secret.ts";
+import { linkSecretIfAny, noLinkSecret } from "../web/link-secret.ts";
 import {
   LINK_LIFETIME_MS,
   type LinkScope,
@@ -12,14 +13,10 @@ import {
   loadSecret,
   noLinkAddress,
 } from "../web/links.ts";
+import { common } from "./box-options.ts";
 import { type CommonOptions, printJson, withCore } from "./context.ts";
 import { writeErr, writeOut } from "./output.ts";
-
-function common(command: Command): Command {
-  return command
-    .option("--box <dir>", "the box directory (default: $QBRIDGE_BOX or ./box)")
-    .option("--json", "print machine-readable JSON");
-}
+import { resolveIdArgument } from "./question-ids.ts";
 
 /**
  * Links point at the public URL; without one, at the address the web page listens on, unless
@@ -33,27 +30,8 @@ function linkBase(config: Config): { base: string; configured: boolean } {
   return { base: `http://${host}:${config.web.port}`, configured: false };
 }
 
-/** Registers `qbridge web` and `qbridge link`. */
-export function registerWebCommands(program: Command): void {
-  common(program.command("web"))
-    .description("run the web page and the JSON API alone (no Telegram, no aging sweep)")
-    .option("--host <host>", "listen on this address (default: $QBRIDGE_WEB_HOST or 127.0.0.1)")
-    .option(
-      "--port <port>",
-      "listen on this port, 0 for any free one (default: $QBRIDGE_WEB_PORT or 8787)",
-    )
-    .addHelpText(
-      "after",
-      `
-The API under /api/v1 is on only when QBRIDGE_API_TOKEN is set. Open questions through
-signed links: qbridge link ID, or qbridge link --questions. Stop with Ctrl-C.
-
-Examples:
-  QBRIDGE_API_TOKEN=$(openssl rand -hex 24) qbridge web --box ~/box
-  qbridge web --box ~/box --port 0 --json`,
-    )
-    .action(webAction);
-
+/** Registers `qbridge link`. */
+export function registerLinkCommand(program: Command): void {
   common(program.command("link").argument("[id]", "the question id"))
     .description("print a fresh signed link to a question's page (valid 7 days)")
     .option("--questions", "a link to the questions page instead")
@@ -70,36 +48,8 @@ Examples:
   qbridge link --questions --json
   qbridge link --stats`,
     )
+    .hook("preAction", resolveIdArgument)
     .action(linkAction);
-}
-
-/** `qbridge web`: serves the web page and the API until SIGINT or SIGTERM. */
-async function webAction(options: CommonOptions): Promise<void> {
-  await withCore(
-    options,
-    async (core, config) => {
-      const [{ default: pino }, { startWeb }, { serveMcp }] = await Promise.all([
-        import("pino"),
-        import("../web/server.ts"),
-        import("../mcp/http.ts"),
-      ]);
-      const logger = pino({ level: config.logLevel }, pino.destination(2));
-      const web = await startWeb({ core, config, logger, mcp: serveMcp });
-      const api = config.apiToken ? "on" : "off (set QBRIDGE_API_TOKEN to turn it on)";
-      if (options.json) {
-        printJson({ url: web.url, api: Boolean(config.apiToken), pages: web.pages });
-      } else {
-        const pages = web.pages ? "" : `pages off: ${pagesOff(core.box)}\n`;
-        writeOut(`web page on ${web.url}\nAPI ${api}\n${pages}`);
-      }
-      await new Promise<void>((resolve) => {
-        process.once("SIGINT", resolve);
-        process.once("SIGTERM", resolve);
-      });
-      await web.close();
-    },
-    true,
-  );
 }
 
 /** `qbridge link`: prints a fresh signed link to one question, the questions or the stats page. */
