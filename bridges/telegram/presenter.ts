@@ -3,14 +3,15 @@
 // by the judge (withButtons) around each send.
 
 import type { Api } from "grammy";
-import type {
-  Address,
-  Closure,
-  Door,
-  Presentation,
-  Presenter,
-  PresentRequest,
-  QuestionView,
+import {
+  type Address,
+  type Closure,
+  type Door,
+  PROMPT_SHOWN_CHARS,
+  type Presentation,
+  type Presenter,
+  type PresentRequest,
+  type QuestionView,
 } from "../../src/slot/port.ts";
 import { answerLayout, NO_BUTTONS, showLayout } from "./keyboard.ts";
 import { toOwnerChat } from "./refusal.ts";
@@ -50,6 +51,8 @@ export function createTelegramPresenter(deps: PresenterDeps): Presenter & {
 } {
   return {
     surface: SURFACE,
+    // A prompt this long is never cut (render.ts); a request beyond it is not shown here.
+    shows: PROMPT_SHOWN_CHARS,
     ready: () => deps.ownerChat() !== undefined,
     sendQuestion: (request, chatId) => sendQuestion(deps, request, chatId),
     async present(request) {

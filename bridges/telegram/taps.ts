@@ -130,13 +130,18 @@ async function redraw(deps: TapDeps, outcome: Outcome): Promise<void> {
   switch (outcome.relayout) {
     case "drop":
       return dropButtons(api, token);
-    case "confirm":
-      return relayout(api, door, token, confirmLayout(token.optionId ?? "", token.label ?? ""));
+    case "confirm": {
+      // A Send names the picks it confirms; a tapped option, itself.
+      const pick = outcome.pick ?? { optionId: token.optionId ?? "", label: token.label ?? "" };
+      return relayout(api, door, token, confirmLayout(pick.optionId, pick.label));
+    }
     case "later":
       return relayout(api, door, token, laterLayout(outcome.later ?? []));
     case "choices":
-      if (outcome.card)
-        return relayout(api, door, token, answerLayout(outcome.card, deps.link(token.questionId)));
+      if (outcome.card) {
+        const layout = answerLayout(outcome.card, deps.link(token.questionId), {}, outcome.picks);
+        return relayout(api, door, token, layout);
+      }
       return;
     case "triage":
       return showTriage(deps, token, outcome.triage);

@@ -65,6 +65,7 @@ async function next(k: Keyboard): Promise<void> {
   } else if (shown.result === "nothing") k.write("Nothing is waiting on you.\n");
 }
 
+/** Park, judged as every surface's is (a question an agent waits on is never parked). */
 async function park(k: Keyboard): Promise<void> {
   const outcome = await k.door.attempt({ kind: "command", proof: k.proof, action: "park" });
   if (outcome.kind !== "recorded") k.write(lineFor(outcome, "Nothing is open to park.\n"));

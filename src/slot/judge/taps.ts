@@ -15,6 +15,7 @@ import type { ButtonSpec, ButtonToken } from "../presentation/tokens.ts";
 import { ACTIONS, changed } from "./actions.ts";
 import type { ButtonAttempt, CommandAttempt, Judging, Outcome } from "./attempt.ts";
 import { BOX_COMMANDS, isBoxCommand } from "./box-commands.ts";
+import { pickOf } from "./picks.ts";
 import { type Act, actOf, mayAct, type Refusal } from "./who.ts";
 
 export const UNKNOWN_REPLY =
@@ -218,14 +219,13 @@ async function checkOpen(
 /** A tap on a presentation that is not the open one: confirmed from the card, or refused. */
 function notCurrent(j: Judging, token: ButtonToken, replays: boolean): Outcome {
   const card = replays ? loadCard(j, token.questionId) : undefined;
+  const pick = pickOf(j.slot, token);
   if (
     card?.status === "answered" &&
     card["answered-via"] === j.who.via &&
     card["answered-by"] === j.who.by &&
     card.answer !== undefined &&
-    (token.optionId === undefined
-      ? card.answer.text === token.label
-      : card.answer.selected === token.optionId)
+    (pick === undefined ? card.answer.text === token.label : card.answer.selected === pick)
   ) {
     return {
       kind: "replayed",

@@ -4,7 +4,7 @@
 // question filed by an agent's hook is answered and declined only by the boxholder, whatever
 // the surface. Never takes a surface's word for who someone is.
 
-import type { Question, QuestionKind } from "../../card/question.ts";
+import { isAgentPrompt, type Question } from "../../card/question.ts";
 import { NotOwnSurface } from "../../errors.ts";
 import type { CommandName } from "./attempt.ts";
 import type { From, Proof, SurfaceDeclaration, Trust, Who } from "./proof.ts";
@@ -15,20 +15,6 @@ export interface Book {
   owner(surface: string): string | undefined;
   /** True when `messageId` in `chatId` is a message of `surface` that showed a question. */
   showed(surface: string, chatId: string, messageId: string): boolean;
-}
-
-/** Each kind of question an agent's hook files, and whether it is one (every kind must be named). */
-const FROM_A_HOOK: Record<QuestionKind, true> = {
-  permission: true,
-  elicitation: true,
-};
-
-/**
- * A question an agent's hook filed (a permission request, a form, and any later kind): it is
- * answered or declined only at boxholder trust, since an agent must never approve its own.
- */
-export function fromAgentHook(card: Pick<Question, "kind">): boolean {
-  return card.kind !== undefined && FROM_A_HOOK[card.kind] === true;
 }
 
 /** The trust an attempt earns: what its surface proves, checked against its proof. */
@@ -135,7 +121,7 @@ export function mayAct(
   if (who.trust === "stranger") return { reason: "stranger" };
   if (who.trust === "boxholder") return undefined;
   if (act === "grants") return { reason: "boxholder-only" };
-  if ((act === "answer" || act === "decline") && card && fromAgentHook(card.card)) {
+  if ((act === "answer" || act === "decline") && card && isAgentPrompt(card.card)) {
     const why = who.why ? `${who.via} (${who.why})` : who.via;
     return { reason: "not-own-surface", error: new NotOwnSurface(card.id, why) };
   }
@@ -148,6 +134,9 @@ const ACTS: Record<CommandName, Act> = {
   confirm: "answer",
   same: "answer",
   accept: "answer",
+  // A multiselect's picks: toggling one is part of answering, and Send answers.
+  toggle: "answer",
+  send: "answer",
   dismiss: "decline",
   back: "attend",
   park: "attend",

@@ -159,6 +159,24 @@ export class PresentationStore {
     return result.changes === 1;
   }
 
+  /** The options a multi-select's presentation shows picked, in the options' order. */
+  picks(seq: number): string[] {
+    const row = this.db.prepare("SELECT picks FROM presentations WHERE seq = ?").get(seq) as
+      | { picks: string | null }
+      | undefined;
+    return row?.picks ? row.picks.split(",") : [];
+  }
+
+  /** Sets the picks of an open presentation (the judge's toggle); false when it is closed. */
+  setPicks(seq: number, picks: readonly string[]): boolean {
+    const result = this.db
+      .prepare(
+        "UPDATE presentations SET picks = ? WHERE seq = ? AND state IN ('queued', 'presented')",
+      )
+      .run(picks.length > 0 ? picks.join(",") : null, seq);
+    return result.changes === 1;
+  }
+
   park(questionId: string, at: string): void {
     this.db
       .prepare(
