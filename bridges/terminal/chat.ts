@@ -39,12 +39,10 @@ export function createTerminalBridge(options: TerminalBridgeOptions): TerminalBr
   // own reply ("Recorded: X") is written: the reply must come before the next question's block.
   let held: string[] | undefined;
   const writeQuestion = (text: string) => (held ? held.push(text) : write(text));
-  door.attach(createTerminalPresenter({ write, writeQuestion, now: () => door.now() }));
-  const handleLine = createLineHandler({
-    door,
-    write,
-    proof: { kind: "terminal", tty: interactive, login: options.login },
-  });
+  const proof = { kind: "terminal", tty: interactive, login: options.login } as const;
+  // Its reader is whoever types: piped input reaches nobody a hook's question could.
+  door.attach(createTerminalPresenter({ write, writeQuestion, now: () => door.now() }), proof);
+  const handleLine = createLineHandler({ door, write, proof });
 
   return {
     async run() {

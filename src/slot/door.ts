@@ -66,8 +66,12 @@ export interface Door {
    * outcome) shows the open question again in the new boxholder's chat, or fills the slot.
    */
   pair(code: string, userId: string): { pairing: DoorPairing; after: () => Promise<void> };
-  /** Shows this surface's questions through `presenter`. */
-  attach(presenter: Presenter): void;
+  /**
+   * Shows this surface's questions through `presenter`. `reader`: what its reader proves, where
+   * the bridge knows it when attaching (a terminal's streams); when the judge takes it for less
+   * than the boxholder, the presenter reaches nobody a hook's question could (askerOnly).
+   */
+  attach(presenter: Presenter, reader?: Proof): void;
   /**
    * Someone wrote: when the judge takes them for the boxholder and their chat was held off as
    * refusing messages, it takes them again; true then (fill the slot once the update is handled).
@@ -115,7 +119,12 @@ export function openDoor(slot: Slot, surface: SurfaceDeclaration): Door {
     refuseOnce: (chatId) => slot.inbox.refuseOnce(name, chatId, iso()),
     owner,
     pair: (code, userId) => pair(slot, surface, owner, code, userId),
-    attach: (presenter) => slot.attach(presenter),
+    attach: (presenter, reader) =>
+      slot.attach(
+        reader === undefined || trust(reader) === "boxholder"
+          ? presenter
+          : { ...presenter, askerOnly: true },
+      ),
     heard: (proof) => trust(proof) === "boxholder" && slot.heard(name),
     fill: async () => {
       await slot.fill();
