@@ -114,6 +114,12 @@ export function conformance(driver: Driver): void {
         expect(await stranger(s, "b")).toContain("answers only its owner");
         await unanswered(s);
       }));
+    it("a stranger's pick (a tap or a typed letter) is audited as refused", () =>
+      story(driver, selectCard(), async (s) => {
+        await stranger(s, "b");
+        const rows = s.box.ledger.auditFor().filter((row) => row.surface === driver.surface);
+        expect(rows.map((row) => row.outcome)).toEqual(["refused:stranger"]);
+      }));
   }
 
   const { commands } = driver;
