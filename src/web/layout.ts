@@ -32,22 +32,25 @@ h2.answer{margin:.75rem 0 .25rem}
 .letter{font-weight:600;color:var(--muted)}
 .rec{color:var(--ok);font-size:.85rem;font-weight:600}
 label.field{display:block;font-weight:600;margin:.9rem 0 .3rem}
-textarea,input[type=text]{width:100%;font:inherit;color:inherit;padding:.7rem;border:1px solid var(--input);border-radius:10px;background:var(--card)}
+input,select,textarea,button{font:inherit;font-size:max(1em,16px)}
+textarea,select,input:not([type=radio],[type=checkbox],[type=hidden]){display:block;width:100%;min-height:2.75rem;color:inherit;padding:.55rem .7rem;border:1px solid var(--input);border-radius:10px;background:var(--card)}
 textarea{min-height:6rem}
 textarea.note{min-height:3.2rem}
 input.other{display:block;margin:.25rem 0 .5rem 2.9rem;width:calc(100% - 2.9rem)}
 @supports selector(:has(*)){input.other{display:none}.choice:has(input:checked)+input.other{display:block}}
-details.note>summary{cursor:pointer;color:var(--muted);padding:.25rem 0;min-height:2rem}
-button{font:inherit;font-weight:600;min-height:3rem;padding:.7rem 1.2rem;border-radius:10px;border:1px solid var(--go);background:var(--go);color:#fff;width:100%;margin:.5rem 0;cursor:pointer}
+summary{cursor:pointer;min-height:2.75rem;padding:.55rem 0}
+details.note>summary{color:var(--muted)}
+button{font-weight:600;min-height:3rem;padding:.7rem 1.2rem;border-radius:10px;border:1px solid var(--go);background:var(--go);color:#fff;width:100%;margin:.5rem 0;cursor:pointer}
 button.no{background:var(--card);color:var(--bad);border-color:var(--bad)}
 button.quiet{background:var(--card);color:var(--muted);border-color:var(--input)}
 .pair{display:flex;gap:.75rem}
 .pair button{flex:1}
-details.card>summary{cursor:pointer;color:var(--muted);min-height:2rem}
+details.card>summary{color:var(--muted);padding:.3rem 0}
 details.card[open]>summary{margin-bottom:.5rem}
 nav.pages{display:flex;gap:.75rem;margin:1.5rem 0 0}
 nav.pages a{flex:1;text-align:center;padding:.6rem;border:1px solid var(--line);border-radius:10px;background:var(--card);text-decoration:none;min-height:2.75rem}
-ul.list{list-style:none;padding:0;margin:0}
+ul.list,ul.fields{list-style:none;padding:0;margin:0}
+ul.fields li{margin:.2rem 0}
 ul.list li{margin:.5rem 0}
 ul.list a{display:block;text-decoration:none;color:inherit;background:var(--card);border:1px solid var(--line);border-radius:10px;padding:.8rem 1rem;min-height:3rem}
 a{color:var(--link)}

@@ -6,7 +6,15 @@
 
 import { cutAtSentence } from "../card/excerpt.ts";
 import { questionFingerprint } from "../card/fingerprint.ts";
-import { inputTypeOf, mayWait, optionsOf, priorityOf, type Question } from "../card/question.ts";
+import { formAnswerWords } from "../card/form-words.ts";
+import {
+  type Answer,
+  inputTypeOf,
+  mayWait,
+  optionsOf,
+  priorityOf,
+  type Question,
+} from "../card/question.ts";
 import { deadlineOf, expiryWords } from "../questions/deadline.ts";
 import type { QuestionView } from "../questions/state.ts";
 import { answerFieldsMarkup, type FormValues } from "./answer-fields.ts";
@@ -42,13 +50,21 @@ const MEMO_HEAD_CHARS = 160;
 
 export type { FormValues } from "./answer-fields.ts";
 
+/** The answer as it reads: an MCP form's fields one per line, titled; any other, its text. */
+function answerWords(card: Question, answer: Answer): Markup {
+  const fields = formAnswerWords(card, answer);
+  if (!fields) return html`<p class="text"><strong>${answer.text}</strong></p>`;
+  if (fields.length === 0) return html`<p><strong>An empty form</strong></p>`;
+  return html`<ul class="fields">${fields.map((f) => html`<li class="text">${f.title}: <strong>${f.value}</strong></li>`)}</ul>`;
+}
+
 export function recordedAnswer(card: Question, now: Date, timeZone?: string): Markup {
   const when = (iso: string | undefined) => timeMarkup(iso, now, timeZone);
   if (card.status === "answered" && card.answer) {
     const { answer } = card;
     return html`<div class="card notice" id="recorded">
 <p class="meta">Recorded answer</p>
-<p class="text"><strong>${answer.text}</strong></p>
+${answerWords(card, answer)}
 ${answer.note ? html`<p class="text">Note: ${answer.note}</p>` : ""}
 <p class="meta">Answered via ${card["answered-via"]}${card["answered-by"] ? ` by ${card["answered-by"]}` : ""} ${when(card["answered-at"])}</p>
 </div>`;
