@@ -26,6 +26,7 @@ h2.answer{margin:.75rem 0 .25rem}
 .warn{border-left:4px solid var(--warn)}
 .notice{border-left:4px solid var(--ok)}
 .problem{border-left:4px solid var(--bad)}
+.warn-line{border-left:4px solid var(--warn);padding:.1rem 0 .1rem .6rem;margin:.6rem 0}
 .choice{display:flex;align-items:flex-start;gap:.75rem;min-height:2.75rem;padding:.6rem .75rem;margin:.35rem 0;border:1px solid var(--line);border-radius:10px;background:var(--card);cursor:pointer}
 .choice input{width:1.4rem;height:1.4rem;margin:.1rem 0 0;flex:none}
 .choice>span{min-width:0}
@@ -51,6 +52,11 @@ nav.pages{display:flex;gap:.75rem;margin:1.5rem 0 0}
 nav.pages a{flex:1;text-align:center;padding:.6rem;border:1px solid var(--line);border-radius:10px;background:var(--card);text-decoration:none;min-height:2.75rem}
 ul.list,ul.fields{list-style:none;padding:0;margin:0}
 ul.fields li{margin:.2rem 0}
+ul.args{list-style:none;padding:0;margin:.2rem 0}
+ul.args>li{padding:.3rem 0;border-top:1px solid var(--line)}
+ul.args>li:first-child{border-top:0}
+ul.args ul.args{padding-left:1rem}
+.key{font-weight:600}
 ul.list li{margin:.5rem 0}
 ul.list a{display:block;text-decoration:none;color:inherit;background:var(--card);border:1px solid var(--line);border-radius:10px;padding:.8rem 1rem;min-height:3rem}
 a{color:var(--link)}

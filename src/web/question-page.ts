@@ -1,8 +1,10 @@
-// The page of one question, opened through its signed link: what is asked and why, what the
-// box will learn (before the choice, as every chat shows it), then the form its input type
-// offers, so a phone's first screen has the choice and Send; the rarer actions (dismiss, more
-// days, later) and the longer context come after. Once answered, the recorded answer instead.
-// Every card text goes through `html`, so nothing an agent wrote becomes markup.
+// The page of one question, opened through its signed link. A phone's first screen holds what
+// is asked, the whole request a permission allows, what the box will learn (before the choice,
+// as every chat shows it), a warning when it cannot be undone, and the form its input type
+// offers with its Send; why it is asked, the recommendation, what the asker does meanwhile,
+// the rarer actions (dismiss, more days, later) and the longer context come after it. Once
+// answered, the recorded answer instead of the form. Every card text goes through `html`, so
+// nothing an agent wrote becomes markup.
 
 import { cutAtSentence } from "../card/excerpt.ts";
 import { questionFingerprint } from "../card/fingerprint.ts";
@@ -92,6 +94,7 @@ function learning(card: Question): Markup {
   return html`<div class="card learn"><p class="meta">${answered ? "What the box learns from your answer" : "What the box will learn from your answer"} (${card.learning.sink}${card.learning.ref ? `, ${card.learning.ref}` : ""})</p><p class="text">${card.learning.proposal}</p></div>`;
 }
 
+/** Under the form: the form's recommended option is marked on the option itself. */
 function guidance(card: Question): Markup {
   const recommended = card.recommended
     ? (optionsOf(card).find((o) => o.id === card.recommended)?.label ?? card.recommended)
@@ -100,8 +103,13 @@ function guidance(card: Question): Markup {
     recommended ? html`<span class="rec">Recommended:</span> ${recommended}` : "",
     card["while-waiting"] ? html`<strong>While waiting:</strong> ${card["while-waiting"]}` : "",
   ].filter((line) => line !== "");
-  return html`${lines.length ? html`<p class="text">${lines.map((line, i) => (i ? html`<br>${line}` : line))}</p>` : ""}
-${card.irreversible ? html`<div class="card warn"><p><strong>Irreversible:</strong> what follows your answer cannot be undone.</p></div>` : ""}`;
+  return html`${lines.length ? html`<p class="text" id="guidance">${lines.map((line, i) => (i ? html`<br>${line}` : line))}</p>` : ""}`;
+}
+
+/** Above the form, on one line: a person reads it before Send, not after. */
+function irreversible(card: Question): Markup {
+  if (!card.irreversible) return html``;
+  return html`<p class="warn-line" id="irreversible"><strong>Irreversible:</strong> what follows your answer cannot be undone.</p>`;
 }
 
 function contextRefs(card: Question): Markup {
@@ -122,18 +130,23 @@ function answerForm(input: QuestionPageInput): Markup {
   const fields = isMultiFieldForm(card)
     ? formFieldsMarkup(card, values.text)
     : answerFieldsMarkup(inputTypeOf(card.input).form(card), values);
-  const dismiss =
-    card.status === "pending"
-      ? html`<form method="post" action="${input.action}"><input type="hidden" name="form" value="${input.formToken}"><input type="hidden" name="action" value="dismiss"><button type="submit" class="quiet">Dismiss for now</button></form>`
-      : "";
   return html`<h2 class="answer">Your answer</h2>
 <form method="post" action="${input.action}" id="answer">
 <input type="hidden" name="form" value="${input.formToken}">
 <input type="hidden" name="action" value="answer">
 <input type="hidden" name="shown" value="${questionFingerprint(card)}">
 ${fields}
-</form>
-${lastTimeLine(input.lastTime)}
+</form>`;
+}
+
+/** What a person does instead of answering now, after the form and why it is asked. */
+function otherActions(input: QuestionPageInput): Markup {
+  const { card } = input.view;
+  const dismiss =
+    card.status === "pending"
+      ? html`<form method="post" action="${input.action}"><input type="hidden" name="form" value="${input.formToken}"><input type="hidden" name="action" value="dismiss"><button type="submit" class="quiet">Dismiss for now</button></form>`
+      : "";
+  return html`${lastTimeLine(input.lastTime)}
 ${dismiss}
 ${card.status === "pending" && mayWait(card) ? extendForm(input) : ""}
 ${card.status === "pending" && mayWait(card) ? (input.later ?? "") : ""}`;
@@ -169,10 +182,12 @@ ${notice ? html`<div class="card ${notice.tone}" role="status"><p class="text">$
 <h1 class="text">${card.prompt}</h1>
 ${requestBlock(card)}
 ${recordedAnswer(card, now, timeZone)}
-${memo(card)}
 ${learning(card)}
-${final ? "" : guidance(card)}
+${final ? "" : irreversible(card)}
 ${final ? "" : answerForm(input)}
+${memo(card)}
+${final ? "" : guidance(card)}
+${final ? "" : otherActions(input)}
 ${contextRefs(card)}
 <details class="card" id="directive"><summary>What happens with the answer</summary><p class="text">${card.directive}</p></details>
 <p class="meta">Question <code>${view.id}</code></p>`;

@@ -7,14 +7,18 @@
 
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requestOf } from "../../src/card/agent-request.ts";
 import { loadConfig } from "../../src/config.ts";
 import { elicitationCard } from "../../src/hooks/elicitation-question.ts";
+import { mcpSentence } from "../../src/hooks/mcp-tool-sentence.ts";
+import { permissionCard } from "../../src/hooks/permission-question.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
+import { askPermission } from "../../src/questions/ask-permission.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
 import { loadSecret, signLink } from "../../src/web/links.ts";
 import { type RunningWeb, startWeb } from "../../src/web/server.ts";
-import { cleanupBoxes, makeBox, type TestBox } from "../support/box.ts";
-import { launchPhoneBrowser, NO_ZOOM_PX, phonePage } from "./phone-browser.ts";
+import { cleanupBoxes, makeBox, selectCard, type TestBox } from "../support/box.ts";
+import { bottomOf, launchPhoneBrowser, NO_ZOOM_PX, PHONE, phonePage } from "./phone-browser.ts";
 
 let box: TestBox;
 let web: RunningWeb;
@@ -75,6 +79,55 @@ async function expectPhoneControls(page: Page): Promise<void> {
   expect(controls.filter((c) => c.targetPx < 44)).toEqual([]);
 }
 
+describe("a question page on a 390x844 phone", () => {
+  it("a four-option select with a two-line memo, the learning, a recommendation and a safe action keeps Send on the first screen, the rest below it and escaped", async () => {
+    const id = (
+      await askQuestion(
+        box,
+        selectCard({
+          prompt: "Where do photographed receipts from the hardware store belong?",
+          memo: "A receipt from the hardware store came in at intake and no rule says where it goes.\nThe last two such receipts were filed by hand, one in each of two <b>folders</b>.",
+          input: {
+            type: "select",
+            options: [
+              { id: "finance", label: "Finance" },
+              { id: "taxes", label: "Taxes" },
+              { id: "household", label: "Household" },
+              { id: "_other", label: "Somewhere else" },
+            ],
+          },
+          learning: {
+            sink: "guide",
+            ref: "/_config/finance.guide.card",
+            proposal: "Receipts from the hardware store go in finance/receipts/hardware/.",
+          },
+          recommended: "finance",
+          "while-waiting": "Keep the receipt in intake.",
+        }),
+      )
+    ).id;
+    const page = await opened(id);
+    const sendButton = page.getByRole("button", { name: "Send answer" });
+    const send = await bottomOf(sendButton);
+    expect(send).toBeLessThanOrEqual(PHONE.height);
+    // What the box will learn comes before the choice; the rest follows Send, whole and escaped.
+    expect(await bottomOf(page.locator(".learn"))).toBeLessThan(send);
+    const memo = page.locator("#memo");
+    expect(await memo.textContent()).toContain(
+      "The last two such receipts were filed by hand, one in each of two <b>folders</b>.",
+    );
+    expect(await memo.locator("b").count()).toBe(0);
+    expect(await bottomOf(memo)).toBeGreaterThan(send);
+    const guidance = page.locator("#guidance");
+    expect(await guidance.textContent()).toBe(
+      "Recommended: FinanceWhile waiting: Keep the receipt in intake.",
+    );
+    expect(await bottomOf(guidance)).toBeGreaterThan(send);
+    await expectPhoneControls(page);
+    await page.context().close();
+  });
+});
+
 const FORM_SCHEMA = {
   type: "object",
   properties: {
@@ -113,6 +166,8 @@ describe("an MCP form on a 390x844 phone", () => {
     expect(await page.getByLabel("Tell the on-call channel").inputValue()).toBe("true");
     expect(await page.getByLabel("Reason").inputValue()).toBe("");
     await expectPhoneControls(page);
+    const send = await bottomOf(page.getByRole("button", { name: "Send answer" }));
+    expect(send).toBeLessThanOrEqual(PHONE.height);
 
     await page.getByLabel("Reason").fill("Release 2.4.1");
     await page.getByLabel("Replicas").fill("0");
@@ -135,6 +190,43 @@ describe("an MCP form on a 390x844 phone", () => {
       expect(recorded).toContain(line);
     }
     expect(recorded).not.toMatch(/[{}]/);
+    await page.context().close();
+  });
+});
+
+describe("an MCP tool's permission on a 390x844 phone", () => {
+  it("reads as the sentence it was filed with, shows the arguments as lines and never as JSON, with Send on the first screen", async () => {
+    const input = { environment: "staging", version: "2.4.1" };
+    const call = { server: "deploy-tools", tool: "deploy" };
+    const sentence = mcpSentence(call, input);
+    const ask = {
+      agent: "claude" as const,
+      sessionId: "s1",
+      cwd: "/home/ada/work/api",
+      tool: "mcp__deploy-tools__deploy",
+      input,
+      description: undefined,
+      always: [],
+      callId: "toolu_01",
+    };
+    const card = { ...permissionCard(ask, "mcp__deploy-tools__deploy", 600), prompt: sentence };
+    const { id } = await askPermission(
+      box,
+      card,
+      { agent: "claude", sessionId: "s1", tool: ask.tool, input, call: "call toolu_01" },
+      "hook",
+      { whole: requestOf(input) },
+    );
+    const page = await opened(id);
+    expect(await page.locator("h1").textContent()).toBe("Run deploy-tools' deploy on staging?");
+    const request = (await page.locator("#request").textContent()) ?? "";
+    expect(request).toContain("environment: staging");
+    expect(request).toContain("version: 2.4.1");
+    expect(request).not.toMatch(/[{}]/);
+    expect(await page.locator("main").textContent()).not.toContain("Allow mcp__");
+    const send = await bottomOf(page.getByRole("button", { name: "Send answer" }));
+    expect(send).toBeLessThanOrEqual(PHONE.height);
+    await expectPhoneControls(page);
     await page.context().close();
   });
 });
