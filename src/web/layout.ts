@@ -10,7 +10,8 @@ const STYLE = `
 *{box-sizing:border-box}
 body{margin:0;font:17px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
 main{max-width:40rem;margin:0 auto;padding:1rem 1rem 3rem;overflow-wrap:break-word}
-fieldset{min-width:0}
+fieldset{min-width:0;border:0;padding:0;margin:0}
+legend{font-weight:600;padding:0;margin:.9rem 0 .3rem}
 h1{font-size:1.35rem;line-height:1.3;margin:.4rem 0 1rem}
 h2{font-size:1rem;margin:1.6rem 0 .5rem;color:var(--muted);text-transform:uppercase;letter-spacing:.04em}
 p{margin:.5rem 0}
@@ -56,9 +57,15 @@ ul.args{list-style:none;padding:0;margin:.2rem 0}
 ul.args>li{padding:.3rem 0;border-top:1px solid var(--line)}
 ul.args>li:first-child{border-top:0}
 ul.args ul.args{padding-left:1rem}
-.key{font-weight:600}
+.arg-name{font-weight:600}
 ul.list li{margin:.5rem 0}
 ul.list a{display:block;text-decoration:none;color:inherit;background:var(--card);border:1px solid var(--line);border-radius:10px;padding:.8rem 1rem;min-height:3rem}
+.card h1,.card h2,.card h3,.card h4{font-size:1.05rem;line-height:1.35;margin:.9rem 0 .3rem;color:inherit;text-transform:none;letter-spacing:0}
+.card ul:not([class]),.card ol:not([class]){padding-left:1.3rem}
+pre{white-space:pre-wrap;overflow-wrap:anywhere;font-size:.9em}
+table:not([class]){display:block;max-width:100%;overflow-x:auto;border-collapse:collapse}
+table:not([class]) :is(td,th){border:1px solid var(--line);padding:.3rem .5rem;text-align:left}
+img{max-width:100%}
 a{color:var(--link)}
 code{font-size:.9em;background:var(--chip);padding:.1rem .3rem;border-radius:4px}
 `;

@@ -43,7 +43,7 @@ function valueMarkup(value: unknown, level: number): Markup {
     ? value.map((item, i) => [`${i + 1}.`, item])
     : Object.entries(value).map(([key, item]) => [`${visibleLine(key)}:`, item]);
   if (entries.length === 0) return html`<span class="meta">(none)</span>`;
-  return html`<ul class="args">${entries.map(([key, item]) => html`<li><span class="key">${key}</span> ${valueMarkup(item, level + 1)}</li>`)}</ul>`;
+  return html`<ul class="args">${entries.map(([key, item]) => html`<li><span class="arg-name">${key}</span> ${valueMarkup(item, level + 1)}</li>`)}</ul>`;
 }
 
 export function requestBlock(card: Question): Markup {

@@ -15,7 +15,10 @@ import { permissionCard } from "../../src/hooks/permission-question.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
 import { askPermission } from "../../src/questions/ask-permission.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
+import { raw } from "../../src/web/html.ts";
+import { page } from "../../src/web/layout.ts";
 import { loadSecret, signLink } from "../../src/web/links.ts";
+import { markdownHtml } from "../../src/web/markdown-html.ts";
 import { type RunningWeb, startWeb } from "../../src/web/server.ts";
 import { cleanupBoxes, makeBox, selectCard, type TestBox } from "../support/box.ts";
 import { bottomOf, launchPhoneBrowser, NO_ZOOM_PX, PHONE, phonePage } from "./phone-browser.ts";
@@ -228,5 +231,37 @@ describe("an MCP tool's permission on a 390x844 phone", () => {
     expect(send).toBeLessThanOrEqual(PHONE.height);
     await expectPhoneControls(page);
     await page.context().close();
+  });
+});
+
+describe("the shared page shell on a 390x844 phone", () => {
+  it("Markdown in a card (a plan) wraps its code, scrolls only a wide table, and never the page sideways", async () => {
+    const plan = [
+      "## Plan",
+      "1. Move `archive/finance_receipts/photographed_2026/intake_from_phone_scans` aside.",
+      "",
+      "```sh",
+      `rsync -a --delete ${"archive/finance_receipts/photographed_2026/".repeat(3)} /mnt/backup/`,
+      "```",
+      "",
+      "| step | command | expected output | who checks |",
+      "| --- | --- | --- | --- |",
+      `| 1 | ${"make check ".repeat(6)}| ${"all green ".repeat(6)}| ${"the boxholder ".repeat(3)}|`,
+    ].join("\n");
+    const html = page(
+      "A plan",
+      raw(`<h1>A plan</h1><div class="card">${markdownHtml(plan)}</div>`),
+    );
+    const phone = await phonePage(browser);
+    await phone.setContent(html);
+    const widths = (await phone.evaluate(
+      "[document.documentElement.scrollWidth, document.querySelector('pre').getBoundingClientRect().right]",
+    )) as number[];
+    expect(widths[0]).toBeLessThanOrEqual(PHONE.width);
+    expect(widths[1]).toBeLessThanOrEqual(PHONE.width);
+    expect(await phone.locator(".card h2").evaluate((e) => getComputedStyle(e).textTransform)).toBe(
+      "none",
+    );
+    await phone.context().close();
   });
 });
