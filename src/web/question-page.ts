@@ -23,7 +23,7 @@ import { answerFieldsMarkup, type FormValues } from "./answer-fields.ts";
 import { formFieldsMarkup, isMultiFieldForm } from "./form-fields.ts";
 import { html, type Markup } from "./html.ts";
 import { type PageLinks, page } from "./layout.ts";
-import { requestBlock } from "./request-block.ts";
+import { requestOnPage } from "./request-block.ts";
 import { localTime, timeMarkup } from "./when.ts";
 
 export interface QuestionPageInput {
@@ -176,11 +176,12 @@ export function questionPage(input: QuestionPageInput): string {
   const priority = priorityOf(card);
   // Answered and withdrawn questions take no more answers: no form.
   const final = card.status === "answered" || card.status === "withdrawn";
+  const asked = requestOnPage(card);
   const body = html`<p class="meta"><span class="tag ${priority}">${priority}</span> ${card.status} · asked ${timeMarkup(card["asked-at"], now, timeZone)}${card["asked-by"] ? ` by ${card["asked-by"]}` : ""}${deadline(card, now, timeZone)}</p>
 ${card.status === "pending" ? (input.laterBack ?? "") : ""}
 ${notice ? html`<div class="card ${notice.tone}" role="status"><p class="text">${notice.text}</p></div>` : ""}
-<h1 class="text">${card.prompt}</h1>
-${requestBlock(card)}
+<h1 class="text">${asked.heading}</h1>
+${asked.block}
 ${recordedAnswer(card, now, timeZone)}
 ${learning(card)}
 ${final ? "" : irreversible(card)}
@@ -191,5 +192,5 @@ ${final ? "" : otherActions(input)}
 ${contextRefs(card)}
 <details class="card" id="directive"><summary>What happens with the answer</summary><p class="text">${card.directive}</p></details>
 <p class="meta">Question <code>${view.id}</code></p>`;
-  return page(card.prompt.slice(0, 80), body, input.links);
+  return page(asked.heading.slice(0, 80), body, input.links);
 }

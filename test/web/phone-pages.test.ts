@@ -198,38 +198,58 @@ describe("an MCP form on a 390x844 phone", () => {
 });
 
 describe("an MCP tool's permission on a 390x844 phone", () => {
-  it("reads as the sentence it was filed with, shows the arguments as lines and never as JSON, with Send on the first screen", async () => {
-    const input = { environment: "staging", version: "2.4.1" };
-    const call = { server: "deploy-tools", tool: "deploy" };
-    const sentence = mcpSentence(call, input);
-    const ask = {
-      agent: "claude" as const,
-      sessionId: "s1",
-      cwd: "/home/ada/work/api",
-      tool: "mcp__deploy-tools__deploy",
-      input,
-      description: undefined,
-      always: [],
-      callId: "toolu_01",
-    };
-    const card = { ...permissionCard(ask, "mcp__deploy-tools__deploy", 600), prompt: sentence };
+  const input = { environment: "staging", version: "2.4.1" };
+  const tool = "mcp__deploy-tools__deploy";
+  const ask = {
+    agent: "claude" as const,
+    sessionId: "s1",
+    cwd: "/home/ada/work/api",
+    tool,
+    input,
+    description: undefined,
+    always: [],
+    callId: undefined,
+  };
+
+  /** Files the hook's card for the call, with `prompt` where given, and opens its page. */
+  async function permissionPage(call: string, prompt?: string): Promise<Page> {
+    const card = permissionCard(ask, tool, 600);
     const { id } = await askPermission(
       box,
-      card,
-      { agent: "claude", sessionId: "s1", tool: ask.tool, input, call: "call toolu_01" },
+      prompt === undefined ? card : { ...card, prompt },
+      { agent: "claude", sessionId: "s1", tool, input, call },
       "hook",
       { whole: requestOf(input) },
     );
-    const page = await opened(id);
-    expect(await page.locator("h1").textContent()).toBe("Run deploy-tools' deploy on staging?");
+    return opened(id);
+  }
+
+  async function expectArgumentsAsLines(page: Page): Promise<void> {
     const request = (await page.locator("#request").textContent()) ?? "";
     expect(request).toContain("environment: staging");
     expect(request).toContain("version: 2.4.1");
     expect(request).not.toMatch(/[{}]/);
-    expect(await page.locator("main").textContent()).not.toContain("Allow mcp__");
-    const send = await bottomOf(page.getByRole("button", { name: "Send answer" }));
-    expect(send).toBeLessThanOrEqual(PHONE.height);
-    await expectPhoneControls(page);
+  }
+
+  it("reads as the sentence it was filed with, shows the arguments as lines and never as JSON, with Send on the first screen", async () => {
+    const sentence = mcpSentence({ server: "deploy-tools", tool: "deploy" }, input);
+    // The sentence alone, and the sentence ending with the whole input (a call short enough).
+    for (const prompt of [sentence, `${sentence.slice(0, -1)}: ${requestOf(input)}?`]) {
+      const page = await permissionPage(`call ${prompt.length}`, prompt);
+      expect(await page.locator("h1").textContent()).toBe("Run deploy-tools' deploy on staging?");
+      await expectArgumentsAsLines(page);
+      expect(await page.locator("main").textContent()).not.toContain("Allow mcp__");
+      const send = await bottomOf(page.getByRole("button", { name: "Send answer" }));
+      expect(send).toBeLessThanOrEqual(PHONE.height);
+      await expectPhoneControls(page);
+      await page.context().close();
+    }
+  });
+
+  it("never heads the page with the tool's input as JSON, whatever prompt the hook filed", async () => {
+    const page = await permissionPage("call as filed");
+    expect(await page.locator("h1").textContent()).not.toMatch(/[{}]/);
+    await expectArgumentsAsLines(page);
     await page.context().close();
   });
 });
