@@ -16,6 +16,8 @@ export interface FormField {
   required: boolean;
   /** An enum field's values and the words shown for each. */
   choices?: { value: string; label: string }[] | undefined;
+  /** The value the server suggests (the schema's `default`), as a form control holds it. */
+  default?: string | undefined;
 }
 
 type Schema = Record<string, unknown>;
@@ -41,6 +43,14 @@ function choicesOf(schema: Schema): FormField["choices"] {
   });
 }
 
+/** A schema's `default` as a control holds it; undefined for none or one no control can hold. */
+function defaultOf(field: Schema): string | undefined {
+  const value = field.default;
+  return typeof value === "string" || typeof value === "number" || typeof value === "boolean"
+    ? String(value)
+    : undefined;
+}
+
 /** The form's fields in the order the server listed them. */
 export function formFields(schema: Schema): FormField[] {
   const properties = (schema.properties ?? {}) as Record<string, Schema>;
@@ -60,6 +70,7 @@ export function formFields(schema: Schema): FormField[] {
       description: text(field.description),
       required: required.has(name),
       choices,
+      default: defaultOf(field),
     };
   });
 }

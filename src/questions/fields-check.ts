@@ -4,10 +4,12 @@
 // answers none. Only MCP's form is checked (form-schema.ts): a keyword the form cannot hold, a
 // `pattern` above all, never reaches the validator, even on a card filed before that rule or
 // edited by hand, so no answer can hold `serve` in a regular expression.
-// It never records anything: a content that fails is an InvalidAnswer naming what is wrong.
+// It never records anything: a content that fails is an InvalidAnswer naming, in the form's
+// words, what was given and what is wrong (src/card/form-words.ts).
 
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { formContent } from "../card/elicitation.ts";
+import { formAnswerLine, refusalWords } from "../card/form-words.ts";
 import type { Answer, Question } from "../card/question.ts";
 import { InvalidAnswer } from "../errors.ts";
 import { mcpFormSchema } from "./form-schema.ts";
@@ -32,10 +34,8 @@ export function checkFields(card: Question, answer: Answer): void {
     content,
   );
   if (!result.valid) {
-    const reason = result.errorMessage
-      .replace(/^data\/?/, "")
-      .replace(/, data\/?/g, ", ")
-      .trim();
-    throw new InvalidAnswer(answer.text.slice(0, 200), `an answer the form accepts (${reason})`);
+    const given = formAnswerLine(card, answer) ?? answer.text;
+    const reason = refusalWords(schema, result.errorMessage);
+    throw new InvalidAnswer(given.slice(0, 200), `an answer the form accepts (${reason})`);
   }
 }

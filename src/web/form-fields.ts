@@ -23,13 +23,17 @@ function previous(text: string | undefined): Record<string, unknown> {
   }
 }
 
-/** The form's controls, filled with what was sent last (the answer's JSON) when shown again. */
+/**
+ * The form's controls: on first sight filled with the schema's defaults, when shown again with
+ * what was sent last (the answer's JSON), so a field the person cleared stays clear.
+ */
 export function formFieldsMarkup(card: Question, text: string | undefined): Markup {
   const given = previous(text);
   const controls = formFields(card["requested-schema"] ?? {}).map((field) => {
     const name = `${PREFIX}${field.name}`;
     const id = `f-${field.name.replace(/[^A-Za-z0-9_-]/g, "_")}`;
-    const value = given[field.name] === undefined ? "" : String(given[field.name]);
+    const sent = given[field.name] === undefined ? "" : String(given[field.name]);
+    const value = text === undefined ? (field.default ?? "") : sent;
     const required = field.required ? html` required` : "";
     const label = html`<label class="field" for="${id}">${field.title}${field.required ? " *" : ""}</label>${field.description ? html`<p class="meta">${field.description}</p>` : ""}`;
     if (field.type === "enum" || field.type === "boolean") {

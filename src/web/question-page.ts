@@ -1,19 +1,29 @@
-// The page of one question, opened through its signed link: what is asked and why, what the
-// box will learn (before the choice, as every chat shows it), then the form its input type
-// offers, so a phone's first screen has the choice and Send; the rarer actions (dismiss, more
-// days, later) and the longer context come after. Once answered, the recorded answer instead.
-// Every card text goes through `html`, so nothing an agent wrote becomes markup.
+// The page of one question, opened through its signed link. A phone's first screen holds what
+// is asked, the whole request a permission allows, what the box will learn (before the choice,
+// as every chat shows it), a warning when it cannot be undone, and the form its input type
+// offers with its Send; why it is asked, the recommendation, what the asker does meanwhile,
+// the rarer actions (dismiss, more days, later) and the longer context come after it. Once
+// answered, the recorded answer instead of the form. Every card text goes through `html`, so
+// nothing an agent wrote becomes markup.
 
 import { cutAtSentence } from "../card/excerpt.ts";
 import { questionFingerprint } from "../card/fingerprint.ts";
-import { inputTypeOf, mayWait, optionsOf, priorityOf, type Question } from "../card/question.ts";
+import { formAnswerWords } from "../card/form-words.ts";
+import {
+  type Answer,
+  inputTypeOf,
+  mayWait,
+  optionsOf,
+  priorityOf,
+  type Question,
+} from "../card/question.ts";
 import { deadlineOf, expiryWords } from "../questions/deadline.ts";
 import type { QuestionView } from "../questions/state.ts";
 import { answerFieldsMarkup, type FormValues } from "./answer-fields.ts";
 import { formFieldsMarkup, isMultiFieldForm } from "./form-fields.ts";
 import { html, type Markup } from "./html.ts";
 import { type PageLinks, page } from "./layout.ts";
-import { requestBlock } from "./request-block.ts";
+import { requestOnPage } from "./request-block.ts";
 import { localTime, timeMarkup } from "./when.ts";
 
 export interface QuestionPageInput {
@@ -48,13 +58,21 @@ const MEMO_HEAD_CHARS = 160;
 
 export type { FormValues } from "./answer-fields.ts";
 
+/** The answer as it reads: an MCP form's fields one per line, titled; any other, its text. */
+function answerWords(card: Question, answer: Answer): Markup {
+  const fields = formAnswerWords(card, answer);
+  if (!fields) return html`<p class="text"><strong>${answer.text}</strong></p>`;
+  if (fields.length === 0) return html`<p><strong>An empty form</strong></p>`;
+  return html`<ul class="fields">${fields.map((f) => html`<li class="text">${f.title}: <strong>${f.value}</strong></li>`)}</ul>`;
+}
+
 export function recordedAnswer(card: Question, now: Date, timeZone?: string): Markup {
   const when = (iso: string | undefined) => timeMarkup(iso, now, timeZone);
   if (card.status === "answered" && card.answer) {
     const { answer } = card;
     return html`<div class="card notice" id="recorded">
 <p class="meta">Recorded answer</p>
-<p class="text"><strong>${answer.text}</strong></p>
+${answerWords(card, answer)}
 ${answer.note ? html`<p class="text">Note: ${answer.note}</p>` : ""}
 <p class="meta">Answered via ${card["answered-via"]}${card["answered-by"] ? ` by ${card["answered-by"]}` : ""} ${when(card["answered-at"])}</p>
 </div>`;
@@ -82,6 +100,7 @@ function learning(card: Question): Markup {
   return html`<div class="card learn"><p class="meta">${answered ? "What the box learns from your answer" : "What the box will learn from your answer"} (${card.learning.sink}${card.learning.ref ? `, ${card.learning.ref}` : ""})</p><p class="text">${card.learning.proposal}</p></div>`;
 }
 
+/** Under the form: the form's recommended option is marked on the option itself. */
 function guidance(card: Question): Markup {
   const recommended = card.recommended
     ? (optionsOf(card).find((o) => o.id === card.recommended)?.label ?? card.recommended)
@@ -90,8 +109,13 @@ function guidance(card: Question): Markup {
     recommended ? html`<span class="rec">Recommended:</span> ${recommended}` : "",
     card["while-waiting"] ? html`<strong>While waiting:</strong> ${card["while-waiting"]}` : "",
   ].filter((line) => line !== "");
-  return html`${lines.length ? html`<p class="text">${lines.map((line, i) => (i ? html`<br>${line}` : line))}</p>` : ""}
-${card.irreversible ? html`<div class="card warn"><p><strong>Irreversible:</strong> what follows your answer cannot be undone.</p></div>` : ""}`;
+  return html`${lines.length ? html`<p class="text" id="guidance">${lines.map((line, i) => (i ? html`<br>${line}` : line))}</p>` : ""}`;
+}
+
+/** Above the form, on one line: a person reads it before Send, not after. */
+function irreversible(card: Question): Markup {
+  if (!card.irreversible) return html``;
+  return html`<p class="warn-line" id="irreversible"><strong>Irreversible:</strong> what follows your answer cannot be undone.</p>`;
 }
 
 function contextRefs(card: Question): Markup {
@@ -112,18 +136,23 @@ function answerForm(input: QuestionPageInput): Markup {
   const fields = isMultiFieldForm(card)
     ? formFieldsMarkup(card, values.text)
     : answerFieldsMarkup(inputTypeOf(card.input).form(card), values);
-  const dismiss =
-    card.status === "pending"
-      ? html`<form method="post" action="${input.action}"><input type="hidden" name="form" value="${input.formToken}"><input type="hidden" name="action" value="dismiss"><button type="submit" class="quiet">Dismiss for now</button></form>`
-      : "";
   return html`<h2 class="answer">Your answer</h2>
 <form method="post" action="${input.action}" id="answer">
 <input type="hidden" name="form" value="${input.formToken}">
 <input type="hidden" name="action" value="answer">
 <input type="hidden" name="shown" value="${questionFingerprint(card)}">
 ${fields}
-</form>
-${lastTimeLine(input.lastTime)}
+</form>`;
+}
+
+/** What a person does instead of answering now, after the form and why it is asked. */
+function otherActions(input: QuestionPageInput): Markup {
+  const { card } = input.view;
+  const dismiss =
+    card.status === "pending"
+      ? html`<form method="post" action="${input.action}"><input type="hidden" name="form" value="${input.formToken}"><input type="hidden" name="action" value="dismiss"><button type="submit" class="quiet">Dismiss for now</button></form>`
+      : "";
+  return html`${lastTimeLine(input.lastTime)}
 ${dismiss}
 ${card.status === "pending" && mayWait(card) ? extendForm(input) : ""}
 ${card.status === "pending" && mayWait(card) ? (input.later ?? "") : ""}`;
@@ -153,18 +182,21 @@ export function questionPage(input: QuestionPageInput): string {
   const priority = priorityOf(card);
   // Answered and withdrawn questions take no more answers: no form.
   const final = card.status === "answered" || card.status === "withdrawn";
+  const asked = requestOnPage(card);
   const body = html`<p class="meta"><span class="tag ${priority}">${priority}</span> ${card.status} · asked ${timeMarkup(card["asked-at"], now, timeZone)}${card["asked-by"] ? ` by ${card["asked-by"]}` : ""}${deadline(card, now, timeZone)}</p>
 ${card.status === "pending" ? (input.laterBack ?? "") : ""}
 ${notice ? html`<div class="card ${notice.tone}" role="status"><p class="text">${notice.text}</p></div>` : ""}
-<h1 class="text">${card.prompt}</h1>
-${requestBlock(card)}
+<h1 class="text">${asked.heading}</h1>
+${asked.block}
 ${recordedAnswer(card, now, timeZone)}
-${memo(card)}
 ${learning(card)}
-${final ? "" : guidance(card)}
+${final ? "" : irreversible(card)}
 ${final ? "" : input.showOnly ? html`<p class="meta" id="show-only">${SHOW_ONLY_LINE}</p>` : answerForm(input)}
+${memo(card)}
+${final ? "" : guidance(card)}
+${final || input.showOnly ? "" : otherActions(input)}
 ${contextRefs(card)}
 <details class="card" id="directive"><summary>What happens with the answer</summary><p class="text">${card.directive}</p></details>
 <p class="meta">Question <code>${view.id}</code></p>`;
-  return page(card.prompt.slice(0, 80), body, input.links);
+  return page(asked.heading.slice(0, 80), body, input.links);
 }

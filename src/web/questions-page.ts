@@ -1,8 +1,9 @@
 // The questions page: pending questions first in slot order, then the archive with what was
-// recorded for each, one page of it at a time (most recently closed first) with links to the
-// newer and older pages. Each entry links to its question through a freshly signed link. With
-// a backlog, the triage digest (triage-page.ts) comes first.
+// recorded for each (an MCP form's answer in words), one page of it at a time (most recently
+// closed first) with links to the newer and older pages. Each entry links to its question
+// through a freshly signed link. With a backlog, the triage digest (triage-page.ts) comes first.
 
+import { formAnswerLine } from "../card/form-words.ts";
 import { priorityOf, type Question } from "../card/question.ts";
 import type { ArchivePage, QuestionView } from "../questions/state.ts";
 import { html, type Markup } from "./html.ts";
@@ -14,7 +15,8 @@ function outcome(card: Question, now: Date, timeZone?: string): Markup {
   switch (card.status) {
     case "answered": {
       const note = card.answer?.note ? ` (note: ${card.answer.note})` : "";
-      return html`answered “${card.answer?.text ?? ""}”${note} via ${card["answered-via"]} ${at(card["answered-at"])}`;
+      const text = card.answer ? (formAnswerLine(card, card.answer) ?? card.answer.text) : "";
+      return html`answered “${text}”${note} via ${card["answered-via"]} ${at(card["answered-at"])}`;
     }
     case "dismissed":
       return html`dismissed ${at(card["dismissed-at"])}, still answerable`;

@@ -4,17 +4,17 @@
 
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { type Browser, chromium } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
 import { createWebApp } from "../../src/web/app.ts";
 import { loadSecret, signLink } from "../../src/web/links.ts";
 import { type RunningWeb, startWeb } from "../../src/web/server.ts";
 import { cleanupBoxes, ROOT, runCli, type TestBox } from "../support/box.ts";
+import { launchPhoneBrowser, PHONE } from "../web/phone-browser.ts";
 import { SPECS, statsBox, ZONE } from "./stats-fixture.ts";
 
 const OUTPUT = join(ROOT, "test-output");
-const PHONE = { width: 390, height: 844 };
 const HOSTILE = '<img src=x onerror="alert(1)">';
 
 let box: TestBox;
@@ -28,11 +28,7 @@ beforeAll(async () => {
   ]);
   const config = loadConfig({ QBRIDGE_WEB_PORT: "0", QBRIDGE_TIMEZONE: ZONE }, { box: box.dir });
   web = await startWeb({ core: box, config });
-  browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
-  });
+  browser = await launchPhoneBrowser();
 });
 
 afterAll(async () => {

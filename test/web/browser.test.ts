@@ -4,7 +4,7 @@
 
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
@@ -22,9 +22,9 @@ import {
   type TestBox,
   textCard,
 } from "../support/box.ts";
+import { launchPhoneBrowser, phonePage as openPhonePage, PHONE } from "./phone-browser.ts";
 
 const OUTPUT = join(ROOT, "test-output");
-const PHONE = { width: 390, height: 844 };
 
 let box: TestBox;
 let web: RunningWeb;
@@ -36,19 +36,7 @@ beforeAll(async () => {
     core: box,
     config: loadConfig({ QBRIDGE_WEB_PORT: "0" }, { box: box.dir }),
   });
-  browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  browser = await launchPhoneBrowser();
 });
 
 afterAll(async () => {
@@ -66,13 +54,8 @@ function linkTo(id: string): string {
   return `${web.url}/q/${id}?s=${s}`;
 }
 
-async function phonePage(colorScheme: "light" | "dark" = "light"): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: PHONE,
-    javaScriptEnabled: false,
-    colorScheme,
-  });
-  return context.newPage();
+function phonePage(colorScheme: "light" | "dark" = "light"): Promise<Page> {
+  return openPhonePage(browser, colorScheme);
 }
 
 /** The widest element's right edge, to catch anything a phone would scroll sideways for. */
