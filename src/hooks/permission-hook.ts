@@ -5,11 +5,14 @@
 // at its own screen. A dismissed question is told as a no and then withdrawn, so no answer
 // given later is taken for one the agent still waits on. Nothing is filed when nobody can be
 // reached, and what is filed is filed under the hook's lease (filing.ts).
+// While it waits, a grant the boxholder gives on a sibling request of the same session that
+// covers this one answers it (grant-watch.ts); an "Always allow" rule is recorded as a grant
+// for that too.
 
 import { randomBytes } from "node:crypto";
 import { homedir } from "node:os";
 import { requestOf } from "../card/agent-request.ts";
-import { type Grant, GrantStore } from "../ledger/grants.ts";
+import { GrantStore } from "../ledger/grants.ts";
 import { askPermission } from "../questions/ask-permission.ts";
 import type { Core } from "../questions/core.ts";
 import type { QuestionOutcome } from "../questions/outcome.ts";
@@ -22,10 +25,11 @@ import {
 import { permissionOutput } from "./agent-output.ts";
 import { suggestedRule } from "./always-allow.ts";
 import { fileUnderLease } from "./filing.ts";
-import { covers, grantPattern } from "./grant-pattern.ts";
+import { grantPattern } from "./grant-pattern.ts";
+import { coveringGrant, settleWhenGranted } from "./grant-watch.ts";
 import { waitWhileHookLives, withdrawUnlessDecided } from "./hook-wait.ts";
 import type { HookLifetime } from "./lifetime.ts";
-import { decisionOf, permissionCard, requestSummary } from "./permission-question.ts";
+import { type Decided, decisionOf, permissionCard, requestSummary } from "./permission-question.ts";
 
 /** Claude Code's and Codex's documented default timeout of a command hook. */
 export const DEFAULT_HOOK_TIMEOUT_SECONDS = 600;
@@ -43,13 +47,6 @@ export interface PermissionHookOptions {
   tell: (line: string) => void;
   /** The person's home folder, which "Always allow" never opens (default: this user's). */
   home?: string | undefined;
-}
-
-/** The grant of this session that covers the request, if any. */
-function coveringGrant(grants: GrantStore, ask: PermissionAsk, now: string): Grant | undefined {
-  return grants
-    .liveFor(ask.agent, ask.sessionId, ask.tool, now)
-    .find((g) => covers(g.pattern, ask.input, ask.cwd));
 }
 
 function grantFrom(core: Core, ask: PermissionAsk, pattern: string, questionId: string) {
@@ -101,12 +98,28 @@ export async function runPermissionHook(
   );
   if (!filed) return;
   const { id, lease } = filed;
+  const watching = new AbortController();
+  const watch = settleWhenGranted(core, id, ask, watching.signal);
   const outcome = await waitWhileHookLives(core, id, options.lifetime);
+  watching.abort();
+  await watch;
   const decided = decisionOf(ask, outcome);
-  if (decided?.grant) grants.add(grantFrom(core, ask, pattern, id));
+  const granted = decided && grantedPattern(ask, pattern, decided);
+  if (granted) grants.add(grantFrom(core, ask, granted, id));
   if (decided) options.print(permissionOutput(ask.agent, decided.decision));
   if (outcome.status === "dismissed") await settleDismissed(core, outcome);
   await lease.release();
+}
+
+/**
+ * The pattern the decision grants this session: "Allow for this session"'s, or an "Always
+ * allow" rule the agent suggested for this tool (which the agent keeps itself; recorded here
+ * too, so the session's requests already waiting are settled by it).
+ */
+function grantedPattern(ask: PermissionAsk, pattern: string, decided: Decided) {
+  if (decided.grant) return pattern;
+  const always = decided.decision.behavior === "allow" && decided.decision.updatedPermissions;
+  return always && suggestedRule(ask.always, ask.tool) !== undefined ? pattern : undefined;
 }
 
 /** A dismissed permission stays answerable; the agent was told no, so it is withdrawn. */
