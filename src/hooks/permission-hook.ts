@@ -16,12 +16,7 @@ import { GrantStore } from "../ledger/grants.ts";
 import { askPermission } from "../questions/ask-permission.ts";
 import type { Core } from "../questions/core.ts";
 import type { QuestionOutcome } from "../questions/outcome.ts";
-import {
-  AGENT_NAMES,
-  type Agent,
-  type PermissionAsk,
-  parsePermissionInput,
-} from "./agent-input.ts";
+import { AGENT_NAMES, type Agent, type PermissionAsk } from "./agent-input.ts";
 import { permissionOutput } from "./agent-output.ts";
 import { suggestedRule } from "./always-allow.ts";
 import { fileUnderLease } from "./filing.ts";
@@ -29,6 +24,7 @@ import { grantPattern } from "./grant-pattern.ts";
 import { coveringGrant, settleWhenGranted } from "./grant-watch.ts";
 import { waitWhileHookLives, withdrawUnlessDecided } from "./hook-wait.ts";
 import type { HookLifetime } from "./lifetime.ts";
+import { readPermission } from "./permission-input.ts";
 import { type Decided, decisionOf, permissionCard, requestSummary } from "./permission-question.ts";
 
 /** Claude Code's and Codex's documented default timeout of a command hook. */
@@ -68,7 +64,7 @@ export async function runPermissionHook(
   text: string,
   options: PermissionHookOptions,
 ): Promise<void> {
-  const ask = parsePermissionInput(text, options.home ?? homedir(), options.agent);
+  const ask = readPermission(text, options.home ?? homedir(), options.agent);
   const pattern = grantPattern(ask.input, ask.cwd, suggestedRule(ask.always, ask.tool));
   const grants = new GrantStore(core.ledger);
   const now = core.box.clock.iso();

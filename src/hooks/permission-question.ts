@@ -1,11 +1,12 @@
 // The question a permission request becomes, and the decision its outcome becomes. The prompt
-// names the tool and its request (src/card/agent-request.ts: whole when it fits a phone's
-// prompt, else its head and tail with the rest counted, and the card's `request` holds it whole
-// for the page, `qbridge chat` and `qbridge show`). The memo says first, in qbridge's own words,
-// where it runs, what an edit changes, what "Allow for this session" covers and every rule
-// "Always allow" writes; then the agent's own words, quoted and marked as its own, with hidden
-// characters spelled out; then the input. Only a recorded "allow" allows; silence is never
-// consent; "Always allow" writes exactly the updates the card states. Pure.
+// names the tool and its request: an MCP tool and a patch in words (tool-words.ts), any other
+// as src/card/agent-request.ts has it (whole when it fits a phone's prompt, else its head and
+// tail with the rest counted); the card's `request` holds it whole for the page, `qbridge chat`
+// and `qbridge show`. The memo says first, in qbridge's own words, where it runs, what an edit
+// changes, what "Allow for this session" covers and every rule "Always allow" writes; then the
+// agent's own words, quoted and marked as its own, with hidden characters spelled out; then what
+// the call does in words, where it has them; then the input. Only a recorded "allow" allows;
+// silence is never consent; "Always allow" writes exactly the updates the card states. Pure.
 
 import { basename, dirname } from "node:path";
 import { headAndTail, REQUEST_MAX_CHARS, requestOf, requestPrompt } from "../card/agent-request.ts";
@@ -19,6 +20,7 @@ import { AGENT_NAMES, type PermissionAsk } from "./agent-input.ts";
 import type { HookDecision } from "./agent-output.ts";
 import { alwaysWords } from "./always-allow.ts";
 import { patternWords } from "./grant-pattern.ts";
+import { type ToolWords, toolWords } from "./tool-words.ts";
 
 export const CHOICES = {
   once: "allow-once",
@@ -110,18 +112,24 @@ function replyLines(ask: PermissionAsk, options: Option[]): string[] {
  * The memo: qbridge's own lines first (a phone shows them before it cuts), then the agent's
  * words, quoted on one line so they can never pass for those lines, then the input.
  */
-function memoOf(ask: PermissionAsk, pattern: string, options: Option[]): string {
+function memoOf(
+  ask: PermissionAsk,
+  pattern: string,
+  options: Option[],
+  words: ToolWords | undefined,
+): string {
   const agent = AGENT_NAMES[ask.agent];
-  const words = ask.description?.trim()
+  const own = ask.description?.trim()
     ? `${agent}: ${quotedWords(ask.description)}.`
     : `${agent} gave no words of its own.`;
-  const input = visibleLines(JSON.stringify(ask.input, null, 2));
+  const input = words?.shown ?? visibleLines(JSON.stringify(ask.input, null, 2));
   const shown =
     input.length <= INPUT_CHARS
       ? input
       : `${headAndTail(input, INPUT_CHARS)}\n(The whole request is on the web page and in qbridge show.)`;
-  const head = [...ownLines(ask, pattern, options), words, ...replyLines(ask, options)];
-  return `${head.join(" ")}\n\nThe full input (${visibleLine(ask.tool)}):\n${shown}`;
+  const head = [...ownLines(ask, pattern, options), own, ...replyLines(ask, options)];
+  const call = words ? `\n\n${words.lines.join("\n")}` : "";
+  return `${head.join(" ")}${call}\n\nThe full input (${visibleLine(ask.tool)}):\n${shown}`;
 }
 
 /**
@@ -141,9 +149,10 @@ export function permissionCard(
       `the request is ${length} characters, more than a question can show whole (${REQUEST_MAX_CHARS}): answer it at the computer`,
     );
   }
+  const words = toolWords(ask.tool, ask.input);
   return {
-    prompt: requestPrompt(ask.tool, ask.input),
-    memo: memoOf(ask, pattern, options),
+    prompt: words?.prompt ?? requestPrompt(ask.tool, ask.input),
+    memo: memoOf(ask, pattern, options, words),
     input: { type: "select", options },
     directive: `Nothing to do on the box: ${agent}'s hook waits on this question and hands the decision to the agent.`,
     "while-waiting": `${agent} waits; nothing runs.`,
