@@ -23,6 +23,7 @@ import { covers, grantPattern } from "./grant-pattern.ts";
 import { waitWhileHookLives, withdrawUnlessDecided } from "./hook-wait.ts";
 import type { HookLifetime } from "./lifetime.ts";
 import { decisionOf, hookOffers, hookRequest, requestSummary } from "./permission-question.ts";
+import { runQuestionSet } from "./question-set-hook.ts";
 
 /** Claude Code's and Codex's documented default timeout of a command hook. */
 export const DEFAULT_HOOK_TIMEOUT_SECONDS = 600;
@@ -76,8 +77,15 @@ export async function runPermissionHook(
 ): Promise<void> {
   const room = roomFor(text, options.agent);
   const read = room.readPermission(text, options.home ?? homedir());
-  if (read.kind === "fall-through") return;
-  await askAndDecide(core, room, read.ask, options);
+  switch (read.kind) {
+    case "fall-through":
+      return;
+    case "questions":
+      return runQuestionSet(core, room, read.set, options);
+    case "plan":
+    case "permission":
+      return askAndDecide(core, room, read.ask, options);
+  }
 }
 
 /** A tool call: a covering grant allows it at once, else the boxholder is asked. */

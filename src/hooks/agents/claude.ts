@@ -9,10 +9,14 @@
 
 import { type AgentDecision, stops } from "../agent-decision.ts";
 import { parsePermissionInput } from "../agent-input.ts";
+import { parseQuestionSet } from "../claude/ask-user-question.ts";
 import type { AgentAsk, AgentRoom } from "./room.ts";
 
 function readPermission(text: string, home: string): AgentAsk {
   const ask = parsePermissionInput(text, home, "claude");
+  if (ask.tool === "AskUserQuestion") {
+    return { kind: "questions", ask, set: parseQuestionSet(ask.input) };
+  }
   return { kind: "permission", ask };
 }
 
