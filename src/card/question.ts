@@ -33,8 +33,12 @@ export {
 export const PRIORITIES = ["high", "medium", "low"] as const;
 export type Priority = (typeof PRIORITIES)[number];
 
-/** The questions a coding agent's own prompt becomes (see `kind` below). */
-export const QUESTION_KINDS = ["permission", "elicitation"] as const;
+/**
+ * The questions a coding agent's own prompt becomes (see `kind` below): a permission, an MCP
+ * server's form, or one of the agent's own questions in its own words (Claude Code's
+ * AskUserQuestion).
+ */
+export const QUESTION_KINDS = ["permission", "elicitation", "question"] as const;
 export type QuestionKind = (typeof QUESTION_KINDS)[number];
 
 /**
@@ -43,7 +47,7 @@ export type QuestionKind = (typeof QUESTION_KINDS)[number];
  * reject is never served from the cache. Raise it when a rule changes in a way the lists of
  * statuses, fields and limits do not show (they are part of the index key already).
  */
-export const CARD_RULES_VERSION = 3;
+export const CARD_RULES_VERSION = 4;
 
 export const LearningSchema = z.object({
   sink: z.enum(["guide", "briefing", "personality"]),

@@ -9,7 +9,8 @@ import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Command } from "commander";
 import { InvalidInput } from "../errors.ts";
-import { AGENT_NAMES, AGENTS, type Agent } from "../hooks/agent-input.ts";
+import { AGENT_ROOMS, roomNamed } from "../hooks/agents/list.ts";
+import type { AgentRoom } from "../hooks/agents/room.ts";
 import { doctorLines, doctorOk, hookPlaces, probePlaces, serviceHealth } from "../hooks/doctor.ts";
 import { runElicitationHook } from "../hooks/elicitation-hook.ts";
 import { hookEntries } from "../hooks/install.ts";
@@ -27,8 +28,8 @@ interface HookOptions extends CommonOptions {
 }
 
 interface InstallOptions extends CommonOptions {
-  claude?: boolean;
-  codex?: boolean;
+  /** One flag per agent qbridge can install for: --<its name>. */
+  [agent: string]: unknown;
   user?: boolean;
   project?: boolean;
   timeout?: string;
@@ -45,12 +46,22 @@ function timeoutOf(given: string | undefined): number {
   return seconds;
 }
 
-function agentOf(given: string | undefined): Agent | undefined {
-  if (given === undefined) return undefined;
-  if (!(AGENTS as readonly string[]).includes(given)) {
-    throw new InvalidInput(`--agent ${given} is not an agent qbridge knows: claude or codex`);
+/** The agent named by --agent (checked now, so a wrong name fails before stdin is read). */
+function agentOf(given: string | undefined): string | undefined {
+  return given === undefined ? undefined : roomNamed(given).name;
+}
+
+/** The agents `qbridge hook install` can write hooks for. */
+const INSTALLABLE = AGENT_ROOMS.filter((room) => room.install !== undefined);
+
+/** The one agent an install names with its flag. */
+function installedAgent(options: InstallOptions): AgentRoom {
+  const named = INSTALLABLE.filter((room) => options[room.name] === true);
+  if (named.length !== 1) {
+    const flags = INSTALLABLE.map((room) => `--${room.name}`).join(", or ");
+    throw new InvalidInput(`say which agent: qbridge hook install ${flags}`);
   }
-  return given as Agent;
+  return named[0] as AgentRoom;
 }
 
 const print = (value: Record<string, unknown>) => writeOut(`${JSON.stringify(value)}\n`);
@@ -85,7 +96,10 @@ export function registerHookCommand(program: Command): void {
 
   common(hook.command("permission"))
     .description("a PermissionRequest hook: ask the owner, print the agent's decision")
-    .option("--agent <agent>", "claude or codex (default: told from the input's shape)")
+    .option(
+      "--agent <agent>",
+      `${AGENT_ROOMS.map((room) => room.name).join(", ")} (default: told from the input's shape)`,
+    )
     .option("--timeout <seconds>", "the hook's timeout in the agent's settings (default 600)")
     .action(permissionAction);
 
@@ -94,12 +108,13 @@ export function registerHookCommand(program: Command): void {
     .option("--timeout <seconds>", "the hook's timeout in the agent's settings (default 600)")
     .action(elicitationAction);
 
-  common(hook.command("install"))
-    .description("write the hook entries into Claude Code's or Codex's settings")
-    .option("--claude", "install for Claude Code")
-    .option("--codex", "install for Codex")
-    .option("--user", "in your own settings (default: ~/.claude or ~/.codex)")
-    .option("--project", "in this project's settings (.claude/ or .codex/ here)")
+  const install = common(hook.command("install")).description(
+    "write the hook entries into a coding agent's settings",
+  );
+  for (const room of INSTALLABLE) install.option(`--${room.name}`, `install for ${room.label}`);
+  install
+    .option("--user", "in your own settings (default: in your home folder)")
+    .option("--project", "in this project's settings (here)")
     .option("--timeout <seconds>", "how long a hook waits for the owner (default 600)")
     .action(installAction);
 
@@ -157,13 +172,11 @@ async function elicitationAction(_options: HookOptions, command: Command): Promi
 /** `qbridge hook install`: writes the hook entries into one agent's settings file. */
 async function installAction(_options: InstallOptions, command: Command): Promise<void> {
   const options = all<InstallOptions>(command);
-  if (Boolean(options.claude) === Boolean(options.codex)) {
-    throw new InvalidInput("say which agent: qbridge hook install --claude, or --codex");
-  }
+  const room = installedAgent(options);
   if (options.user && options.project) {
     throw new InvalidInput("choose one of --user and --project");
   }
-  const agent: Agent = options.claude ? "claude" : "codex";
+  const agent = room.name;
   const timeoutSeconds = timeoutOf(options.timeout);
   const box = resolve(configFor(options).boxDir);
   const scope = options.project ? "project" : "user";
@@ -172,15 +185,12 @@ async function installAction(_options: InstallOptions, command: Command): Promis
   const result = installInto(path, entries, timeoutSeconds);
   if (options.json) return printJson({ agent, scope, box, ...result });
   if (!result.changed) {
-    writeOut(
-      `${AGENT_NAMES[agent]}: the hooks are installed already in ${path}; nothing changed\n`,
-    );
+    writeOut(`${room.label}: the hooks are installed already in ${path}; nothing changed\n`);
     return;
   }
   const saved = result.backup ? ` (the old file is kept as ${result.backup})` : "";
-  writeOut(`${AGENT_NAMES[agent]}: wrote ${path}${saved}\n${result.diff.join("\n")}\n`);
-  if (agent === "codex")
-    writeOut("Codex runs a new hook once you trust it: open /hooks in Codex.\n");
+  writeOut(`${room.label}: wrote ${path}${saved}\n${result.diff.join("\n")}\n`);
+  if (room.install?.afterInstall) writeOut(`${room.install.afterInstall}\n`);
 }
 
 /** `qbridge hook doctor`: are the hooks installed, is the service up; usage exit when not. */

@@ -16,16 +16,24 @@ import { GrantStore } from "../ledger/grants.ts";
 import { askPermission } from "../questions/ask-permission.ts";
 import type { Core } from "../questions/core.ts";
 import type { QuestionOutcome } from "../questions/outcome.ts";
-import { AGENT_NAMES, type Agent, type PermissionAsk } from "./agent-input.ts";
-import { permissionOutput } from "./agent-output.ts";
+import { permissionCard } from "../questions/permission/card.ts";
+import { jsonOf, type PermissionAsk } from "./agent-input.ts";
+import { roomNamed, roomOfInput } from "./agents/list.ts";
+import type { AgentRoom } from "./agents/room.ts";
 import { suggestedRule } from "./always-allow.ts";
 import { fileUnderLease } from "./filing.ts";
 import { grantPattern } from "./grant-pattern.ts";
 import { coveringGrant, settleWhenGranted } from "./grant-watch.ts";
 import { waitWhileHookLives, withdrawUnlessDecided } from "./hook-wait.ts";
 import type { HookLifetime } from "./lifetime.ts";
-import { readPermission } from "./permission-input.ts";
-import { type Decided, decisionOf, permissionCard, requestSummary } from "./permission-question.ts";
+import {
+  type Decided,
+  decisionOf,
+  hookOffers,
+  hookRequest,
+  requestSummary,
+} from "./permission-question.ts";
+import { runQuestionSet } from "./question-set-hook.ts";
 
 /** Claude Code's and Codex's documented default timeout of a command hook. */
 export const DEFAULT_HOOK_TIMEOUT_SECONDS = 600;
@@ -33,7 +41,8 @@ export const DEFAULT_HOOK_TIMEOUT_SECONDS = 600;
 export const GRANT_HOURS = 12;
 
 export interface PermissionHookOptions {
-  agent?: Agent | undefined;
+  /** The agent's name (`--agent`); without it, the room that recognizes the input. */
+  agent?: string | undefined;
   timeoutSeconds: number;
   /** The hook process's life: its end (a signal, the agent gone, the timeout) withdraws. */
   lifetime: HookLifetime;
@@ -59,22 +68,47 @@ function grantFrom(core: Core, ask: PermissionAsk, pattern: string, questionId: 
   };
 }
 
+/** The room of the agent that runs the hook: named by --agent, else told from the input. */
+function roomFor(text: string, agent: string | undefined): AgentRoom {
+  return agent !== undefined ? roomNamed(agent) : roomOfInput(jsonOf(text));
+}
+
 export async function runPermissionHook(
   core: Core,
   text: string,
   options: PermissionHookOptions,
 ): Promise<void> {
-  const ask = readPermission(text, options.home ?? homedir(), options.agent);
+  const room = roomFor(text, options.agent);
+  const read = room.readPermission(text, options.home ?? homedir());
+  switch (read.kind) {
+    case "fall-through":
+      return;
+    case "questions":
+      return runQuestionSet(core, room, read.set, options);
+    case "plan":
+    case "permission":
+      return askAndDecide(core, room, read.ask, options);
+  }
+}
+
+/** A tool call: a covering grant allows it at once, else the boxholder is asked. */
+async function askAndDecide(
+  core: Core,
+  room: AgentRoom,
+  ask: PermissionAsk,
+  options: PermissionHookOptions,
+): Promise<void> {
   const pattern = grantPattern(ask.input, ask.cwd, suggestedRule(ask.always, ask.tool));
   const grants = new GrantStore(core.ledger);
   const now = core.box.clock.iso();
   const grant = coveringGrant(grants, ask, now);
   if (grant) {
     grants.recordUse(grant, now, `${ask.tool}: ${requestSummary(ask.input)}`);
-    options.print(permissionOutput(ask.agent, { behavior: "allow" }));
+    options.print(room.writePermission({ behavior: "allow" }));
     return;
   }
-  const card = permissionCard(ask, pattern, options.timeoutSeconds);
+  const offers = hookOffers(room, ask, pattern);
+  const card = permissionCard(hookRequest(room, ask), offers, options.timeoutSeconds);
   const key = {
     agent: ask.agent,
     sessionId: ask.sessionId,
@@ -87,7 +121,7 @@ export async function runPermissionHook(
   const filed = await fileUnderLease(
     core,
     options.lifetime,
-    AGENT_NAMES[ask.agent],
+    room.label,
     (meanwhile) =>
       askPermission(core, card, key, "hook", { meanwhile, whole: requestOf(ask.input) }),
     options.tell,
@@ -102,7 +136,7 @@ export async function runPermissionHook(
   const decided = decisionOf(ask, outcome);
   const granted = decided && grantedPattern(ask, pattern, decided);
   if (granted) grants.add(grantFrom(core, ask, granted, id));
-  if (decided) options.print(permissionOutput(ask.agent, decided.decision));
+  if (decided) options.print(room.writePermission(decided.decision));
   if (outcome.status === "dismissed") await settleDismissed(core, outcome);
   await lease.release();
 }

@@ -11,18 +11,19 @@ import { lstatSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { refuseLink, writeAtomic } from "../box/atomic.ts";
 import { InvalidInput } from "../errors.ts";
-import type { Agent } from "./agent-input.ts";
+import { roomNamed } from "./agents/list.ts";
 import { type HookEntry, mergeHooks } from "./install.ts";
 import { lineDiff } from "./line-diff.ts";
 
 export type Scope = "user" | "project";
 
 /** The settings file of an agent for a scope (the project is the working directory). */
-export function settingsPath(agent: Agent, scope: Scope, home: string, cwd: string): string {
-  const base = scope === "user" ? home : cwd;
-  return agent === "claude"
-    ? join(base, ".claude", "settings.json")
-    : join(base, ".codex", "hooks.json");
+export function settingsPath(agent: string, scope: Scope, home: string, cwd: string): string {
+  const install = roomNamed(agent).install;
+  if (!install) {
+    throw new InvalidInput(`qbridge cannot install ${roomNamed(agent).label}'s hooks yet`);
+  }
+  return join(scope === "user" ? home : cwd, install.folder, install.file);
 }
 
 /** The settings as JSON; {} when there is no file. Refuses a file that is not an object. */

@@ -9,16 +9,9 @@
 import { PROMPT_SHOWN_CHARS, requestInOneLine, requestOf } from "../card/agent-request.ts";
 import { visibleLine, visibleLines } from "../card/agent-text.ts";
 import { QbridgeError } from "../errors.ts";
+import type { ToolWords } from "../questions/permission/request.ts";
 import { changeLine, parseApplyPatch, patchSentence } from "./codex/apply-patch.ts";
 import { argumentLines, mcpSentence, mcpToolOf } from "./mcp-tool-sentence.ts";
-
-export interface ToolWords {
-  prompt: string;
-  /** What the call does, a line each, for the card's memo (about one phone screen). */
-  lines: string[];
-  /** The input as the memo shows it, when not as JSON (a patch as its own text). */
-  shown: string | undefined;
-}
 
 /** Codex's patch tool: its input's `command` is the patch text. */
 export const APPLY_PATCH = "apply_patch";

@@ -6,7 +6,7 @@
 // whose message is the boxholder's note, so Claude revises; never an interrupt). Pure.
 
 import { InvalidAnswer } from "../../errors.ts";
-import type { HookDecision } from "../agent-output.ts";
+import type { HookDecision } from "../agent-decision.ts";
 
 /** The permission update that "accept edits for this session" applies (hooks reference). */
 export const ACCEPT_EDITS_FOR_SESSION = {
