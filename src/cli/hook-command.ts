@@ -19,7 +19,7 @@ import { DEFAULT_HOOK_TIMEOUT_SECONDS, runPermissionHook } from "../hooks/permis
 import { isProbe, probeAnswer } from "../hooks/probe.ts";
 import { installInto, settingsPath } from "../hooks/settings-file.ts";
 import { type CommonOptions, configFor, printJson, withCore } from "./context.ts";
-import { EXIT } from "./exit.ts";
+import { EXIT, reportFailure } from "./exit.ts";
 import { readStdinUntil, writeErr, writeOut } from "./output.ts";
 
 interface HookOptions extends CommonOptions {
@@ -141,6 +141,10 @@ async function asHook(
     if (text === undefined) return;
     if (isProbe(text)) await withCore(options, async (core) => print({ ...probeAnswer(core) }));
     else await run(text, lifetime);
+  } catch (error) {
+    // Claude Code and Copilot CLI read exit 2 as a deny: a hook's failure never ends with it.
+    reportFailure(error, false);
+    if (process.exitCode === EXIT.notFound) process.exitCode = EXIT.usage;
   } finally {
     lifetime.dispose();
   }
@@ -182,7 +186,7 @@ async function installAction(_options: InstallOptions, command: Command): Promis
   const scope = options.project ? "project" : "user";
   const path = settingsPath(agent, scope, homedir(), process.cwd());
   const entries = hookEntries(agent, launcherPath(), box, timeoutSeconds);
-  const result = installInto(path, entries, timeoutSeconds);
+  const result = installInto(path, entries, timeoutSeconds, room.install?.own);
   if (options.json) return printJson({ agent, scope, box, ...result });
   if (!result.changed) {
     writeOut(`${room.label}: the hooks are installed already in ${path}; nothing changed\n`);
@@ -209,13 +213,14 @@ async function doctorAction(_options: CommonOptions, command: Command): Promise<
 }
 
 const HOOK_HELP = `
-Claude Code and Codex ask permission (and Claude Code fills in MCP servers' forms) through
-hooks: commands they run with the request as JSON on standard input. These hooks file one
-question in the box, wait for your answer on the phone, and print the agent's decision.
+Claude Code, Codex and Copilot CLI ask permission (and Claude Code fills in MCP servers' forms)
+through hooks: commands they run with the request as JSON on standard input. These hooks file
+one question in the box, wait for your answer on the phone, and print the agent's decision.
 
   qbridge hook install --claude          Claude Code, in ~/.claude/settings.json
   qbridge hook install --claude --project   in .claude/settings.json of this project
   qbridge hook install --codex           Codex, in ~/.codex/hooks.json (trust it in /hooks)
+  qbridge hook install --copilot --project  Copilot CLI, in .github/hooks/qbridge.json
   qbridge hook doctor                    are they installed; is "qbridge serve" running?
 
 A permission asks: Allow once, Allow for this session (this agent session may run the same

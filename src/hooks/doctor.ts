@@ -53,7 +53,9 @@ export function hookPlaces(cwd: string, home = homedir()): HookPlace[] {
           agent,
           scope,
           path,
-          installed: Object.fromEntries(installedCommands(settings, install)),
+          installed: Object.fromEntries(
+            install.own ? install.own.commands(settings) : installedCommands(settings, install),
+          ),
         });
       } catch (error) {
         places.push({ agent, scope, path, installed: {}, problem: (error as Error).message });

@@ -36,11 +36,24 @@ export interface AgentTakes {
   plans: boolean;
 }
 
+/**
+ * A hook file qbridge owns whole (Copilot CLI reads every `*.json` of its hooks folders): what
+ * it holds for the entries, and the qbridge commands a file holds per event (the doctor).
+ */
+export interface OwnHookFile {
+  write(entries: { event: string; command: string }[], timeoutSeconds: number): object;
+  commands(file: Record<string, unknown>): Map<string, string[]>;
+}
+
 /** Where `qbridge hook install --<name>` writes, and what. */
 export interface AgentInstall {
   /** The settings file: `<home or project>/<folder>/<file>`. */
   folder: string;
+  /** The folder in a project, when it is not `folder` (Copilot CLI: .github/hooks). */
+  projectFolder?: string | undefined;
   file: string;
+  /** Set when the file is qbridge's own, written whole; else the entries merge into settings. */
+  own?: OwnHookFile | undefined;
   /** One entry per hook event: the `qbridge hook` subcommand it runs (its words after "hook"). */
   hooks: { event: string; run: string }[];
   /** A sentence said after installing (what the person still does before it runs). */
