@@ -14,6 +14,7 @@ import type { AgentRoom } from "../hooks/agents/room.ts";
 import { doctorLines, doctorOk, hookPlaces, probePlaces, serviceHealth } from "../hooks/doctor.ts";
 import { runElicitationHook } from "../hooks/elicitation-hook.ts";
 import { hookEntries } from "../hooks/install.ts";
+import { runInterruptHook } from "../hooks/interrupt-hook.ts";
 import { type HookLifetime, hookLifetime } from "../hooks/lifetime.ts";
 import { DEFAULT_HOOK_TIMEOUT_SECONDS, runPermissionHook } from "../hooks/permission-hook.ts";
 import { isProbe, probeAnswer } from "../hooks/probe.ts";
@@ -84,7 +85,7 @@ function all<T>(command: Command): T {
   return command.optsWithGlobals() as T;
 }
 
-/** Registers `qbridge hook` and its four subcommands. */
+/** Registers `qbridge hook` and its subcommands. */
 export function registerHookCommand(program: Command): void {
   // The box and --json are read by the subcommands too (commander gives them to the parent).
   const hook = program
@@ -102,6 +103,12 @@ export function registerHookCommand(program: Command): void {
     )
     .option("--timeout <seconds>", "the hook's timeout in the agent's settings (default 600)")
     .action(permissionAction);
+
+  common(hook.command("interrupt"))
+    .description("Codex's Interrupt hook: withdraw the session's open questions from the phone")
+    .option("--agent <agent>", "the agent whose turn stopped (default: told from the input)")
+    .option("--timeout <seconds>", "the hook's timeout in the agent's settings (default 3)")
+    .action(interruptAction);
 
   common(hook.command("elicitation"))
     .description("Claude Code's Elicitation hook: an MCP server's form answered on the phone")
@@ -160,6 +167,16 @@ async function permissionAction(_options: HookOptions, command: Command): Promis
   await asHook(options, timeoutSeconds, async (text, lifetime) => {
     const run = { agent, timeoutSeconds, lifetime, print, tell };
     await withCore(options, (core) => runPermissionHook(core, text, run), true);
+  });
+}
+
+/** `qbridge hook interrupt`: the turn stopped at the computer; its questions are withdrawn. */
+async function interruptAction(_options: HookOptions, command: Command): Promise<void> {
+  const options = all<HookOptions>(command);
+  const agent = agentOf(options.agent);
+  const timeoutSeconds = options.timeout === undefined ? 3 : timeoutOf(options.timeout);
+  await asHook(options, timeoutSeconds, async (text) => {
+    await withCore(options, (core) => runInterruptHook(core, text, { agent, print }));
   });
 }
 

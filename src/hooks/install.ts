@@ -13,6 +13,8 @@ export interface HookEntry {
   command: string;
   /** The `qbridge hook` subcommand it runs ("permission", "elicitation"). */
   kind: string;
+  /** Its own timeout, where the agent caps the event's (Codex's Interrupt: 3 s). */
+  timeoutSeconds?: number | undefined;
 }
 
 type Handler = Record<string, unknown>;
@@ -43,11 +45,11 @@ export function hookEntries(
 ): HookEntry[] {
   const install = roomNamed(agent).install;
   const base = `${quoted(launcher)} hook`;
-  const tail = `--box ${quoted(box)} --timeout ${timeoutSeconds}`;
-  return (install?.hooks ?? []).map(({ event, run }) => ({
+  return (install?.hooks ?? []).map(({ event, run, timeoutSeconds: own }) => ({
     event,
-    command: `${base} ${run} ${tail}`,
+    command: `${base} ${run} --box ${quoted(box)} --timeout ${own ?? timeoutSeconds}`,
     kind: kindOf(run),
+    timeoutSeconds: own,
   }));
 }
 
@@ -86,10 +88,9 @@ export function mergeHooks(
     const ours = groups
       .flatMap((g) => g.hooks ?? [])
       .filter((h) => isQbridgeHandler(h, entry.kind));
+    const timeout = entry.timeoutSeconds ?? timeoutSeconds;
     const same =
-      ours.length === 1 &&
-      ours[0]?.command === entry.command &&
-      ours[0]?.timeout === timeoutSeconds;
+      ours.length === 1 && ours[0]?.command === entry.command && ours[0]?.timeout === timeout;
     if (same) continue;
     changed = true;
     const kept = groups
@@ -98,7 +99,7 @@ export function mergeHooks(
         hooks: (group.hooks ?? []).filter((h) => !isQbridgeHandler(h, entry.kind)),
       }))
       .filter((group) => group.hooks.length > 0);
-    const handler = { type: "command", command: entry.command, timeout: timeoutSeconds };
+    const handler = { type: "command", command: entry.command, timeout };
     hooks[entry.event] = [...kept, { hooks: [handler] }];
   }
   return { settings: changed ? { ...settings, hooks } : settings, changed };

@@ -3,10 +3,12 @@
 // {"hookEventName": "PermissionRequest", "decision": {behavior, message?}}}, and its hook in
 // .codex/hooks.json. Codex fails closed on updatedInput, updatedPermissions and interrupt
 // (codex-rs/hooks/src/engine/output_parser.rs), so it takes once, session and deny only, and a
-// decision carrying more is refused, never sent without it. Pure.
+// decision carrying more is refused, never sent without it. Its Interrupt hook (codex/
+// interrupt.ts) withdraws the session's open questions when the person stops the turn. Pure.
 
 import { InvalidInput } from "../../errors.ts";
 import { type AgentDecision, stops } from "../agent-decision.ts";
+import { interruptOutput, parseCodexInterrupt } from "../codex/interrupt.ts";
 import { parseCodexPermission } from "../codex/permission-request.ts";
 import type { AgentAsk, AgentRoom } from "./room.ts";
 
@@ -38,10 +40,15 @@ export const codex: AgentRoom = {
   readPermission,
   takes: { session: true, always: false, edit: false, stop: false, questions: false, plans: false },
   writePermission,
+  interrupt: { read: parseCodexInterrupt, write: interruptOutput },
   install: {
     folder: ".codex",
     file: "hooks.json",
-    hooks: [{ event: "PermissionRequest", run: "permission --agent codex" }],
+    hooks: [
+      { event: "PermissionRequest", run: "permission --agent codex" },
+      // Codex runs an Interrupt hook for 3 s at most.
+      { event: "Interrupt", run: "interrupt --agent codex", timeoutSeconds: 3 },
+    ],
     afterInstall: "Codex runs a new hook once you trust it: open /hooks in Codex.",
     doctorNote: "Codex runs it once you trust it in /hooks",
   },

@@ -55,11 +55,19 @@ export interface AgentInstall {
   /** Set when the file is qbridge's own, written whole; else the entries merge into settings. */
   own?: OwnHookFile | undefined;
   /** One entry per hook event: the `qbridge hook` subcommand it runs (its words after "hook"). */
-  hooks: { event: string; run: string }[];
+  hooks: { event: string; run: string; timeoutSeconds?: number | undefined }[];
   /** A sentence said after installing (what the person still does before it runs). */
   afterInstall?: string | undefined;
   /** The same, as the doctor adds it to an installed place's line. */
   doctorNote?: string | undefined;
+}
+
+/** The agent's hook for a turn stopped at the computer (Codex's Interrupt). */
+export interface AgentInterrupt {
+  /** The hook input read; InvalidInput when it is not this agent's. */
+  read(text: string): { sessionId: string };
+  /** What the hook prints once `withdrawn` questions were withdrawn; undefined: nothing. */
+  write(withdrawn: number): object | undefined;
 }
 
 export interface AgentRoom {
@@ -76,6 +84,8 @@ export interface AgentRoom {
   takes: AgentTakes;
   /** The decision in the agent's output shape; refuses (throws) what the agent cannot take. */
   writePermission(decision: AgentDecision): Record<string, unknown>;
+  /** Its turn-stopped hook, when it has one (Claude Code has none: the hook's own end tells). */
+  interrupt?: AgentInterrupt | undefined;
   /** Where its hooks are installed; undefined when qbridge cannot install them yet. */
   install?: AgentInstall | undefined;
 }

@@ -9,7 +9,6 @@
 import { join } from "node:path";
 import { InvalidInput } from "../../errors.ts";
 import type { OwnHookFile } from "../agents/room.ts";
-import type { Scope } from "../settings-file.ts";
 
 /** The file qbridge's hook lives in, in each place Copilot reads hooks from. */
 export const HOOK_FILE_NAME = "qbridge.json";
@@ -22,7 +21,7 @@ export const COPILOT_DEFAULT_TIMEOUT_SECONDS = 30;
  * repository's root) or the user's hooks folder.
  */
 export function copilotHookPath(
-  scope: Scope,
+  scope: "user" | "project",
   home: string,
   cwd: string,
   copilotHome?: string | undefined,
