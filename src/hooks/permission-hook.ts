@@ -23,6 +23,7 @@ import { covers, grantPattern } from "./grant-pattern.ts";
 import { waitWhileHookLives, withdrawUnlessDecided } from "./hook-wait.ts";
 import type { HookLifetime } from "./lifetime.ts";
 import { decisionOf, hookOffers, hookRequest, requestSummary } from "./permission-question.ts";
+import { runPlanReview } from "./plan-hook.ts";
 import { runQuestionSet } from "./question-set-hook.ts";
 
 /** Claude Code's and Codex's documented default timeout of a command hook. */
@@ -83,6 +84,7 @@ export async function runPermissionHook(
     case "questions":
       return runQuestionSet(core, room, read.set, options);
     case "plan":
+      return runPlanReview(core, room, read.plan, options);
     case "permission":
       return askAndDecide(core, room, read.ask, options);
   }
