@@ -243,6 +243,9 @@ one question in the box, wait for your answer on the phone, and print the agent'
 A permission asks: Allow once, Allow for this session (this agent session may run the same
 command, or touch the same folder, without asking again: "qbridge grants" lists and revokes
 these), Always allow (when the agent offers a rule: it keeps the rule itself), Deny (reply
-"<letter> - why" to tell the agent why). With Claude Code a reply can change a command first.
+"<letter> - why" to tell the agent why, or what to do instead), Stop (Claude Code, Copilot
+CLI: deny and end the agent's turn). With Claude Code a reply can change a command first;
+its AskUserQuestion questions are answered with its own options, and its plans are approved
+or sent back to planning.
 When the agent stops waiting (you answered at the computer, it was interrupted, its hook timed
 out) the question is withdrawn and the phone says so. Permissions write no follow-up job.`;

@@ -33,6 +33,7 @@ import {
   hookRequest,
   requestSummary,
 } from "./permission-question.ts";
+import { runPlanReview } from "./plan-hook.ts";
 import { runQuestionSet } from "./question-set-hook.ts";
 
 /** Claude Code's and Codex's documented default timeout of a command hook. */
@@ -86,6 +87,7 @@ export async function runPermissionHook(
     case "questions":
       return runQuestionSet(core, room, read.set, options);
     case "plan":
+      return runPlanReview(core, room, read.plan, options);
     case "permission":
       return askAndDecide(core, room, read.ask, options);
   }

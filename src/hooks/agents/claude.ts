@@ -10,6 +10,7 @@
 import { type AgentDecision, stops } from "../agent-decision.ts";
 import { parsePermissionInput } from "../agent-input.ts";
 import { parseQuestionSet } from "../claude/ask-user-question.ts";
+import { parsePlanRequest } from "../claude/plan-review.ts";
 import type { AgentAsk, AgentRoom } from "./room.ts";
 
 function readPermission(text: string, home: string): AgentAsk {
@@ -17,6 +18,7 @@ function readPermission(text: string, home: string): AgentAsk {
   if (ask.tool === "AskUserQuestion") {
     return { kind: "questions", ask, set: parseQuestionSet(ask.input) };
   }
+  if (ask.tool === "ExitPlanMode") return { kind: "plan", ask, plan: parsePlanRequest(ask.input) };
   return { kind: "permission", ask };
 }
 
