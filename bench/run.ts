@@ -7,8 +7,10 @@
 // (telegram.ts), serve's idle memory (memory.ts) and the agent's (agent.ts: MCP ask, tap to a
 // waiting agent), the phone end to end (phone.ts: filed to phone against a real serve on the
 // emulator) and the permission hook (hook.ts: hook start to the phone, tap to the printed
-// decision). BENCH_ONLY names the parts to run (e.g. BENCH_ONLY=startup, or
-// BENCH_ONLY=startup,memory): sizes, startup, similar, telegram, memory, agent, phone, hook.
+// decision; grant.ts: a request a session grant covers, start to decision, vs `node -e 0`;
+// ask-user-question.ts: an AskUserQuestion answered by one tap, to the decision printed).
+// BENCH_ONLY names the parts to run (e.g. BENCH_ONLY=startup, or BENCH_ONLY=startup,memory):
+// sizes, startup, similar, telegram, memory, agent, phone, hook.
 
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -20,7 +22,9 @@ import { DURABLE_GIT } from "../src/box/commit.ts";
 import { JOBS_DIR, QUESTIONS_DIR } from "../src/box/paths.ts";
 import { answerQuestion } from "../src/questions/answer.ts";
 import { pendingQuestions } from "../src/questions/state.ts";
+import { benchAskUserQuestion } from "./ask-user-question.ts";
 import { bareGit, buildBox, NOW, nodeStartEnv } from "./fixture.ts";
+import { benchGrant } from "./grant.ts";
 import { benchHook } from "./hook.ts";
 import { installQbridge } from "./installed.ts";
 import { benchMemory } from "./memory.ts";
@@ -216,6 +220,8 @@ async function main(): Promise<void> {
   }
   if (runs("phone")) for (const line of await benchPhone()) console.log(line);
   if (runs("hook")) for (const line of await benchHook()) console.log(line);
+  if (runs("hook")) for (const line of await benchGrant()) console.log(line);
+  if (runs("hook")) for (const line of await benchAskUserQuestion()) console.log(line);
 }
 
 await main();

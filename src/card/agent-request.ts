@@ -15,8 +15,8 @@ import type { Question } from "./question.ts";
  */
 export const PROMPT_SHOWN_CHARS = 200;
 
-/** Answers that allow nothing: a permission's Deny and a confirm's No. */
-const REFUSALS = ["deny", "no"];
+/** Answers that allow nothing: a permission's Deny and Stop, a confirm's No, a plan's Keep planning. */
+const REFUSALS = ["deny", "no", "stop", "keep-planning"];
 
 /** The request on one line, as a prompt shows it: line breaks as ⏎, tabs as spaces. */
 export function requestInOneLine(request: string): string {

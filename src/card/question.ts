@@ -33,8 +33,13 @@ export {
 export const PRIORITIES = ["high", "medium", "low"] as const;
 export type Priority = (typeof PRIORITIES)[number];
 
-/** The questions a coding agent's own prompt becomes (see `kind` below). */
-export const QUESTION_KINDS = ["permission", "elicitation"] as const;
+/**
+ * The questions a coding agent's own prompt becomes (see `kind` below): a permission, an MCP
+ * server's form, one of the agent's own questions in its own words (Claude Code's
+ * AskUserQuestion), or its plan to approve (Claude Code's ExitPlanMode: a permission whose
+ * `request` is the plan).
+ */
+export const QUESTION_KINDS = ["permission", "elicitation", "question", "plan"] as const;
 export type QuestionKind = (typeof QUESTION_KINDS)[number];
 
 /**
@@ -43,7 +48,7 @@ export type QuestionKind = (typeof QUESTION_KINDS)[number];
  * reject is never served from the cache. Raise it when a rule changes in a way the lists of
  * statuses, fields and limits do not show (they are part of the index key already).
  */
-export const CARD_RULES_VERSION = 3;
+export const CARD_RULES_VERSION = 4;
 
 export const LearningSchema = z.object({
   sink: z.enum(["guide", "briefing", "personality"]),
@@ -130,8 +135,8 @@ const QuestionShape = z
      */
     "requested-schema": z.record(z.unknown()).optional(),
     /**
-     * The whole request a permission question allows (a command, or the tool's input as JSON),
-     * set with `kind: permission` by the same paths only: an allow is recorded only on a
+     * The whole request a permission question allows (a command, the tool's input as JSON, or
+     * a plan), set with `kind: permission` or `plan` by the same paths only: an allow is recorded only on a
      * surface that showed it whole (src/card/agent-request.ts).
      */
     request: z.string().max(200_000).refine(noControls, NO_CONTROLS).optional(),
@@ -205,7 +210,10 @@ export function mayWait(card: Pick<Question, "kind">): boolean {
 export const AGENT_WAITS =
   "an agent waits on this question and gives up within minutes: it cannot be parked, put off or given more time; answer it, or dismiss it";
 
-/** A coding agent's permission prompt: answered only by the boxholder on their own surfaces. */
+/**
+ * A coding agent's permission prompt (a plan's approval is one): answered only by the
+ * boxholder on their own surfaces.
+ */
 export function isPermissionQuestion(card: Pick<Question, "kind">): boolean {
-  return card.kind === "permission";
+  return card.kind === "permission" || card.kind === "plan";
 }

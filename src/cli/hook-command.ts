@@ -9,16 +9,18 @@ import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Command } from "commander";
 import { InvalidInput } from "../errors.ts";
-import { AGENT_NAMES, AGENTS, type Agent } from "../hooks/agent-input.ts";
+import { AGENT_ROOMS, roomNamed } from "../hooks/agents/list.ts";
+import type { AgentRoom } from "../hooks/agents/room.ts";
 import { doctorLines, doctorOk, hookPlaces, probePlaces, serviceHealth } from "../hooks/doctor.ts";
 import { runElicitationHook } from "../hooks/elicitation-hook.ts";
 import { hookEntries } from "../hooks/install.ts";
+import { runInterruptHook } from "../hooks/interrupt-hook.ts";
 import { type HookLifetime, hookLifetime } from "../hooks/lifetime.ts";
 import { DEFAULT_HOOK_TIMEOUT_SECONDS, runPermissionHook } from "../hooks/permission-hook.ts";
 import { isProbe, probeAnswer } from "../hooks/probe.ts";
 import { installInto, settingsPath } from "../hooks/settings-file.ts";
 import { type CommonOptions, configFor, printJson, withCore } from "./context.ts";
-import { EXIT } from "./exit.ts";
+import { EXIT, reportFailure } from "./exit.ts";
 import { readStdinUntil, writeErr, writeOut } from "./output.ts";
 
 interface HookOptions extends CommonOptions {
@@ -27,8 +29,8 @@ interface HookOptions extends CommonOptions {
 }
 
 interface InstallOptions extends CommonOptions {
-  claude?: boolean;
-  codex?: boolean;
+  /** One flag per agent qbridge can install for: --<its name>. */
+  [agent: string]: unknown;
   user?: boolean;
   project?: boolean;
   timeout?: string;
@@ -45,12 +47,22 @@ function timeoutOf(given: string | undefined): number {
   return seconds;
 }
 
-function agentOf(given: string | undefined): Agent | undefined {
-  if (given === undefined) return undefined;
-  if (!(AGENTS as readonly string[]).includes(given)) {
-    throw new InvalidInput(`--agent ${given} is not an agent qbridge knows: claude or codex`);
+/** The agent named by --agent (checked now, so a wrong name fails before stdin is read). */
+function agentOf(given: string | undefined): string | undefined {
+  return given === undefined ? undefined : roomNamed(given).name;
+}
+
+/** The agents `qbridge hook install` can write hooks for. */
+const INSTALLABLE = AGENT_ROOMS.filter((room) => room.install !== undefined);
+
+/** The one agent an install names with its flag. */
+function installedAgent(options: InstallOptions): AgentRoom {
+  const named = INSTALLABLE.filter((room) => options[room.name] === true);
+  if (named.length !== 1) {
+    const flags = INSTALLABLE.map((room) => `--${room.name}`).join(", or ");
+    throw new InvalidInput(`say which agent: qbridge hook install ${flags}`);
   }
-  return given as Agent;
+  return named[0] as AgentRoom;
 }
 
 const print = (value: Record<string, unknown>) => writeOut(`${JSON.stringify(value)}\n`);
@@ -73,7 +85,7 @@ function all<T>(command: Command): T {
   return command.optsWithGlobals() as T;
 }
 
-/** Registers `qbridge hook` and its four subcommands. */
+/** Registers `qbridge hook` and its subcommands. */
 export function registerHookCommand(program: Command): void {
   // The box and --json are read by the subcommands too (commander gives them to the parent).
   const hook = program
@@ -85,21 +97,31 @@ export function registerHookCommand(program: Command): void {
 
   common(hook.command("permission"))
     .description("a PermissionRequest hook: ask the owner, print the agent's decision")
-    .option("--agent <agent>", "claude or codex (default: told from the input's shape)")
+    .option(
+      "--agent <agent>",
+      `${AGENT_ROOMS.map((room) => room.name).join(", ")} (default: told from the input's shape)`,
+    )
     .option("--timeout <seconds>", "the hook's timeout in the agent's settings (default 600)")
     .action(permissionAction);
+
+  common(hook.command("interrupt"))
+    .description("Codex's Interrupt hook: withdraw the session's open questions from the phone")
+    .option("--agent <agent>", "the agent whose turn stopped (default: told from the input)")
+    .option("--timeout <seconds>", "the hook's timeout in the agent's settings (default 3)")
+    .action(interruptAction);
 
   common(hook.command("elicitation"))
     .description("Claude Code's Elicitation hook: an MCP server's form answered on the phone")
     .option("--timeout <seconds>", "the hook's timeout in the agent's settings (default 600)")
     .action(elicitationAction);
 
-  common(hook.command("install"))
-    .description("write the hook entries into Claude Code's or Codex's settings")
-    .option("--claude", "install for Claude Code")
-    .option("--codex", "install for Codex")
-    .option("--user", "in your own settings (default: ~/.claude or ~/.codex)")
-    .option("--project", "in this project's settings (.claude/ or .codex/ here)")
+  const install = common(hook.command("install")).description(
+    "write the hook entries into a coding agent's settings",
+  );
+  for (const room of INSTALLABLE) install.option(`--${room.name}`, `install for ${room.label}`);
+  install
+    .option("--user", "in your own settings (default: in your home folder)")
+    .option("--project", "in this project's settings (here)")
     .option("--timeout <seconds>", "how long a hook waits for the owner (default 600)")
     .action(installAction);
 
@@ -126,6 +148,10 @@ async function asHook(
     if (text === undefined) return;
     if (isProbe(text)) await withCore(options, async (core) => print({ ...probeAnswer(core) }));
     else await run(text, lifetime);
+  } catch (error) {
+    // Claude Code and Copilot CLI read exit 2 as a deny: a hook's failure never ends with it.
+    reportFailure(error, false);
+    if (process.exitCode === EXIT.notFound) process.exitCode = EXIT.usage;
   } finally {
     lifetime.dispose();
   }
@@ -144,6 +170,16 @@ async function permissionAction(_options: HookOptions, command: Command): Promis
   });
 }
 
+/** `qbridge hook interrupt`: the turn stopped at the computer; its questions are withdrawn. */
+async function interruptAction(_options: HookOptions, command: Command): Promise<void> {
+  const options = all<HookOptions>(command);
+  const agent = agentOf(options.agent);
+  const timeoutSeconds = options.timeout === undefined ? 3 : timeoutOf(options.timeout);
+  await asHook(options, timeoutSeconds, async (text) => {
+    await withCore(options, (core) => runInterruptHook(core, text, { agent, print }));
+  });
+}
+
 /** `qbridge hook elicitation`: has the owner fill in an MCP server's form on the phone. */
 async function elicitationAction(_options: HookOptions, command: Command): Promise<void> {
   const options = all<HookOptions>(command);
@@ -157,30 +193,25 @@ async function elicitationAction(_options: HookOptions, command: Command): Promi
 /** `qbridge hook install`: writes the hook entries into one agent's settings file. */
 async function installAction(_options: InstallOptions, command: Command): Promise<void> {
   const options = all<InstallOptions>(command);
-  if (Boolean(options.claude) === Boolean(options.codex)) {
-    throw new InvalidInput("say which agent: qbridge hook install --claude, or --codex");
-  }
+  const room = installedAgent(options);
   if (options.user && options.project) {
     throw new InvalidInput("choose one of --user and --project");
   }
-  const agent: Agent = options.claude ? "claude" : "codex";
+  const agent = room.name;
   const timeoutSeconds = timeoutOf(options.timeout);
   const box = resolve(configFor(options).boxDir);
   const scope = options.project ? "project" : "user";
   const path = settingsPath(agent, scope, homedir(), process.cwd());
   const entries = hookEntries(agent, launcherPath(), box, timeoutSeconds);
-  const result = installInto(path, entries, timeoutSeconds);
+  const result = installInto(path, entries, timeoutSeconds, room.install?.own);
   if (options.json) return printJson({ agent, scope, box, ...result });
   if (!result.changed) {
-    writeOut(
-      `${AGENT_NAMES[agent]}: the hooks are installed already in ${path}; nothing changed\n`,
-    );
+    writeOut(`${room.label}: the hooks are installed already in ${path}; nothing changed\n`);
     return;
   }
   const saved = result.backup ? ` (the old file is kept as ${result.backup})` : "";
-  writeOut(`${AGENT_NAMES[agent]}: wrote ${path}${saved}\n${result.diff.join("\n")}\n`);
-  if (agent === "codex")
-    writeOut("Codex runs a new hook once you trust it: open /hooks in Codex.\n");
+  writeOut(`${room.label}: wrote ${path}${saved}\n${result.diff.join("\n")}\n`);
+  if (room.install?.afterInstall) writeOut(`${room.install.afterInstall}\n`);
 }
 
 /** `qbridge hook doctor`: are the hooks installed, is the service up; usage exit when not. */
@@ -199,18 +230,22 @@ async function doctorAction(_options: CommonOptions, command: Command): Promise<
 }
 
 const HOOK_HELP = `
-Claude Code and Codex ask permission (and Claude Code fills in MCP servers' forms) through
-hooks: commands they run with the request as JSON on standard input. These hooks file one
-question in the box, wait for your answer on the phone, and print the agent's decision.
+Claude Code, Codex and Copilot CLI ask permission (and Claude Code fills in MCP servers' forms)
+through hooks: commands they run with the request as JSON on standard input. These hooks file
+one question in the box, wait for your answer on the phone, and print the agent's decision.
 
   qbridge hook install --claude          Claude Code, in ~/.claude/settings.json
   qbridge hook install --claude --project   in .claude/settings.json of this project
   qbridge hook install --codex           Codex, in ~/.codex/hooks.json (trust it in /hooks)
+  qbridge hook install --copilot --project  Copilot CLI, in .github/hooks/qbridge.json
   qbridge hook doctor                    are they installed; is "qbridge serve" running?
 
 A permission asks: Allow once, Allow for this session (this agent session may run the same
 command, or touch the same folder, without asking again: "qbridge grants" lists and revokes
 these), Always allow (when the agent offers a rule: it keeps the rule itself), Deny (reply
-"<letter> - why" to tell the agent why). With Claude Code a reply can change a command first.
+"<letter> - why" to tell the agent why, or what to do instead), Stop (Claude Code, Copilot
+CLI: deny and end the agent's turn). With Claude Code a reply can change a command first;
+its AskUserQuestion questions are answered with its own options, and its plans are approved
+or sent back to planning.
 When the agent stops waiting (you answered at the computer, it was interrupted, its hook timed
 out) the question is withdrawn and the phone says so. Permissions write no follow-up job.`;

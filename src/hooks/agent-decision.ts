@@ -1,10 +1,16 @@
-// The one decision a hook hands back to whichever agent asked: today's HookDecision (allow,
-// with the input as changed and the permissions to add; deny, with a message), and a deny that
-// also stops the agent's turn (the card's Stop). Each agent's output builder writes it in that
-// agent's documented shape and leaves out what the agent cannot take. A hook that has no
-// decision hands back none: the agent then asks at its own screen. Pure: types only.
+// The one decision a hook hands back to whichever agent asked: allow (with the input as
+// changed and the permissions to add), deny (with a message), and a deny that also stops the
+// agent's turn (the card's Stop). Each agent's room (src/hooks/agents/) writes it in that
+// agent's documented shape and leaves out, or refuses, what the agent cannot take. A hook that
+// has no decision hands back none: the agent then asks at its own screen. Pure: types only.
 
-import type { HookDecision } from "./agent-output.ts";
+export type HookDecision =
+  | {
+      behavior: "allow";
+      updatedInput?: Record<string, unknown> | undefined;
+      updatedPermissions?: Record<string, unknown>[] | undefined;
+    }
+  | { behavior: "deny"; message: string };
 
 /** Deny and stop the turn: Claude Code's and Copilot CLI's `interrupt: true` on a deny. */
 export interface StopDecision {

@@ -17,10 +17,11 @@ import { describeIssues } from "../card/question.ts";
 import { InvalidInput } from "../errors.ts";
 import { type AlwaysUpdate, alwaysUpdates } from "./always-allow.ts";
 
-export const AGENTS = ["claude", "codex"] as const;
-export type Agent = (typeof AGENTS)[number];
+/** An agent's name, as its room declares it (src/hooks/agents/). */
+export type Agent = string;
 
-export const AGENT_NAMES: Record<Agent, string> = { claude: "Claude Code", codex: "Codex" };
+/** The two agents whose inputs this file's schemas read (their rooms call it). */
+type Parsed = "claude" | "codex";
 
 const common = {
   session_id: z.string().min(1, "the agent's session id is missing"),
@@ -65,6 +66,7 @@ const ElicitationInput = z
 
 /** One permission request, whichever agent sent it. */
 export interface PermissionAsk {
+  /** The name of the agent's room. */
   agent: Agent;
   sessionId: string;
   cwd: string;
@@ -88,7 +90,7 @@ export interface ElicitationAsk {
   schema: Record<string, unknown> | undefined;
 }
 
-function jsonOf(text: string): Record<string, unknown> {
+export function jsonOf(text: string): Record<string, unknown> {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -112,7 +114,7 @@ function parsed<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
 }
 
 /** Codex writes a turn id and the model with every tool hook; Claude Code writes neither. */
-export function agentOf(raw: Record<string, unknown>): Agent {
+function agentOf(raw: Record<string, unknown>): Parsed {
   return "turn_id" in raw || "model" in raw ? "codex" : "claude";
 }
 
@@ -123,7 +125,7 @@ function callIdOf(raw: Record<string, unknown>): string | undefined {
 }
 
 /** The request; `home` is the person's home folder, which "Always allow" never opens. */
-export function parsePermissionInput(text: string, home: string, agent?: Agent): PermissionAsk {
+export function parsePermissionInput(text: string, home: string, agent?: Parsed): PermissionAsk {
   const raw = jsonOf(text);
   const from = agent ?? agentOf(raw);
   if (from === "codex") {

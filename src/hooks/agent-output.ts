@@ -1,32 +1,17 @@
-// What a hook prints on standard output, in the shape each agent documents.
-// - Claude Code, PermissionRequest: {"hookSpecificOutput":{"hookEventName":"PermissionRequest",
-//   "decision":{"behavior":"allow","updatedInput"?,"updatedPermissions"?}|{"behavior":"deny",
-//   "message"}}}.
-// - Codex, PermissionRequest: the same envelope with behavior and message only. Codex fails
-//   closed on updatedInput, updatedPermissions and interrupt (codex-rs/hooks/src/engine/
-//   output_parser.rs), so they are never written for it, whatever the decision carries.
-// - Claude Code, Elicitation: {"hookSpecificOutput":{"hookEventName":"Elicitation","action":
-//   "accept"|"decline"|"cancel","content"?}}.
-// Pure. A hook that has no decision prints nothing: the agent then asks at its own screen.
+// What a hook prints on standard output. A permission decision is written by the asking
+// agent's room (src/hooks/agents/), in the shape that agent documents; Claude Code's
+// Elicitation answer is written here: {"hookSpecificOutput":{"hookEventName":"Elicitation",
+// "action":"accept"|"decline"|"cancel","content"?}}. Pure. A hook that has no decision prints
+// nothing: the agent then asks at its own screen.
 
-import type { Agent } from "./agent-input.ts";
+import type { AgentDecision } from "./agent-decision.ts";
+import { roomNamed } from "./agents/list.ts";
 
-export type HookDecision =
-  | {
-      behavior: "allow";
-      updatedInput?: Record<string, unknown> | undefined;
-      updatedPermissions?: Record<string, unknown>[] | undefined;
-    }
-  | { behavior: "deny"; message: string };
+export type { HookDecision } from "./agent-decision.ts";
 
-export function permissionOutput(agent: Agent, decision: HookDecision): Record<string, unknown> {
-  const wire: Record<string, unknown> = { behavior: decision.behavior };
-  if (decision.behavior === "deny") wire.message = decision.message;
-  else if (agent === "claude") {
-    if (decision.updatedInput) wire.updatedInput = decision.updatedInput;
-    if (decision.updatedPermissions?.length) wire.updatedPermissions = decision.updatedPermissions;
-  }
-  return { hookSpecificOutput: { hookEventName: "PermissionRequest", decision: wire } };
+/** The decision in the named agent's shape; refuses what that agent cannot take. */
+export function permissionOutput(agent: string, decision: AgentDecision): Record<string, unknown> {
+  return roomNamed(agent).writePermission(decision);
 }
 
 export type ElicitationAction =

@@ -5,7 +5,7 @@
 
 import { homedir } from "node:os";
 import { BOX_HEADER } from "../box/identity.ts";
-import { AGENT_NAMES, type Agent } from "./agent-input.ts";
+import { AGENT_ROOMS, agentLabel, roomNamed } from "./agents/list.ts";
 import { type ProbeResult, probeCommand } from "./doctor-probe.ts";
 import { installedCommands } from "./install.ts";
 import { readSettings, type Scope, settingsPath } from "./settings-file.ts";
@@ -17,7 +17,8 @@ export interface HookProbe {
 }
 
 export interface HookPlace {
-  agent: Agent;
+  /** The agent's name (its room's). */
+  agent: string;
   scope: Scope;
   path: string;
   /** Event -> the qbridge commands installed for it. */
@@ -42,7 +43,8 @@ export interface HookDoctorReport {
 
 export function hookPlaces(cwd: string, home = homedir()): HookPlace[] {
   const places: HookPlace[] = [];
-  for (const agent of ["claude", "codex"] as const) {
+  for (const { name: agent, install } of AGENT_ROOMS) {
+    if (!install) continue;
     for (const scope of ["user", "project"] as const) {
       const path = settingsPath(agent, scope, home, cwd);
       try {
@@ -51,7 +53,9 @@ export function hookPlaces(cwd: string, home = homedir()): HookPlace[] {
           agent,
           scope,
           path,
-          installed: Object.fromEntries(installedCommands(settings)),
+          installed: Object.fromEntries(
+            install.own ? install.own.commands(settings) : installedCommands(settings, install),
+          ),
         });
       } catch (error) {
         places.push({ agent, scope, path, installed: {}, problem: (error as Error).message });
@@ -118,11 +122,12 @@ function probeLine(probe: HookProbe, service: HookDoctorReport["service"]): stri
 export function doctorLines(report: HookDoctorReport): string[] {
   const { service } = report;
   const lines = report.places.flatMap((place) => {
-    const where = `${AGENT_NAMES[place.agent]} (${place.scope}, ${place.path})`;
+    const where = `${agentLabel(place.agent)} (${place.scope}, ${place.path})`;
     if (place.problem) return [`✗ ${where}: ${place.problem}`];
     const events = Object.keys(place.installed);
     if (events.length === 0) return [`· ${where}: not installed`];
-    const trust = place.agent === "codex" ? "; Codex runs it once you trust it in /hooks" : "";
+    const note = roomNamed(place.agent).install?.doctorNote;
+    const trust = note ? `; ${note}` : "";
     const probes = (place.probes ?? []).map((probe) => probeLine(probe, service));
     return [`✓ ${where}: ${events.join(" and ")} hook installed${trust}`, ...probes];
   });

@@ -1,4 +1,4 @@
-// How a hook files its question: only when somebody can be reached (a process presents
+// How a hook files its question (or its set of questions): only when somebody can be reached (a process presents
 // questions for this box: src/slot/presence.ts), never once its life has ended, and under its
 // lease (src/slot/hook-lease.ts), so the running service withdraws the question should the
 // hook be killed before it can. When nobody can be reached, nothing is filed: the hook says so
@@ -36,6 +36,21 @@ export async function fileUnderLease(
   file: FileQuestion,
   tell: (line: string) => void,
 ): Promise<Filed | undefined> {
+  const filed = await fileSetUnderLease(core, lifetime, agent, [file], tell);
+  return filed && { id: filed.ids[0] as string, lease: filed.lease };
+}
+
+/**
+ * Files a set of questions, in order, under one lease (the hook waits on all of them, so its
+ * end withdraws every one); undefined as fileUnderLease.
+ */
+export async function fileSetUnderLease(
+  core: Core,
+  lifetime: HookLifetime,
+  agent: string,
+  files: FileQuestion[],
+  tell: (line: string) => void,
+): Promise<{ ids: string[]; lease: HookLease } | undefined> {
   if (lifetime.ended()) return undefined;
   const { locksDir } = core.box.paths;
   if (reachableSurfaces(locksDir).length === 0) {
@@ -48,7 +63,11 @@ export async function fileUnderLease(
     await lease.release();
     return undefined;
   }
-  const { id, deduplicated } = await file(({ id: filed }) => lease.waitsOn(filed));
-  if (deduplicated) lease.waitsOn(id);
-  return { id, lease };
+  const ids: string[] = [];
+  for (const file of files) {
+    const { id, deduplicated } = await file(({ id: filed }) => lease.waitsOn(filed));
+    if (deduplicated) lease.waitsOn(id);
+    ids.push(id);
+  }
+  return { ids, lease };
 }

@@ -1,25 +1,29 @@
-// The hook entries `qbridge hook install` merges into an agent's settings, in the shape both
-// agents document: {"hooks": {"<Event>": [{"matcher"?, "hooks": [{"type": "command",
-// "command", "timeout"}]}]}} (Claude Code: ~/.claude/settings.json or .claude/settings.json;
-// Codex: ~/.codex/hooks.json or .codex/hooks.json). Codex has no Elicitation hook. Pure.
+// The hook entries `qbridge hook install` merges into an agent's settings, in the shape Claude
+// Code and Codex document: {"hooks": {"<Event>": [{"matcher"?, "hooks": [{"type": "command",
+// "command", "timeout"}]}]}}. Which events, and where the file is, each agent's room declares
+// (src/hooks/agents/, `install`). Pure.
 // Merging never drops another hook: only qbridge's own handlers are replaced, and settings
 // that already hold exactly these entries are left as they are.
 
-import type { Agent } from "./agent-input.ts";
+import { roomNamed } from "./agents/list.ts";
+import type { AgentInstall } from "./agents/room.ts";
 
 export interface HookEntry {
-  event: "PermissionRequest" | "Elicitation";
+  event: string;
   command: string;
+  /** The `qbridge hook` subcommand it runs ("permission", "elicitation"). */
+  kind: string;
+  /** Its own timeout, where the agent caps the event's (Codex's Interrupt: 3 s). */
+  timeoutSeconds?: number | undefined;
 }
 
 type Handler = Record<string, unknown>;
 type Group = { hooks?: Handler[] } & Record<string, unknown>;
 
 /** A handler qbridge installed: its command runs `qbridge hook <kind>`. */
-export function isQbridgeHandler(handler: Handler, event: string): boolean {
+export function isQbridgeHandler(handler: Handler, kind: string): boolean {
   const command = handler.command;
   if (typeof command !== "string") return false;
-  const kind = event === "Elicitation" ? "elicitation" : "permission";
   return new RegExp(`qbridge(\\.cjs)?'?\\s+hook\\s+${kind}\\b`).test(command);
 }
 
@@ -27,22 +31,26 @@ function quoted(text: string): string {
   return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
+/** The subcommand word of a hook's run ("permission --agent claude" runs "permission"). */
+function kindOf(run: string): string {
+  return run.split(" ")[0] ?? run;
+}
+
 /** The entries for one agent: the hook command line with its box and timeout written in. */
 export function hookEntries(
-  agent: Agent,
+  agent: string,
   launcher: string,
   box: string,
   timeoutSeconds: number,
 ): HookEntry[] {
+  const install = roomNamed(agent).install;
   const base = `${quoted(launcher)} hook`;
-  const tail = `--box ${quoted(box)} --timeout ${timeoutSeconds}`;
-  const entries: HookEntry[] = [
-    { event: "PermissionRequest", command: `${base} permission --agent ${agent} ${tail}` },
-  ];
-  if (agent === "claude") {
-    entries.push({ event: "Elicitation", command: `${base} elicitation ${tail}` });
-  }
-  return entries;
+  return (install?.hooks ?? []).map(({ event, run, timeoutSeconds: own }) => ({
+    event,
+    command: `${base} ${run} --box ${quoted(box)} --timeout ${own ?? timeoutSeconds}`,
+    kind: kindOf(run),
+    timeoutSeconds: own,
+  }));
 }
 
 function groupsOf(hooks: Record<string, unknown>, event: string): Group[] {
@@ -50,14 +58,17 @@ function groupsOf(hooks: Record<string, unknown>, event: string): Group[] {
   return Array.isArray(groups) ? (groups as Group[]) : [];
 }
 
-/** The qbridge commands the settings run per event (the doctor reads these). */
-export function installedCommands(settings: Record<string, unknown>): Map<string, string[]> {
+/** The qbridge commands the settings run per event of the agent's install (the doctor). */
+export function installedCommands(
+  settings: Record<string, unknown>,
+  install: AgentInstall,
+): Map<string, string[]> {
   const found = new Map<string, string[]>();
   const hooks = (settings.hooks ?? {}) as Record<string, unknown>;
-  for (const event of ["PermissionRequest", "Elicitation"]) {
+  for (const { event, run } of install.hooks) {
     const commands = groupsOf(hooks, event)
       .flatMap((group) => group.hooks ?? [])
-      .filter((handler) => isQbridgeHandler(handler, event))
+      .filter((handler) => isQbridgeHandler(handler, kindOf(run)))
       .map((handler) => String(handler.command));
     if (commands.length) found.set(event, commands);
   }
@@ -76,20 +87,19 @@ export function mergeHooks(
     const groups = groupsOf(hooks, entry.event);
     const ours = groups
       .flatMap((g) => g.hooks ?? [])
-      .filter((h) => isQbridgeHandler(h, entry.event));
+      .filter((h) => isQbridgeHandler(h, entry.kind));
+    const timeout = entry.timeoutSeconds ?? timeoutSeconds;
     const same =
-      ours.length === 1 &&
-      ours[0]?.command === entry.command &&
-      ours[0]?.timeout === timeoutSeconds;
+      ours.length === 1 && ours[0]?.command === entry.command && ours[0]?.timeout === timeout;
     if (same) continue;
     changed = true;
     const kept = groups
       .map((group) => ({
         ...group,
-        hooks: (group.hooks ?? []).filter((h) => !isQbridgeHandler(h, entry.event)),
+        hooks: (group.hooks ?? []).filter((h) => !isQbridgeHandler(h, entry.kind)),
       }))
       .filter((group) => group.hooks.length > 0);
-    const handler = { type: "command", command: entry.command, timeout: timeoutSeconds };
+    const handler = { type: "command", command: entry.command, timeout };
     hooks[entry.event] = [...kept, { hooks: [handler] }];
   }
   return { settings: changed ? { ...settings, hooks } : settings, changed };

@@ -5,27 +5,36 @@
 // at its own screen. A dismissed question is told as a no and then withdrawn, so no answer
 // given later is taken for one the agent still waits on. Nothing is filed when nobody can be
 // reached, and what is filed is filed under the hook's lease (filing.ts).
+// While it waits, a grant the boxholder gives on a sibling request of the same session that
+// covers this one answers it (grant-watch.ts); an "Always allow" rule is recorded as a grant
+// for that too.
 
 import { randomBytes } from "node:crypto";
 import { homedir } from "node:os";
 import { requestOf } from "../card/agent-request.ts";
-import { type Grant, GrantStore } from "../ledger/grants.ts";
+import { GrantStore } from "../ledger/grants.ts";
 import { askPermission } from "../questions/ask-permission.ts";
 import type { Core } from "../questions/core.ts";
 import type { QuestionOutcome } from "../questions/outcome.ts";
-import {
-  AGENT_NAMES,
-  type Agent,
-  type PermissionAsk,
-  parsePermissionInput,
-} from "./agent-input.ts";
-import { permissionOutput } from "./agent-output.ts";
+import { permissionCard } from "../questions/permission/card.ts";
+import { jsonOf, type PermissionAsk } from "./agent-input.ts";
+import { roomNamed, roomOfInput } from "./agents/list.ts";
+import type { AgentRoom } from "./agents/room.ts";
 import { suggestedRule } from "./always-allow.ts";
 import { fileUnderLease } from "./filing.ts";
-import { covers, grantPattern } from "./grant-pattern.ts";
+import { grantPattern } from "./grant-pattern.ts";
+import { coveringGrant, settleWhenGranted } from "./grant-watch.ts";
 import { waitWhileHookLives, withdrawUnlessDecided } from "./hook-wait.ts";
 import type { HookLifetime } from "./lifetime.ts";
-import { decisionOf, permissionCard, requestSummary } from "./permission-question.ts";
+import {
+  type Decided,
+  decisionOf,
+  hookOffers,
+  hookRequest,
+  requestSummary,
+} from "./permission-question.ts";
+import { runPlanReview } from "./plan-hook.ts";
+import { runQuestionSet } from "./question-set-hook.ts";
 
 /** Claude Code's and Codex's documented default timeout of a command hook. */
 export const DEFAULT_HOOK_TIMEOUT_SECONDS = 600;
@@ -33,7 +42,8 @@ export const DEFAULT_HOOK_TIMEOUT_SECONDS = 600;
 export const GRANT_HOURS = 12;
 
 export interface PermissionHookOptions {
-  agent?: Agent | undefined;
+  /** The agent's name (`--agent`); without it, the room that recognizes the input. */
+  agent?: string | undefined;
   timeoutSeconds: number;
   /** The hook process's life: its end (a signal, the agent gone, the timeout) withdraws. */
   lifetime: HookLifetime;
@@ -43,13 +53,6 @@ export interface PermissionHookOptions {
   tell: (line: string) => void;
   /** The person's home folder, which "Always allow" never opens (default: this user's). */
   home?: string | undefined;
-}
-
-/** The grant of this session that covers the request, if any. */
-function coveringGrant(grants: GrantStore, ask: PermissionAsk, now: string): Grant | undefined {
-  return grants
-    .liveFor(ask.agent, ask.sessionId, ask.tool, now)
-    .find((g) => covers(g.pattern, ask.input, ask.cwd));
 }
 
 function grantFrom(core: Core, ask: PermissionAsk, pattern: string, questionId: string) {
@@ -66,22 +69,48 @@ function grantFrom(core: Core, ask: PermissionAsk, pattern: string, questionId: 
   };
 }
 
+/** The room of the agent that runs the hook: named by --agent, else told from the input. */
+function roomFor(text: string, agent: string | undefined): AgentRoom {
+  return agent !== undefined ? roomNamed(agent) : roomOfInput(jsonOf(text));
+}
+
 export async function runPermissionHook(
   core: Core,
   text: string,
   options: PermissionHookOptions,
 ): Promise<void> {
-  const ask = parsePermissionInput(text, options.home ?? homedir(), options.agent);
+  const room = roomFor(text, options.agent);
+  const read = room.readPermission(text, options.home ?? homedir());
+  switch (read.kind) {
+    case "fall-through":
+      return;
+    case "questions":
+      return runQuestionSet(core, room, read.set, options);
+    case "plan":
+      return runPlanReview(core, room, read.plan, options);
+    case "permission":
+      return askAndDecide(core, room, read.ask, options);
+  }
+}
+
+/** A tool call: a covering grant allows it at once, else the boxholder is asked. */
+async function askAndDecide(
+  core: Core,
+  room: AgentRoom,
+  ask: PermissionAsk,
+  options: PermissionHookOptions,
+): Promise<void> {
   const pattern = grantPattern(ask.input, ask.cwd, suggestedRule(ask.always, ask.tool));
   const grants = new GrantStore(core.ledger);
   const now = core.box.clock.iso();
   const grant = coveringGrant(grants, ask, now);
   if (grant) {
     grants.recordUse(grant, now, `${ask.tool}: ${requestSummary(ask.input)}`);
-    options.print(permissionOutput(ask.agent, { behavior: "allow" }));
+    options.print(room.writePermission({ behavior: "allow" }));
     return;
   }
-  const card = permissionCard(ask, pattern, options.timeoutSeconds);
+  const offers = hookOffers(room, ask, pattern);
+  const card = permissionCard(hookRequest(room, ask), offers, options.timeoutSeconds);
   const key = {
     agent: ask.agent,
     sessionId: ask.sessionId,
@@ -94,19 +123,35 @@ export async function runPermissionHook(
   const filed = await fileUnderLease(
     core,
     options.lifetime,
-    AGENT_NAMES[ask.agent],
+    room.label,
     (meanwhile) =>
       askPermission(core, card, key, "hook", { meanwhile, whole: requestOf(ask.input) }),
     options.tell,
   );
   if (!filed) return;
   const { id, lease } = filed;
+  const watching = new AbortController();
+  const watch = settleWhenGranted(core, id, ask, watching.signal);
   const outcome = await waitWhileHookLives(core, id, options.lifetime);
+  watching.abort();
+  await watch;
   const decided = decisionOf(ask, outcome);
-  if (decided?.grant) grants.add(grantFrom(core, ask, pattern, id));
-  if (decided) options.print(permissionOutput(ask.agent, decided.decision));
+  const granted = decided && grantedPattern(ask, pattern, decided);
+  if (granted) grants.add(grantFrom(core, ask, granted, id));
+  if (decided) options.print(room.writePermission(decided.decision));
   if (outcome.status === "dismissed") await settleDismissed(core, outcome);
   await lease.release();
+}
+
+/**
+ * The pattern the decision grants this session: "Allow for this session"'s, or an "Always
+ * allow" rule the agent suggested for this tool (which the agent keeps itself; recorded here
+ * too, so the session's requests already waiting are settled by it).
+ */
+function grantedPattern(ask: PermissionAsk, pattern: string, decided: Decided) {
+  if (decided.grant) return pattern;
+  const always = decided.decision.behavior === "allow" && decided.decision.updatedPermissions;
+  return always && suggestedRule(ask.always, ask.tool) !== undefined ? pattern : undefined;
 }
 
 /** A dismissed permission stays answerable; the agent was told no, so it is withdrawn. */

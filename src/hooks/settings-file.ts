@@ -1,5 +1,6 @@
 // Where each agent keeps the hooks a person installs, and the install itself: read the
-// settings (none yet is an empty object), merge qbridge's entries, and when that changes
+// settings (none yet is an empty object), merge qbridge's entries (or, for a file qbridge owns
+// whole, write it as the agent's room says), and when that changes
 // anything keep a copy of the old file beside it, write the new one whole, and say what
 // changed. A file that is not a JSON object is refused and left untouched. Nothing here
 // follows a symbolic link: a settings file, its folder or its backup that is a link is refused
@@ -11,18 +12,21 @@ import { lstatSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { refuseLink, writeAtomic } from "../box/atomic.ts";
 import { InvalidInput } from "../errors.ts";
-import type { Agent } from "./agent-input.ts";
+import { roomNamed } from "./agents/list.ts";
+import type { OwnHookFile } from "./agents/room.ts";
 import { type HookEntry, mergeHooks } from "./install.ts";
 import { lineDiff } from "./line-diff.ts";
 
 export type Scope = "user" | "project";
 
 /** The settings file of an agent for a scope (the project is the working directory). */
-export function settingsPath(agent: Agent, scope: Scope, home: string, cwd: string): string {
-  const base = scope === "user" ? home : cwd;
-  return agent === "claude"
-    ? join(base, ".claude", "settings.json")
-    : join(base, ".codex", "hooks.json");
+export function settingsPath(agent: string, scope: Scope, home: string, cwd: string): string {
+  const install = roomNamed(agent).install;
+  if (!install) {
+    throw new InvalidInput(`qbridge cannot install ${roomNamed(agent).label}'s hooks yet`);
+  }
+  const folder = scope === "project" ? (install.projectFolder ?? install.folder) : install.folder;
+  return join(scope === "user" ? home : cwd, folder, install.file);
 }
 
 /** The settings as JSON; {} when there is no file. Refuses a file that is not an object. */
@@ -62,13 +66,26 @@ export interface InstallResult {
   diff: string[];
 }
 
+/** The file with the entries in: merged into settings, or a file of qbridge's own whole. */
+function withEntries(
+  settings: Record<string, unknown>,
+  entries: HookEntry[],
+  timeoutSeconds: number,
+  own: OwnHookFile | undefined,
+): { settings: Record<string, unknown>; changed: boolean } {
+  if (!own) return mergeHooks(settings, entries, timeoutSeconds);
+  const next = own.write(entries, timeoutSeconds) as Record<string, unknown>;
+  return { settings: next, changed: JSON.stringify(next) !== JSON.stringify(settings) };
+}
+
 export function installInto(
   path: string,
   entries: HookEntry[],
   timeoutSeconds: number,
+  own?: OwnHookFile | undefined,
 ): InstallResult {
   const { settings, text } = readSettings(path);
-  const merged = mergeHooks(settings, entries, timeoutSeconds);
+  const merged = withEntries(settings, entries, timeoutSeconds, own);
   if (!merged.changed) return { path, changed: false, backup: undefined, diff: [] };
   const next = `${JSON.stringify(merged.settings, null, 2)}\n`;
   let backup: string | undefined;

@@ -34,6 +34,16 @@ export class PermissionRequests {
     return row?.inputKey ?? undefined;
   }
 
+  /** The questions the permission path filed for one agent session, oldest first. */
+  ofSession(agent: string, sessionId: string): string[] {
+    const rows = this.db
+      .prepare(
+        "SELECT question_id AS id FROM permission_requests WHERE agent = ? AND session_id = ? ORDER BY filed_at, rowid",
+      )
+      .all(agent, sessionId) as { id: string }[];
+    return rows.map((row) => row.id);
+  }
+
   /** True when the permission path filed this question for exactly this request. */
   filedFor(questionId: string, requestKey: string): boolean {
     return (

@@ -1,13 +1,13 @@
-// The decisions of `request_permission`, pure: the confirm question a coding agent's tool call
-// becomes, and the allow/deny a question's outcome becomes. Only a recorded "yes" allows. The
-// prompt holds the request whole or its head and tail (src/card/agent-request.ts), the card's
-// `request` holds it whole, and the agent's text is shown with hidden characters spelled out.
-// No answer yet is a deny that says plainly it is not a refusal and which question stays open.
+// The decisions of `request_permission`, pure: the permission question a coding agent's tool
+// call becomes (built by the core, src/questions/permission/, as for every hook: a yes/no, as
+// MCP takes nothing more), and the allow/deny a question's outcome becomes. Only a recorded
+// "yes" allows. No answer yet is a deny that says plainly it is not a refusal and which
+// question stays open.
 
-import { headAndTail, REQUEST_MAX_CHARS, requestOf, requestPrompt } from "../card/agent-request.ts";
-import { visibleLine, visibleLines } from "../card/agent-text.ts";
-import { InvalidInput } from "../errors.ts";
 import type { QuestionOutcome } from "../questions/outcome.ts";
+import { permissionCard as questionCard } from "../questions/permission/card.ts";
+import { permissionChoice } from "../questions/permission/decision.ts";
+import { YES_OR_NO } from "../questions/permission/request.ts";
 
 export interface PermissionRequest {
   tool_name: string;
@@ -20,36 +20,20 @@ export type PermissionDecision =
   | { behavior: "allow"; updatedInput: Record<string, unknown> }
   | { behavior: "deny"; message: string };
 
-/** Room for the input in the memo (the card allows 20,000 characters). */
-const INPUT_CHARS = 18_000;
-
 /**
- * The card a permission request files: an irreversible confirm showing the tool and its input.
- * Its whole request (the card's `request`, requestOf) is filed beside it.
+ * The card a permission request files: the core's permission question (src/questions/
+ * permission/card.ts) with what MCP takes, yes or no.
  */
 export function permissionCard(request: PermissionRequest): Record<string, unknown> {
-  const { tool_name: tool, input } = request;
-  const whole = requestOf(input);
-  if (whole.length > REQUEST_MAX_CHARS) {
-    throw new InvalidInput(
-      `the input is ${whole.length} characters, more than a question can show whole (${REQUEST_MAX_CHARS}): ask at the computer`,
-    );
-  }
-  const full = visibleLines(JSON.stringify(input, null, 2));
-  const shown =
-    full.length <= INPUT_CHARS
-      ? full
-      : `${headAndTail(full, INPUT_CHARS)}\n(The whole input is on the web page and in qbridge show.)`;
-  const name = visibleLine(tool);
-  return {
-    prompt: requestPrompt(tool, input),
-    memo: `A coding agent wants to use the tool ${name} and waits for your decision. Nothing runs unless you say yes.\n\nThe input it would run with:\n${shown}`,
-    input: { type: "confirm" },
-    directive: `Nothing to do on the box: the agent reads this decision and runs ${name} only on a yes.`,
-    "while-waiting": `The agent does not run ${name}.`,
-    irreversible: true,
-    "asked-by": request.asked_by ?? "coding agent (request_permission)",
+  const asked = {
+    asker: "A coding agent",
+    askedBy: request.asked_by ?? "coding agent (request_permission)",
+    tool: request.tool_name,
+    input: request.input,
+    cwd: undefined,
+    description: undefined,
   };
+  return questionCard(asked, YES_OR_NO);
 }
 
 /** What the agent is told, from the question's outcome now. */
@@ -61,10 +45,9 @@ export function permissionDecision(
   const id = outcome.id;
   switch (outcome.status) {
     case "answered": {
-      if (outcome.answer?.selected === "yes") {
-        return { behavior: "allow", updatedInput: request.input };
-      }
-      const note = outcome.answer?.note?.trim();
+      const choice = permissionChoice(outcome);
+      if (choice?.kind === "once") return { behavior: "allow", updatedInput: request.input };
+      const note = choice && "note" in choice ? choice.note : undefined;
       return {
         behavior: "deny",
         message: `The owner said no to ${tool} (question ${id})${note ? `: "${note}"` : ", without a note"}. Do not run it; take their answer into account.`,

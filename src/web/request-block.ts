@@ -7,11 +7,19 @@
 // its words alone, the input shown as those lines below it. Escaped like every card text;
 // hidden characters were spelled out when it was filed, and those the JSON held escaped are
 // spelled out here.
+// A plan (kind: plan) is shown whole always, rendered as Markdown in which nothing runs or
+// loads (markdown-html.ts).
 
 import { requestBeyondPrompt, requestInOneLine } from "../card/agent-request.ts";
 import { visibleLine, visibleLines } from "../card/agent-text.ts";
 import type { Question } from "../card/question.ts";
-import { html, type Markup } from "./html.ts";
+import { html, type Markup, raw } from "./html.ts";
+import { markdownHtml } from "./markdown-html.ts";
+
+function planBlock(plan: string): Markup {
+  const lines = plan === "" ? 0 : plan.split("\n").length;
+  return html`<div class="card warn" id="request"><p class="meta">The whole plan (${lines.toLocaleString("en-US")} lines): read it all before you approve it</p><div class="text plan">${raw(markdownHtml(plan))}</div></div>`;
+}
 
 /** Deeper than this, a value is shown as the text it was sent as. */
 const NESTED_LEVELS = 4;
@@ -65,6 +73,7 @@ function wordsBeforeInput(card: Question, request: string): string | undefined {
 
 /** The page's heading for the question, and the request to show under it (or nothing). */
 export function requestOnPage(card: Question): { heading: string; block: Markup } {
+  if (card.kind === "plan") return { heading: card.prompt, block: planBlock(card.request ?? "") };
   const request = card.request ?? "";
   const args = card.request === undefined ? undefined : toolArguments(request);
   const words = args ? wordsBeforeInput(card, request) : undefined;

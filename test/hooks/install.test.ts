@@ -74,7 +74,7 @@ describe("qbridge hook install", () => {
     expect(result.stdout).toContain("trust it: open /hooks in Codex");
     expect(existsSync(`${path}.qbridge-backup`)).toBe(false);
     const written = JSON.parse(readFileSync(path, "utf8"));
-    expect(Object.keys(written.hooks)).toEqual(["PermissionRequest"]);
+    expect(Object.keys(written.hooks)).toEqual(["PermissionRequest", "Interrupt"]);
     expect(written.hooks.PermissionRequest[0].hooks[0]).toMatchObject({
       type: "command",
       timeout: 300,
@@ -135,7 +135,7 @@ describe("qbridge hook doctor, with the service up", () => {
       const result = await runCli(["hook", "doctor"], { env, cwd: dir });
       expect(result.stdout).toContain(`✓ the service at http://127.0.0.1:${port}: healthy`);
       expect(result.stdout).toContain(
-        "PermissionRequest hook installed; Codex runs it once you trust it in /hooks",
+        "PermissionRequest and Interrupt hook installed; Codex runs it once you trust it in /hooks",
       );
       expect(result.code).toBe(0);
     } finally {

@@ -9,11 +9,13 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requestOf } from "../../src/card/agent-request.ts";
 import { loadConfig } from "../../src/config.ts";
+import { claude } from "../../src/hooks/agents/claude.ts";
 import { elicitationCard } from "../../src/hooks/elicitation-question.ts";
 import { mcpSentence } from "../../src/hooks/mcp-tool-sentence.ts";
-import { permissionCard } from "../../src/hooks/permission-question.ts";
+import { hookOffers, hookRequest } from "../../src/hooks/permission-question.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
 import { askPermission } from "../../src/questions/ask-permission.ts";
+import { permissionCard } from "../../src/questions/permission/card.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
 import { raw } from "../../src/web/html.ts";
 import { page } from "../../src/web/layout.ts";
@@ -213,7 +215,7 @@ describe("an MCP tool's permission on a 390x844 phone", () => {
 
   /** Files the hook's card for the call, with `prompt` where given, and opens its page. */
   async function permissionPage(call: string, prompt?: string): Promise<Page> {
-    const card = permissionCard(ask, tool, 600);
+    const card = permissionCard(hookRequest(claude, ask), hookOffers(claude, ask, tool), 600);
     const { id } = await askPermission(
       box,
       prompt === undefined ? card : { ...card, prompt },

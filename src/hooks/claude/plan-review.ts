@@ -1,12 +1,12 @@
 // Claude Code's ExitPlanMode, as its PermissionRequest hook hands it over: `tool_input.plan`
 // (Markdown, injected from the plan file), `planFilePath`, and the deprecated `allowedPrompts`
 // (code.claude.com/docs/en/hooks, "ExitPlanMode"). The plan is a plan to read, and three
-// decisions: Approve; Approve and accept edits for this session (a `setMode` update, offered
-// only where the input's `permission_suggestions` offers exactly it); Keep planning (a deny
-// whose message is the boxholder's note, so Claude revises; never an interrupt). Pure.
+// decisions: Approve; Approve and accept edits for this session (a `setMode` update, offered on
+// every plan as Claude Code's own dialog offers it: its request never carries the suggestion,
+// and Claude Code takes the update when sent, as seen with Claude Code 2.1.332); Keep planning
+// (a deny whose message is the boxholder's note, so Claude revises; never an interrupt). Pure.
 
-import { InvalidAnswer } from "../../errors.ts";
-import type { HookDecision } from "../agent-output.ts";
+import type { HookDecision } from "../agent-decision.ts";
 
 /** The permission update that "accept edits for this session" applies (hooks reference). */
 export const ACCEPT_EDITS_FOR_SESSION = {
@@ -26,42 +26,25 @@ export interface PlanRequest {
   /** The plan in Markdown; "" when Claude Code sends none (it then asks a plain yes/no). */
   plan: string;
   planFilePath: string | undefined;
-  /** Whether the input offers switching this session to accept edits. */
-  offersAcceptEdits: boolean;
   /** `tool_input` as it arrived; an approval echoes it unchanged. */
   input: Record<string, unknown>;
 }
 
-function offersAcceptEdits(suggestions: Record<string, unknown>[]): boolean {
-  return suggestions.some(
-    (s) =>
-      s.type === ACCEPT_EDITS_FOR_SESSION.type &&
-      s.mode === ACCEPT_EDITS_FOR_SESSION.mode &&
-      s.destination === ACCEPT_EDITS_FOR_SESSION.destination,
-  );
-}
-
-/** The plan request in an ExitPlanMode `tool_input` and the request's `permission_suggestions`. */
-export function parsePlanRequest(
-  toolInput: Record<string, unknown>,
-  suggestions: Record<string, unknown>[],
-): PlanRequest {
+/** The plan request in an ExitPlanMode `tool_input`. */
+export function parsePlanRequest(toolInput: Record<string, unknown>): PlanRequest {
   const { plan, planFilePath } = toolInput;
   return {
     plan: typeof plan === "string" ? plan : "",
     planFilePath: typeof planFilePath === "string" ? planFilePath : undefined,
-    offersAcceptEdits: offersAcceptEdits(suggestions),
     input: toolInput,
   };
 }
 
-/** The choices the card offers, in order; accept-edits only where the input offers it. */
-export function planOptions(request: PlanRequest): { id: PlanChoice; label: string }[] {
+/** The choices the card offers, in order. */
+export function planOptions(): { id: PlanChoice; label: string }[] {
   return [
     { id: PLAN_CHOICES.approve, label: "Approve" },
-    ...(request.offersAcceptEdits
-      ? [{ id: PLAN_CHOICES.acceptEdits, label: "Approve and accept edits for this session" }]
-      : []),
+    { id: PLAN_CHOICES.acceptEdits, label: "Approve and accept edits for this session" },
     { id: PLAN_CHOICES.keepPlanning, label: "Keep planning" },
   ];
 }
@@ -76,12 +59,6 @@ export function planDecision(
     case PLAN_CHOICES.approve:
       return { behavior: "allow", updatedInput: request.input };
     case PLAN_CHOICES.acceptEdits:
-      if (!request.offersAcceptEdits) {
-        throw new InvalidAnswer(
-          choice,
-          "Approve or Keep planning: this plan does not offer accept edits",
-        );
-      }
       return {
         behavior: "allow",
         updatedInput: request.input,

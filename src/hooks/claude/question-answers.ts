@@ -8,7 +8,7 @@
 
 import { OTHER_OPTION } from "../../card/question.ts";
 import { InvalidAnswer, InvalidInput } from "../../errors.ts";
-import type { HookDecision } from "../agent-output.ts";
+import type { HookDecision } from "../agent-decision.ts";
 import type { QuestionDraft, QuestionSet } from "./ask-user-question.ts";
 
 /** What joins several labels (and own words) in one answer, as the Agent SDK documents it. */

@@ -8,7 +8,7 @@
 
 import { join } from "node:path";
 import { InvalidInput } from "../../errors.ts";
-import type { Scope } from "../settings-file.ts";
+import type { OwnHookFile } from "../agents/room.ts";
 
 /** The file qbridge's hook lives in, in each place Copilot reads hooks from. */
 export const HOOK_FILE_NAME = "qbridge.json";
@@ -21,7 +21,7 @@ export const COPILOT_DEFAULT_TIMEOUT_SECONDS = 30;
  * repository's root) or the user's hooks folder.
  */
 export function copilotHookPath(
-  scope: Scope,
+  scope: "user" | "project",
   home: string,
   cwd: string,
   copilotHome?: string | undefined,
@@ -44,3 +44,31 @@ export function copilotHookFile(command: string, timeoutSeconds: number): Record
     },
   };
 }
+
+/** Whether a handler's command runs `qbridge hook …` (qbridge's own entries). */
+function runsQbridge(handler: unknown): string | undefined {
+  if (handler === null || typeof handler !== "object") return undefined;
+  const { bash, command } = handler as Record<string, unknown>;
+  const line = typeof bash === "string" ? bash : command;
+  return typeof line === "string" && /qbridge(\.cjs)?'?\s+hook\s/.test(line) ? line : undefined;
+}
+
+/** The file qbridge owns in Copilot's hooks folders: written whole, read back by the doctor. */
+export const copilotOwnFile: OwnHookFile = {
+  write(entries, timeoutSeconds) {
+    const [entry, ...more] = entries;
+    if (!entry || more.length > 0 || entry.event !== "permissionRequest") {
+      throw new InvalidInput("Copilot CLI's hook file holds qbridge's permissionRequest hook only");
+    }
+    return copilotHookFile(entry.command, timeoutSeconds);
+  },
+  commands(file) {
+    const found = new Map<string, string[]>();
+    const hooks = (file.hooks ?? {}) as Record<string, unknown>;
+    for (const [event, handlers] of Object.entries(hooks)) {
+      const lines = Array.isArray(handlers) ? handlers.flatMap((h) => runsQbridge(h) ?? []) : [];
+      if (lines.length) found.set(event, lines);
+    }
+    return found;
+  },
+};

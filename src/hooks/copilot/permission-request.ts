@@ -1,15 +1,17 @@
 // GitHub Copilot CLI's permissionRequest hook input, read into the neutral request of
 // src/hooks/agent-input.ts. Copilot's hooks reference (docs.github.com/en/copilot/reference/
-// hooks-reference; github/docs content/copilot/reference/hooks-reference.md) documents this
-// event's matcher (on `toolName`) and its output, but publishes no input payload of its own; it
-// documents the tool events' payloads in two formats, chosen by how the event is named in the
-// hook file, and this reads both:
-// - `permissionRequest` (camelCase, what `qbridge hook install --copilot` writes): sessionId,
-//   timestamp (ms), cwd, toolName, toolArgs (the arguments, as a JSON text or an object);
-// - `PermissionRequest` (VS Code compatible): hook_event_name, session_id, timestamp (ISO),
-//   cwd, tool_name, tool_input.
-// Pure: parsing only. An input that fits neither is an InvalidInput naming what is wrong (the
-// hook then fails and Copilot asks at its own prompt).
+// hooks-reference) documents this event's matcher (on `toolName`) and its output but publishes
+// no input payload of its own. What Copilot CLI 1.0.102 sends, as seen with the real binary
+// (tools/agents/evidence/copilot-requests.json), is neither of its documented tool-event
+// formats; this reads it and both of those:
+// - seen: hookName "permissionRequest", sessionId, timestamp (ms), cwd, toolName, toolInput (the
+//   arguments as an object; a `create` asks as `edit` {file_path, diff}), permissionSuggestions;
+// - documented, camelCase: sessionId, timestamp, cwd, toolName, toolArgs (a JSON text or an
+//   object);
+// - documented, VS Code compatible (`PermissionRequest` in the hook file): hook_event_name,
+//   session_id, timestamp (ISO), cwd, tool_name, tool_input.
+// Pure: parsing only. An input that fits none is an InvalidInput naming what is wrong (the hook
+// then fails and Copilot asks at its own prompt).
 
 import { z } from "zod";
 import { describeIssues } from "../../card/question.ts";
@@ -18,9 +20,11 @@ import type { PermissionAsk } from "../agent-input.ts";
 
 const CamelInput = z
   .object({
+    hookName: z.literal("permissionRequest").optional(),
     sessionId: z.string().min(1, "the session id is missing"),
     cwd: z.string().min(1, "the working directory is missing"),
     toolName: z.string().min(1, "the tool's name is missing"),
+    toolInput: z.unknown(),
     toolArgs: z.unknown(),
   })
   .passthrough();
@@ -108,5 +112,5 @@ export function parseCopilotPermission(text: string): CopilotPermissionAsk {
   }
   const raw = result.data;
   const fields = { sessionId: raw.sessionId, cwd: raw.cwd, tool: raw.toolName };
-  return askOf({ ...fields, args: raw.toolArgs }, "camelCase");
+  return askOf({ ...fields, args: raw.toolInput ?? raw.toolArgs }, "camelCase");
 }

@@ -3,7 +3,6 @@
 // three decisions go back as Claude Code takes them, through today's Claude output, checked.
 
 import { describe, expect, it } from "vitest";
-import { InvalidAnswer } from "../../../src/errors.ts";
 import { permissionOutput } from "../../../src/hooks/agent-output.ts";
 import {
   ACCEPT_EDITS_FOR_SESSION,
@@ -18,9 +17,7 @@ import { fixtureInput } from "../agent-fixtures.ts";
 import { ClaudePermissionOutput } from "../agent-outputs.ts";
 
 function request(name: string): PlanRequest {
-  const input = fixtureInput(name);
-  const suggestions = (input.permission_suggestions ?? []) as Record<string, unknown>[];
-  return parsePlanRequest(input.tool_input as Record<string, unknown>, suggestions);
+  return parsePlanRequest(fixtureInput(name).tool_input as Record<string, unknown>);
 }
 
 function printed(plan: PlanRequest, choice: Parameters<typeof planDecision>[1], note?: string) {
@@ -32,27 +29,22 @@ const PLAIN = "claude-permission-exitplanmode";
 const OFFERED = "claude-permission-exitplanmode-accept-edits";
 
 describe("ExitPlanMode's plan and its choices", () => {
-  it("reads the plan and its file, and offers Approve and Keep planning", () => {
+  it("reads the plan and its file", () => {
     const plan = request(PLAIN);
     expect(plan.plan.startsWith("## Refactor auth\n\n1. Extract the session check")).toBe(true);
     expect(plan.planFilePath).toBe("/Users/ada/.claude/plans/refactor-auth.md");
-    expect(planOptions(plan).map((o) => o.label)).toEqual(["Approve", "Keep planning"]);
   });
 
-  it("offers accept edits for this session only where the input's suggestions offer exactly it", () => {
-    expect(planOptions(request(OFFERED)).map((o) => o.label)).toEqual([
+  it("offers accept edits for this session on every plan, as Claude Code's own dialog does", () => {
+    expect(planOptions().map((o) => o.label)).toEqual([
       "Approve",
       "Approve and accept edits for this session",
       "Keep planning",
     ]);
-    const elsewhere = parsePlanRequest({ plan: "x" }, [
-      { ...ACCEPT_EDITS_FOR_SESSION, destination: "localSettings" },
-    ]);
-    expect(elsewhere.offersAcceptEdits).toBe(false);
   });
 
   it("a plan Claude Code sent without text is an empty plan", () => {
-    expect(parsePlanRequest({}, []).plan).toBe("");
+    expect(parsePlanRequest({}).plan).toBe("");
   });
 });
 
@@ -73,8 +65,12 @@ describe("the plan's decisions as Claude Code takes them", () => {
     });
   });
 
-  it("accept edits where the input does not offer it is refused", () => {
-    expect(() => planDecision(request(PLAIN), PLAN_CHOICES.acceptEdits)).toThrow(InvalidAnswer);
+  it("accept edits is taken on a plan whose request suggests nothing (Claude Code never does)", () => {
+    expect(printed(request(PLAIN), PLAN_CHOICES.acceptEdits)).toEqual({
+      behavior: "allow",
+      updatedInput: fixtureInput(PLAIN).tool_input,
+      updatedPermissions: [{ ...ACCEPT_EDITS_FOR_SESSION }],
+    });
   });
 
   it("Keep planning denies with the note as the message and never stops the turn", () => {
