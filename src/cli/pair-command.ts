@@ -69,7 +69,7 @@ async function pairAction(
     }
     const bridge = bridgeNamed(config, options.surface);
     const terms = bridge.pairing;
-    const owners = new Owners(core.ledger.db);
+    const owners = core.ledger.store(Owners);
     const bound = owners.get(bridge.surface);
     if (bound && !options.replace && !terms.fixedOwner) {
       throw new InvalidInput(

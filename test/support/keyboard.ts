@@ -3,9 +3,10 @@
 // to the handler, waits for it to be handled to its end (as the chat's read loop does) and
 // returns what that line wrote.
 
-import { createTerminalPresenter } from "../../bridges/terminal/presenter.ts";
+import { createTerminalPresenter, TERMINAL } from "../../bridges/terminal/presenter.ts";
 import { createLineHandler } from "../../bridges/terminal/replies.ts";
 import type { Core } from "../../src/questions/core.ts";
+import { openDoor } from "../../src/slot/door.ts";
 import { createSlot, type Slot } from "../../src/slot/slot.ts";
 
 export interface Keyboard {
@@ -22,7 +23,13 @@ export function keyboardOn(core: Core, by = "ada"): Keyboard {
     screen += text;
   };
   slot.attach(createTerminalPresenter({ write, now: () => core.box.clock.now() }));
-  const handleLine = createLineHandler({ slot, write, by });
+  // The person at the keyboard: what a terminal proves (piped input is chat-streams' and the
+  // spawned chat's to test).
+  const handleLine = createLineHandler({
+    door: openDoor(slot, TERMINAL),
+    write,
+    proof: { kind: "terminal", tty: true, login: by },
+  });
   return {
     slot,
     async type(line) {
