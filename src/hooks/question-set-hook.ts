@@ -7,7 +7,7 @@
 // partly answered set is never sent. Never allowed by a grant, never without `updatedInput`.
 
 import { randomBytes } from "node:crypto";
-import { askQuestion } from "../questions/ask.ts";
+import { askQuestion, validateAsk } from "../questions/ask.ts";
 import type { Core } from "../questions/core.ts";
 import type { QuestionOutcome } from "../questions/outcome.ts";
 import type { AgentDecision } from "./agent-decision.ts";
@@ -34,16 +34,24 @@ type SetEnd =
   | { kind: "answered"; answers: QuestionAnswer[] }
   | { kind: "unanswered"; outcome: QuestionOutcome };
 
-/** One filing per question: ordered ids under one base, one `asked-at` for all. */
+/**
+ * One filing per question: ordered ids under one base, one `asked-at` for all. Every card is
+ * checked first: a set with one card that cannot be filed files nothing, never a part of it.
+ */
 function filings(core: Core, room: AgentRoom, set: QuestionSet, timeout: number): FileQuestion[] {
   const askedAt = core.box.clock.iso();
   const base = `${askedAt.slice(0, 10)}-${room.name}-asks-${randomBytes(3).toString("hex")}`;
   const count = set.drafts.length;
-  return set.drafts.map((draft, index) => (meanwhile) => {
+  const cards = set.drafts.map((draft, index) => {
     const card = questionCard(draft, { index, count }, room.label, timeout);
     const asked = { ...card, id: `${base}-${index + 1}`, "asked-at": askedAt };
-    return askQuestion(core, asked, { via: "hook", agentPrompt: { kind: "question" }, meanwhile });
+    validateAsk(asked);
+    return asked;
   });
+  return cards.map(
+    (asked) => (meanwhile) =>
+      askQuestion(core, asked, { via: "hook", agentPrompt: { kind: "question" }, meanwhile }),
+  );
 }
 
 /** Why the rest of a set is withdrawn, in the words every surface shows. */
