@@ -11,7 +11,7 @@ import type { Service } from "../service.ts";
 import type { ConfiguredBridge } from "../slot/bridge.ts";
 import { Owners } from "../slot/owner.ts";
 import { checkBoxWritable } from "./box-check.ts";
-import { bridgeHelp } from "./bridges.ts";
+import { BRIDGES, bridgeHelp } from "./bridges.ts";
 import { type CommonOptions, configFor, printJson, withCore } from "./context.ts";
 import { endQuietlyWhenOutputCloses, writeErr, writeOut } from "./output.ts";
 
@@ -78,7 +78,7 @@ Examples:
 }
 
 function registerPair(program: Command): void {
-  program
+  const pair = program
     .command("pair")
     .description(
       "print a one-time code (valid 10 minutes) that makes you the boxholder on one surface (Telegram unless --surface names another)",
@@ -100,8 +100,22 @@ the one before is told in their chat. A code pairs on the surface it was made fo
     .option(
       "--surface <name>",
       "the surface the code pairs on (default: telegram, the first bridge)",
-    )
-    .action(pairAction);
+    );
+  // A bridge that sends its code to an address names the flag for it (--email ADDRESS).
+  for (const { help } of BRIDGES) {
+    if (help.pairFlag)
+      pair.option(`--${help.pairFlag.flag} <${help.pairFlag.value}>`, help.pairFlag.description);
+  }
+  pair.action(pairAction);
+}
+
+/** The bridge a pair flag names (--email ADDRESS) and the address, when one was given. */
+function sentTo(options: Record<string, unknown>): { surface: string; to: string } | undefined {
+  for (const { surface, help } of BRIDGES) {
+    const to = help.pairFlag && options[help.pairFlag.flag];
+    if (typeof to === "string") return { surface, to };
+  }
+  return undefined;
 }
 
 /** Runs the service until a signal, closed output or a bridge that cannot go on stops it. */
@@ -157,8 +171,9 @@ function untilStopped(
 
 /** Prints a one-time pairing code for the surface `--surface` names. */
 async function pairAction(
-  options: CommonOptions & { replace?: boolean; surface?: string },
+  options: CommonOptions & { replace?: boolean; surface?: string } & Record<string, unknown>,
 ): Promise<void> {
+  const send = sentTo(options);
   await withCore(options, async (core, config) => {
     // The code lives in the ledger; on a read-only box that is a copy in memory, and a code
     // kept there would be gone before anyone could send it.
@@ -167,8 +182,13 @@ async function pairAction(
         `${core.box.paths.root} is read-only: a pairing code is kept in the box's ledger, so pair needs a writable box; make it writable and try again`,
       );
     }
-    const bridge = bridgeNamed(config, options.surface);
+    const bridge = bridgeNamed(config, send?.surface ?? options.surface);
     const terms = bridge.pairing;
+    if (send && !terms.deliver) {
+      throw new InvalidInput(
+        `the ${bridge.surface} bridge is off here, so the code cannot be sent to ${send.to}: ${bridge.offLine}`,
+      );
+    }
     const owners = new Owners(core.ledger.db);
     const bound = owners.get(bridge.surface);
     if (bound && !options.replace && !terms.fixedOwner) {
@@ -180,7 +200,12 @@ async function pairAction(
     const { code, expiresAt } = owners.newPairingCode(bridge.surface, core.box.clock.now(), {
       replace,
     });
+    const sent =
+      send && terms.deliver
+        ? await terms.deliver(code, send.to, (key, value) => core.ledger.setMeta(key, value))
+        : undefined;
     if (options.json) return printJson({ code, surface: bridge.surface, expiresAt, replace });
+    if (sent) writeOut(`${sent}.\n`);
     writeOut(
       `Pairing code: ${code}\n${terms.howToSend(code)}; valid until ${localTime(expiresAt)}, 10 minutes. It works once.\n`,
     );

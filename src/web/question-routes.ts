@@ -6,6 +6,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { isValidId } from "../box/paths.ts";
+import { optionsOf, type Question } from "../card/question.ts";
 import { InvalidId } from "../errors.ts";
 import { loadCommitted } from "../questions/transition.ts";
 import { lastTimeFor } from "../slot/presentation/last-time.ts";
@@ -20,6 +21,23 @@ import { pageLinks, questionHref, refuseLink } from "./signed-page.ts";
 
 /** Forms carry at most one answer and one note of 20,000 characters each, percent-encoded. */
 export const FORM_LIMIT_BYTES = 512 * 1024;
+
+/**
+ * The option a link chose (`?pick=ID`, an e-mail's button): chosen on the form and named in a
+ * notice, never recorded; the person's tap on the form records it. Nothing for an unknown id.
+ */
+function pickedOption(card: Question, pick: string | undefined) {
+  const option = optionsOf(card).find((o) => o.id === pick);
+  if (!option || card.status === "answered" || card.status === "withdrawn") return {};
+  const tap = card.input.type === "confirm" ? option.label : "Send answer";
+  return {
+    values: { choice: option.id },
+    notice: {
+      tone: "notice" as const,
+      text: `You chose “${option.label}”: tap ${tap} below to record it. Nothing is recorded until you do.`,
+    },
+  };
+}
 
 export function questionRoutes(deps: SignedDeps): Hono {
   const app = new Hono();
@@ -37,9 +55,11 @@ export function questionRoutes(deps: SignedDeps): Hono {
       const action = questionHref(id, signature, "../");
       const token = formToken(secret, { question: id }, signature);
       const { timeZone } = deps.config;
+      const picked = pickedOption(view.card, c.req.query("pick"));
       return c.html(
         questionPage({
           view,
+          ...picked,
           action,
           formToken: token,
           now: core.box.clock.now(),

@@ -20,6 +20,7 @@ export interface Finding {
     | "sweep"
     | "stuck-presentation"
     | "telegram"
+    | "email"
     | "webhook";
   path: string;
   problem: string;

@@ -1,0 +1,86 @@
+// The e-mail bridge as `qbridge serve` runs it: the sender (SMTP) and the presenter attached to
+// the slot, and the mailbox read for replies (IMAP with IDLE), each message handled once. A
+// server that cannot be reached is said in /healthz and retried; it never ends the service.
+
+import { type Bridge, type BridgeDeps, createJudge } from "../../src/slot/port.ts";
+import { handleMessage } from "./inbound.ts";
+import { type UidMark, watchMailbox } from "./mailbox.ts";
+import { createSender } from "./outgoing.ts";
+import { createEmailPresenter, SURFACE } from "./presenter.ts";
+import type { EmailSettings, ImapServer } from "./settings.ts";
+
+export type EmailOn = Extract<EmailSettings, { on: true }>;
+
+/** Test seams `startService` passes through for this surface. */
+export interface EmailSeams {
+  /** How long the IMAP connection stays quiet before IDLE (ms). */
+  idleDelayMs?: number;
+  /** Told once each message read from the mailbox was handled (or failed). */
+  onHandled?: (uid: number) => void;
+}
+
+/** The last UID read, in the ledger's meta, per mailbox and UIDVALIDITY. */
+function uidMark(deps: BridgeDeps, imap: ImapServer): UidMark {
+  const { ledger } = deps.slot.core;
+  const key = (validity: string) =>
+    `email-uid ${imap.user ?? ""}@${imap.host}:${imap.port}/${imap.mailbox} ${validity}`;
+  return {
+    get(validity) {
+      const text = ledger.getMeta(key(validity));
+      return text === undefined ? undefined : Number(text);
+    },
+    set: (validity, uid) => ledger.setMeta(key(validity), String(uid)),
+  };
+}
+
+export function createEmailBridge(settings: EmailOn, deps: BridgeDeps): Bridge {
+  const { slot, logger } = deps;
+  const seams = (deps.seams ?? {}) as EmailSeams;
+  const sender = createSender(settings);
+  const judge = createJudge(slot);
+  const owner = () => slot.owners.get(SURFACE)?.userId;
+  slot.attach(createEmailPresenter({ slot, sender, owner, link: deps.link }));
+  let mailbox: ReturnType<typeof watchMailbox> | undefined;
+  let opened: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => {
+    opened = resolve;
+  });
+  return {
+    async start() {
+      mailbox = watchMailbox({
+        imap: settings.imap,
+        mark: uidMark(deps, settings.imap),
+        async onMessage(uid, raw) {
+          try {
+            await handleMessage({ slot, judge, sender, owner }, uid, raw);
+          } catch (error) {
+            logger.error({ err: error, uid }, "e-mail: a message could not be handled; read again");
+            throw error;
+          } finally {
+            seams.onHandled?.(uid);
+          }
+        },
+        onHealth: (ok, reason) => deps.health({ ok, ...(reason ? { reason } : {}) }),
+        logger,
+        idleDelayMs: seams.idleDelayMs,
+      });
+      void mailbox.ready.then(opened);
+      return summary(settings, owner());
+    },
+    ready,
+    async stop() {
+      await mailbox?.stop();
+      sender.close();
+    },
+  };
+}
+
+function summary(settings: EmailOn, owner: string | undefined): string[] {
+  const { imap, smtp } = settings;
+  return [
+    `email: replies read from ${imap.mailbox} on ${imap.host}:${imap.port}, sent through ${smtp.host}:${smtp.port} as ${settings.fromAddress}`,
+    owner
+      ? `boxholder: e-mail ${owner}`
+      : 'no e-mail boxholder yet: run "qbridge pair --email ADDRESS" and reply with the code',
+  ];
+}

@@ -1,0 +1,158 @@
+// One place that builds the e-mail bridge for tests: a temporary box, its slot, and the bridge
+// (bridges/email/serve.ts) on the real servers of dovecot.ts, one fresh mailbox per harness.
+// The boxholder's replies are composed by nodemailer's MailComposer (quoted text and a
+// signature under them, as a mail client writes) and delivered into the mailbox over IMAP.
+
+import MailComposer from "nodemailer/lib/mail-composer";
+import { createEmailBridge, type EmailOn, type EmailSeams } from "../../bridges/email/serve.ts";
+import { emailSettings } from "../../bridges/email/settings.ts";
+import { askQuestion } from "../../src/questions/ask.ts";
+import type { Bridge } from "../../src/slot/bridge.ts";
+import { createSlot, type Slot } from "../../src/slot/slot.ts";
+import { makeBox, type TestBox } from "./box.ts";
+import type { MailServers, Sent } from "./dovecot.ts";
+
+export const BOXHOLDER = "boxholder@home.test";
+export const STRANGER = "stranger@else.test";
+export const FROM = "question-bridge <q@bridge.test>";
+
+export interface EmailHarness {
+  box: TestBox;
+  slot: Slot;
+  bridge: Bridge;
+  /** The messages handed to SMTP since this harness opened. */
+  sent(): Sent[];
+  /** The newest message handed to SMTP to `to` (the boxholder by default). */
+  lastTo(to?: string): Sent;
+  /** Files a question, lets the slot present it, and resolves to its id and its e-mail. */
+  present(card: Record<string, unknown>): Promise<{ id: string; mail: Sent }>;
+  /** Delivers a raw message into the mailbox and waits until the bridge handled it. */
+  deliver(raw: Buffer | string): Promise<void>;
+  /** Composes a reply to `to` (first line `text`, the e-mail quoted under it) and delivers it. */
+  reply(to: Sent, text: string, options?: ReplyOptions): Promise<Buffer>;
+  /** Stops the bridge and the slot (the box is cleaned by cleanupBoxes). */
+  stop(): Promise<void>;
+}
+
+export interface ReplyOptions {
+  from?: string;
+  /** Headers to add (Authentication-Results...). */
+  headers?: Record<string, string>;
+  /** Leave In-Reply-To and References out, or name another e-mail in them. */
+  inReplyTo?: string | null;
+}
+
+export interface HarnessOptions {
+  box?: TestBox;
+  /** The boxholder's paired address; null for none yet. */
+  owner?: string | null;
+  env?: Record<string, string>;
+  link?: (id: string) => string | undefined;
+}
+
+/** A reply as a mail client writes it: the first line, a signature, the e-mail quoted below. */
+export async function composeReply(to: Sent, text: string, options: ReplyOptions = {}) {
+  // As a mail client answers: In-Reply-To the e-mail, References its thread and the e-mail.
+  const id = options.inReplyTo ?? to.mail.messageId ?? "";
+  const before = options.inReplyTo ? [] : [to.mail.references ?? []].flat();
+  const thread = options.inReplyTo === null ? {} : { inReplyTo: id, references: [...before, id] };
+  const quoted = (to.mail.text ?? "")
+    .split("\n")
+    .map((line) => `> ${line}`)
+    .join("\n");
+  const composer = new MailComposer({
+    from: options.from ?? BOXHOLDER,
+    to: FROM,
+    subject: `Re: ${to.mail.subject ?? ""}`,
+    ...thread,
+    headers: options.headers ?? {},
+    text: `${text}\n\n-- \nSent from my phone\n\nOn Fri, 10 Jul 2026 at 11:00, question-bridge wrote:\n${quoted}\n`,
+  });
+  return composer.compile().build();
+}
+
+export async function openEmailHarness(
+  servers: MailServers,
+  options: HarnessOptions = {},
+): Promise<EmailHarness> {
+  const box = options.box ?? (await makeBox());
+  const slot = createSlot({ core: box });
+  const { dovecot, outbox } = servers;
+  const mailbox = await dovecot.mailbox();
+  const settings = emailSettings.parse({
+    QBRIDGE_EMAIL_IMAP_URL: mailbox.url,
+    QBRIDGE_EMAIL_SMTP_URL: outbox.url,
+    QBRIDGE_EMAIL_FROM: FROM,
+    ...options.env,
+  }) as EmailOn;
+  const owner = options.owner === undefined ? BOXHOLDER : options.owner;
+  if (owner) slot.owners.bind("email", owner, box.box.clock.iso(), "test");
+  const waiting = new Map<number, () => void>();
+  const handled = new Set<number>();
+  const seams: EmailSeams = {
+    idleDelayMs: 20,
+    onHandled(uid) {
+      handled.add(uid);
+      waiting.get(uid)?.();
+    },
+  };
+  const bridge = await createEmailBridge(settings, {
+    slot,
+    logger: { info() {}, warn() {}, error() {} },
+    web: { host: "127.0.0.1" },
+    link: options.link ?? ((id) => `http://127.0.0.1:8787/q/${id}?s=signed`),
+    questionsLink: () => undefined,
+    health() {},
+    fail() {},
+    seams,
+  });
+  await bridge.start();
+  await bridge.ready;
+  const start = outbox.sent.length;
+  const sent = () => outbox.sent.slice(start);
+  const deliver = async (raw: Buffer | string) => {
+    const uid = await dovecot.deliver(String(raw), mailbox.name);
+    if (handled.has(uid)) return;
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`message ${uid} was not handled in 10 s`)),
+        10_000,
+      );
+      waiting.set(uid, () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  };
+  return {
+    box,
+    slot,
+    bridge,
+    sent,
+    lastTo(to = BOXHOLDER) {
+      const found = sent()
+        .filter((s) => s.to.includes(to))
+        .at(-1);
+      if (!found) throw new Error(`nothing was sent to ${to}`);
+      return found;
+    },
+    async present(card) {
+      const { id } = await askQuestion(box, card);
+      const before = sent().length;
+      await slot.reconcile();
+      const mail = sent()[before];
+      if (!mail) throw new Error("the question was not e-mailed");
+      return { id, mail };
+    },
+    deliver,
+    async reply(to, text, replyOptions) {
+      const raw = await composeReply(to, text, replyOptions);
+      await deliver(raw);
+      return raw;
+    },
+    async stop() {
+      await bridge.stop();
+      await slot.close();
+    },
+  };
+}
