@@ -8,7 +8,7 @@
 // boxholder's reply would. One Dovecot per test file (useMailServers), not per test.
 
 import { spawn } from "node:child_process";
-import { chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createConnection, createServer } from "node:net";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
@@ -131,9 +131,11 @@ export async function startDovecot(): Promise<Dovecot> {
   const root = userInfo().uid === 0;
   if (root) for (const path of walk(dir)) chownSync(path, as.uid, as.gid);
   const conf = join(dir, "dovecot.conf");
+  // Debian puts it in /usr/sbin, which a contributor's PATH may leave out.
+  const dovecot = existsSync("/usr/sbin/dovecot") ? "/usr/sbin/dovecot" : "dovecot";
   const command = root
-    ? ["setpriv", `--reuid=${as.uid}`, `--regid=${as.gid}`, "--clear-groups", "dovecot", "-c", conf]
-    : ["dovecot", "-c", conf];
+    ? ["setpriv", `--reuid=${as.uid}`, `--regid=${as.gid}`, "--clear-groups", dovecot, "-c", conf]
+    : [dovecot, "-c", conf];
   // In the foreground (-F), as this process's child: stopped by signal, never left daemonized.
   const master = spawn(command[0] as string, [...command.slice(1), "-F"], { stdio: "ignore" });
   const exited = new Promise<void>((resolve) => master.once("exit", () => resolve()));

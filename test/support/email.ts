@@ -20,6 +20,8 @@ export interface EmailHarness {
   box: TestBox;
   slot: Slot;
   bridge: Bridge;
+  /** The mailbox its replies are read from. */
+  mailbox: { name: string; url: string };
   /** The messages handed to SMTP since this harness opened. */
   sent(): Sent[];
   /** The newest message handed to SMTP to `to` (the boxholder by default). */
@@ -30,7 +32,7 @@ export interface EmailHarness {
   deliver(raw: Buffer | string): Promise<void>;
   /** Composes a reply to `to` (first line `text`, the e-mail quoted under it) and delivers it. */
   reply(to: Sent, text: string, options?: ReplyOptions): Promise<Buffer>;
-  /** Stops the bridge and the slot (the box is cleaned by cleanupBoxes). */
+  /** Stops the bridge and the slot (the box is cleaned by cleanupBoxes); opened again on it, it restarts. */
   stop(): Promise<void>;
 }
 
@@ -44,6 +46,8 @@ export interface ReplyOptions {
 
 export interface HarnessOptions {
   box?: TestBox;
+  /** A mailbox an earlier harness read (a restart); a new one by default. */
+  mailbox?: { name: string; url: string };
   /** The boxholder's paired address; null for none yet. */
   owner?: string | null;
   env?: Record<string, string>;
@@ -78,7 +82,7 @@ export async function openEmailHarness(
   const box = options.box ?? (await makeBox());
   const slot = createSlot({ core: box });
   const { dovecot, outbox } = servers;
-  const mailbox = await dovecot.mailbox();
+  const mailbox = options.mailbox ?? (await dovecot.mailbox());
   const settings = emailSettings.parse({
     QBRIDGE_EMAIL_IMAP_URL: mailbox.url,
     QBRIDGE_EMAIL_SMTP_URL: outbox.url,
@@ -128,6 +132,7 @@ export async function openEmailHarness(
     box,
     slot,
     bridge,
+    mailbox,
     sent,
     lastTo(to = BOXHOLDER) {
       const found = sent()
