@@ -26,6 +26,8 @@ export interface PresenterDeps {
   owner: () => string | undefined;
   /** The signed link to a question's page, when a public URL is configured. */
   link: (questionId: string) => string | undefined;
+  /** How long a question waits untapped on another surface before it is e-mailed too. */
+  secondAfterMs: number;
 }
 
 /** Closures told in the thread: those a person did elsewhere, or that end the question. */
@@ -67,6 +69,7 @@ export function createEmailPresenter(deps: PresenterDeps): Presenter {
   const { slot, sender, owner } = deps;
   return {
     surface: SURFACE,
+    second: { afterMs: deps.secondAfterMs },
     ready: () => owner() !== undefined,
     async present(request) {
       const to = owner();
@@ -109,6 +112,7 @@ async function sendQuestion(
     now: deps.slot.core.box.clock.now(),
     link: (optionId) => pickLink(link, optionId),
     lastTime: request.lastTime,
+    alsoOn: request.alsoOn,
   });
   const messageId = await deps.sender.send(to, letter);
   return { chatId: to, messageId };

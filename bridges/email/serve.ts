@@ -39,7 +39,8 @@ export function createEmailBridge(settings: EmailOn, deps: BridgeDeps): Bridge {
   const sender = createSender(settings);
   const judge = createJudge(slot);
   const owner = () => slot.owners.get(SURFACE)?.userId;
-  slot.attach(createEmailPresenter({ slot, sender, owner, link: deps.link }));
+  const secondAfterMs = settings.secondAfterMs;
+  slot.attach(createEmailPresenter({ slot, sender, owner, link: deps.link, secondAfterMs }));
   let mailbox: ReturnType<typeof watchMailbox> | undefined;
   let opened: () => void = () => undefined;
   const ready = new Promise<void>((resolve) => {

@@ -34,8 +34,6 @@ export type EmailSettings =
       fromAddress: string;
       /** How long a question may wait untapped on the first channel before e-mail carries it too. */
       secondAfterMs: number;
-      /** The time of day (HH:MM, the box's zone) of the daily digest of what waits; unset, none. */
-      digestAt: string | undefined;
     };
 
 const DEFAULT_PORTS: Record<string, number> = { imap: 143, imaps: 993, smtp: 587, smtps: 465 };
@@ -96,10 +94,6 @@ const raw = z.object({
     (v) => (parseDuration(v) ?? 0) > 0,
     "QBRIDGE_EMAIL_SECOND_AFTER must be an ISO-8601 duration over zero such as PT30M (how long a question waits untapped on Telegram before it is e-mailed too)",
   ).transform((v) => (v === undefined ? SECOND_AFTER_DEFAULT_MS : (parseDuration(v) as number))),
-  QBRIDGE_EMAIL_DIGEST_AT: checked(
-    (v) => /^([01]\d|2[0-3]):[0-5]\d$/.test(v),
-    "QBRIDGE_EMAIL_DIGEST_AT must be a time of day such as 08:00 (the daily digest of what waits), or unset for none",
-  ),
 });
 
 type Raw = z.infer<typeof raw>;
@@ -157,6 +151,5 @@ export const emailSettings = raw.transform((e, ctx): EmailSettings => {
     from,
     fromAddress: addressOf(from) as string,
     secondAfterMs,
-    digestAt: e.QBRIDGE_EMAIL_DIGEST_AT,
   };
 });

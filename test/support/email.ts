@@ -46,6 +46,8 @@ export interface ReplyOptions {
 
 export interface HarnessOptions {
   box?: TestBox;
+  /** The slot of another bridge's harness (Telegram's), to run beside it; made here by default. */
+  slot?: Slot;
   /** A mailbox an earlier harness read (a restart); a new one by default. */
   mailbox?: { name: string; url: string };
   /** The boxholder's paired address; null for none yet. */
@@ -80,7 +82,7 @@ export async function openEmailHarness(
   options: HarnessOptions = {},
 ): Promise<EmailHarness> {
   const box = options.box ?? (await makeBox());
-  const slot = createSlot({ core: box });
+  const slot = options.slot ?? createSlot({ core: box });
   const { dovecot, outbox } = servers;
   const mailbox = options.mailbox ?? (await dovecot.mailbox());
   const settings = emailSettings.parse({

@@ -23,6 +23,8 @@ export interface Presentation {
   holder: string | undefined;
   /** The deadline it showed (ISO time); undefined for presentations made before it was kept. */
   deadline: string | undefined;
+  /** A second showing (another surface) of this presentation of the slot's; undefined for one. */
+  secondOf: number | undefined;
 }
 
 /** Where a bridge showed a presentation: a chat and a message in it. */
@@ -48,19 +50,52 @@ function fromRow(row: Record<string, unknown> | undefined): Presentation | undef
     outcome: text(row.outcome),
     holder: text(row.holder),
     deadline: text(row.deadline),
+    secondOf: (row.second_of as number | null) ?? undefined,
   };
 }
 
 export class PresentationStore {
   constructor(private readonly db: Db) {}
 
-  /** The open presentation (queued or presented), if any. */
+  /** The open presentation (queued or presented) that holds the slot, if any. */
   open(): Presentation | undefined {
     return fromRow(
-      this.db.prepare("SELECT * FROM presentations WHERE state IN ('queued', 'presented')").get() as
-        | Record<string, unknown>
-        | undefined,
+      this.db
+        .prepare(
+          "SELECT * FROM presentations WHERE state IN ('queued', 'presented') AND second_of IS NULL",
+        )
+        .get() as Record<string, unknown> | undefined,
     );
+  }
+
+  /** Second showings still open, oldest first. */
+  openSeconds(): Presentation[] {
+    return (
+      this.db
+        .prepare(
+          "SELECT * FROM presentations WHERE state IN ('queued', 'presented') AND second_of IS NOT NULL ORDER BY seq",
+        )
+        .all() as Record<string, unknown>[]
+    ).map((row) => fromRow(row) as Presentation);
+  }
+
+  /** True when `first` was ever shown a second time on `surface`. */
+  hasSecond(first: number, surface: string): boolean {
+    return (
+      this.db
+        .prepare("SELECT 1 FROM presentations WHERE second_of = ? AND surface = ?")
+        .get(first, surface) !== undefined
+    );
+  }
+
+  /** Claims a second showing of `first` on `surface`, judged by the card hash `first` showed. */
+  claimSecond(first: Presentation, surface: string, at: string): number {
+    const result = this.db
+      .prepare(
+        "INSERT INTO presentations (question_id, surface, state, card_hash, created_at, deadline, second_of) VALUES (?, ?, 'queued', ?, ?, ?, ?)",
+      )
+      .run(first.questionId, surface, first.cardHash, at, first.deadline ?? null, first.seq);
+    return Number(result.lastInsertRowid);
   }
 
   get(seq: number): Presentation | undefined {
