@@ -81,20 +81,30 @@ function passwordIn(path: string): { password: string } | { problem: string } {
 
 const SECOND_AFTER_DEFAULT_MS = 30 * 60_000;
 
+const text = checked(() => true, "");
+
+// Every field is read as text first and judged in the transform, so each problem is reported
+// together with every other (a refinement that fails would stop the transform from running).
 const raw = z.object({
-  QBRIDGE_EMAIL_IMAP_URL: checked(() => true, ""),
-  QBRIDGE_EMAIL_SMTP_URL: checked(() => true, ""),
-  QBRIDGE_EMAIL_IMAP_PASSWORD_FILE: checked(() => true, ""),
-  QBRIDGE_EMAIL_SMTP_PASSWORD_FILE: checked(() => true, ""),
-  QBRIDGE_EMAIL_FROM: checked(
-    (v) => addressOf(v) !== undefined,
-    'QBRIDGE_EMAIL_FROM must be the address questions are sent from, e.g. "question-bridge <q@example.org>" or q@example.org',
-  ),
-  QBRIDGE_EMAIL_SECOND_AFTER: checked(
-    (v) => (parseDuration(v) ?? 0) > 0,
-    "QBRIDGE_EMAIL_SECOND_AFTER must be an ISO-8601 duration over zero such as PT30M (how long a question waits untapped on Telegram before it is e-mailed too)",
-  ).transform((v) => (v === undefined ? SECOND_AFTER_DEFAULT_MS : (parseDuration(v) as number))),
+  QBRIDGE_EMAIL_IMAP_URL: text,
+  QBRIDGE_EMAIL_SMTP_URL: text,
+  QBRIDGE_EMAIL_IMAP_PASSWORD_FILE: text,
+  QBRIDGE_EMAIL_SMTP_PASSWORD_FILE: text,
+  QBRIDGE_EMAIL_FROM: text,
+  QBRIDGE_EMAIL_SECOND_AFTER: text,
 });
+
+const FROM_PROBLEM =
+  'QBRIDGE_EMAIL_FROM must be the address questions are sent from, e.g. "question-bridge <q@example.org>" or q@example.org';
+const SECOND_AFTER_PROBLEM =
+  "QBRIDGE_EMAIL_SECOND_AFTER must be an ISO-8601 duration over zero such as PT30M (how long a question waits untapped on Telegram before it is e-mailed too)";
+
+/** QBRIDGE_EMAIL_SECOND_AFTER in milliseconds (the default when unset); undefined when wrong. */
+function secondAfter(value: string | undefined): number | undefined {
+  if (value === undefined) return SECOND_AFTER_DEFAULT_MS;
+  const ms = parseDuration(value) ?? 0;
+  return ms > 0 ? ms : undefined;
+}
 
 type Raw = z.infer<typeof raw>;
 
@@ -128,11 +138,15 @@ function server(e: Raw, kind: "IMAP" | "SMTP", ctx: z.RefinementCtx): ImapServer
 }
 
 export const emailSettings = raw.transform((e, ctx): EmailSettings => {
+  const problem = (message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, message });
+  const from = e.QBRIDGE_EMAIL_FROM;
+  const fromAddress = from === undefined ? undefined : addressOf(from);
+  if (from !== undefined && !fromAddress) problem(FROM_PROBLEM);
   const imap = server(e, "IMAP", ctx);
   const smtp = server(e, "SMTP", ctx);
-  const from = e.QBRIDGE_EMAIL_FROM;
   const given = [e.QBRIDGE_EMAIL_IMAP_URL, e.QBRIDGE_EMAIL_SMTP_URL, from];
-  const secondAfterMs = e.QBRIDGE_EMAIL_SECOND_AFTER;
+  const secondAfterMs = secondAfter(e.QBRIDGE_EMAIL_SECOND_AFTER) ?? SECOND_AFTER_DEFAULT_MS;
+  if (secondAfter(e.QBRIDGE_EMAIL_SECOND_AFTER) === undefined) problem(SECOND_AFTER_PROBLEM);
   if (given.every((v) => v === undefined)) return { on: false, secondAfterMs };
   if (given.some((v) => v === undefined)) {
     ctx.addIssue({
@@ -142,14 +156,14 @@ export const emailSettings = raw.transform((e, ctx): EmailSettings => {
     });
     return { on: false, secondAfterMs };
   }
-  if (!imap || !smtp || !from) return { on: false, secondAfterMs };
+  if (!imap || !smtp || !from || !fromAddress) return { on: false, secondAfterMs };
   const { mailbox: _path, ...smtpServer } = smtp;
   return {
     on: true,
     imap,
     smtp: smtpServer,
     from,
-    fromAddress: addressOf(from) as string,
+    fromAddress,
     secondAfterMs,
   };
 });
