@@ -7,8 +7,9 @@
 // (telegram.ts), serve's idle memory (memory.ts) and the agent's (agent.ts: MCP ask, tap to a
 // waiting agent), the phone end to end (phone.ts: filed to phone against a real serve on the
 // emulator) and the permission hook (hook.ts: hook start to the phone, tap to the printed
-// decision). BENCH_ONLY names the parts to run (e.g. BENCH_ONLY=startup, or
-// BENCH_ONLY=startup,memory): sizes, startup, similar, telegram, memory, agent, phone, hook.
+// decision), and the e-mail bridge (email.ts: filed to SMTP, reply to recorded, on Dovecot).
+// BENCH_ONLY names the parts to run (e.g. BENCH_ONLY=startup, or BENCH_ONLY=startup,memory):
+// sizes, startup, similar, telegram, memory, agent, phone, hook, email.
 
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -41,6 +42,7 @@ const PARTS = [
   "agent",
   "phone",
   "hook",
+  "email",
 ] as const;
 const ONLY = process.env.BENCH_ONLY?.split(",") ?? [...PARTS];
 const runs = (part: (typeof PARTS)[number]) =>
@@ -216,6 +218,8 @@ async function main(): Promise<void> {
   }
   if (runs("phone")) for (const line of await benchPhone()) console.log(line);
   if (runs("hook")) for (const line of await benchHook()) console.log(line);
+  if (runs("email"))
+    for (const line of await (await import("./email.ts")).benchEmail()) console.log(line);
 }
 
 await main();
