@@ -77,6 +77,56 @@ export async function composeReply(to: Sent, text: string, options: ReplyOptions
   return composer.compile().build();
 }
 
+/** Tells when the bridge handled the message of a UID (its seam), waiting a bounded time. */
+function handledUids() {
+  const waiting = new Map<number, () => void>();
+  const handled = new Set<number>();
+  return {
+    seams: {
+      idleDelayMs: 20,
+      onHandled(uid: number) {
+        handled.add(uid);
+        waiting.get(uid)?.();
+      },
+    } satisfies EmailSeams,
+    async wait(uid: number): Promise<void> {
+      if (handled.has(uid)) return;
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`message ${uid} not handled in 10 s`)),
+          10_000,
+        );
+        waiting.set(uid, () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    },
+  };
+}
+
+/** The bridge on the slot, started and through the first read of its mailbox. */
+async function startBridge(
+  slot: Slot,
+  settings: EmailOn,
+  seams: EmailSeams,
+  link: (id: string) => string | undefined,
+): Promise<Bridge> {
+  const bridge = await createEmailBridge(settings, {
+    slot,
+    logger: { info() {}, warn() {}, error() {} },
+    web: { host: "127.0.0.1" },
+    link,
+    questionsLink: () => undefined,
+    health() {},
+    fail() {},
+    seams,
+  });
+  await bridge.start();
+  await bridge.ready;
+  return bridge;
+}
+
 export async function openEmailHarness(
   servers: MailServers,
   options: HarnessOptions = {},
@@ -93,43 +143,13 @@ export async function openEmailHarness(
   }) as EmailOn;
   const owner = options.owner === undefined ? BOXHOLDER : options.owner;
   if (owner) slot.owners.bind("email", owner, box.box.clock.iso(), "test");
-  const waiting = new Map<number, () => void>();
-  const handled = new Set<number>();
-  const seams: EmailSeams = {
-    idleDelayMs: 20,
-    onHandled(uid) {
-      handled.add(uid);
-      waiting.get(uid)?.();
-    },
-  };
-  const bridge = await createEmailBridge(settings, {
-    slot,
-    logger: { info() {}, warn() {}, error() {} },
-    web: { host: "127.0.0.1" },
-    link: options.link ?? ((id) => `http://127.0.0.1:8787/q/${id}?s=signed`),
-    questionsLink: () => undefined,
-    health() {},
-    fail() {},
-    seams,
-  });
-  await bridge.start();
-  await bridge.ready;
+  const uids = handledUids();
+  const link = options.link ?? ((id) => `http://127.0.0.1:8787/q/${id}?s=signed`);
+  const bridge = await startBridge(slot, settings, uids.seams, link);
   const start = outbox.sent.length;
   const sent = () => outbox.sent.slice(start);
-  const deliver = async (raw: Buffer | string) => {
-    const uid = await dovecot.deliver(String(raw), mailbox.name);
-    if (handled.has(uid)) return;
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`message ${uid} was not handled in 10 s`)),
-        10_000,
-      );
-      waiting.set(uid, () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
-  };
+  const deliver = async (raw: Buffer | string) =>
+    uids.wait(await dovecot.deliver(String(raw), mailbox.name));
   return {
     box,
     slot,
