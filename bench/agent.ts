@@ -18,7 +18,7 @@ import { createMcpServer } from "../src/mcp/server.ts";
 import { askQuestion } from "../src/questions/ask.ts";
 import { createSlot } from "../src/slot/slot.ts";
 import { startWeb } from "../src/web/server.ts";
-import { buildBox } from "./fixture.ts";
+import { boxCards, buildBox } from "./fixture.ts";
 import { row } from "./stats.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 25);
@@ -32,7 +32,7 @@ const question = (i: number, via: string) => ({
 });
 
 async function benchAsk(): Promise<string> {
-  const { core, dir } = await buildBox(1_000, 1);
+  const { core, dir } = await buildBox(boxCards(1_000), 1);
   const config = loadConfig({ QBRIDGE_WEB_PORT: "0", QBRIDGE_API_TOKEN: TOKEN }, { box: dir });
   const web = await startWeb({ core, config, mcp: serveMcp });
   const client = new Client({ name: "bench", version: "1" });
@@ -72,7 +72,7 @@ async function benchAsk(): Promise<string> {
   await web.close();
   core.ledger.close();
   rmSync(dir, { recursive: true, force: true });
-  return row("MCP ask_human round trip @1000", mcp, "POST /api/v1/questions", api);
+  return row(`MCP ask_human round trip @${boxCards(1_000)}`, mcp, "POST /api/v1/questions", api);
 }
 
 /** Answers every Bot API call at once, noting when the callback answer was sent. */
@@ -97,7 +97,7 @@ function localApi(onAck: () => void): Transformer {
 }
 
 async function benchTapToAgent(): Promise<string> {
-  const { core, dir } = await buildBox(1_000, 1);
+  const { core, dir } = await buildBox(boxCards(1_000), 1);
   let ackedAt = 0n;
   const slot = createSlot({ core });
   const bridge = createBot({

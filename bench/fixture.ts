@@ -91,6 +91,14 @@ export function nodeStartWorkSet(): string[] {
   return NODE_START_WORK.filter((name) => process.env[name] !== undefined);
 }
 
+/**
+ * The cards of a part's big box: its own size (1,000 or 10,000), or BENCH_CARDS for all of them
+ * (the bench test runs every part at a tiny size).
+ */
+export function boxCards(own: number): number {
+  return Number(process.env.BENCH_CARDS ?? own);
+}
+
 /** A box with `count` cards, every hundredth pending (at least `minPending`). */
 export async function buildBox(count: number, minPending: number): Promise<BenchBox> {
   const dir = mkdtempSync(join(tmpdir(), `qbridge-bench-${count}-`));

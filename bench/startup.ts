@@ -16,12 +16,12 @@ import { join } from "node:path";
 import { writeAtomic } from "../src/box/atomic.ts";
 import { DURABLE_GIT } from "../src/box/commit.ts";
 import { QUESTIONS_DIR } from "../src/box/paths.ts";
-import { bareGit, buildBox, nodeStartEnv, nodeStartWorkSet } from "./fixture.ts";
+import { bareGit, boxCards, buildBox, nodeStartEnv, nodeStartWorkSet } from "./fixture.ts";
 import { installQbridge } from "./installed.ts";
 import { budgetRow, row, timeIt } from "./stats.ts";
 
 const RUNS = Number(process.env.BENCH_STARTUP_RUNS ?? 15);
-const CARDS = 1_000;
+const CARDS = boxCards(1_000);
 
 /** Waits for the file system's pending writes (`sync`); where there is no sync, goes on. */
 function settleDisk(): void {

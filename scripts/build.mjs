@@ -1,19 +1,23 @@
-// Compiles the package into dist/ (or the folder given as the first argument): the CLI as one
-// CommonJS file (dist/cli.cjs, run by bin/qbridge.cjs), the library entries as ES modules, and
-// type declarations for the library entries. Runs on `npm ci` (prepare), before `npm test`, and
-// in the package test (into its own folder).
+// Compiles the package into dist/ (or the folder given as the first argument): the CLI as ES
+// modules split at each command (dist/cli.mjs and its chunks, run by bin/qbridge.cjs), the
+// library entries as ES modules, type declarations for the library entries, and the licences of
+// every third-party package bundled into any of them (dist/THIRD-PARTY-LICENSES.md,
+// scripts/licences.mjs). Runs on `npm ci` (prepare), before `npm test`, and in the package test
+// (into its own folder).
 // Never needed at run time: the published package carries only the output, and nothing in it
 // needs TypeScript tooling. Libraries are bundled as they are published: the build never swaps
 // a module inside one.
 //
 // Everything in `dependencies` stays external and is installed with the package (native,
-// worker-spawning and service-only packages); the devDependencies the CLI imports (commander,
-// yaml, simple-git, proper-lockfile, grammy) are bundled in.
+// worker-spawning, service-only packages, and those whose own dependencies must load from
+// node_modules); the devDependencies the CLI imports (commander, yaml, simple-git,
+// proper-lockfile) are bundled in, and their licences with them.
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { licencesOf } from "./licences.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const outdir = resolve(process.argv[2] ?? join(root, "dist"));
@@ -29,38 +33,43 @@ const common = {
   bundle: true,
   platform: "node",
   target: "node20",
+  format: "esm",
+  outExtension: { ".js": ".mjs" },
   external,
   outdir,
   sourcemap: "linked",
   legalComments: "linked",
+  metafile: true,
   logLevel: "warning",
 };
 
-// The CLI: one CommonJS file, its whitespace and syntax minified. Every function and class
-// keeps its own name (keepNames), where bundling renames it to avoid a clash: libraries read
-// names (node-fetch takes a signal for an AbortSignal by its constructor's name, and grammy's
-// is renamed beside the global one). The sources are ES modules; a module's own URL
-// (import.meta.url) is the bundle's, as node gives a CommonJS file its name.
-await build({
+// The CLI: ES modules, split where the command table (src/cli/commands.ts) imports each
+// command's module, so a command loads its own code and what it shares with others, nothing
+// else. Chunks sit beside cli.mjs, so a module's own URL (import.meta.url) is one folder below
+// the package wherever it lands. Whitespace and syntax minified; every function and class keeps
+// its own name (keepNames), where bundling renames it to avoid a clash: libraries read names.
+// Bundled CommonJS packages call `require` for node's own modules, which an ES module has
+// not: each output file makes one for them (node:module's createRequire).
+const cli = await build({
   ...common,
   entryPoints: { cli: "src/cli/main.ts" },
-  outExtension: { ".js": ".cjs" },
-  format: "cjs",
+  splitting: true,
+  chunkNames: "[name]-[hash]",
   minifyWhitespace: true,
   minifySyntax: true,
   keepNames: true,
-  define: { "import.meta.url": "__bundleUrl" },
-  banner: { js: 'const __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
+  banner: {
+    js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
+  },
 });
 
 // The library entries: ES modules, as a consumer imports them.
-await build({
-  ...common,
-  entryPoints: library,
-  outExtension: { ".js": ".mjs" },
-  format: "esm",
-});
+const lib = await build({ ...common, entryPoints: library });
 
+writeFileSync(
+  join(outdir, "THIRD-PARTY-LICENSES.md"),
+  licencesOf([cli.metafile, lib.metafile], root),
+);
 declarations();
 
 /** Type declarations for the library entries (tsconfig.declarations.json lists them), with

@@ -92,6 +92,14 @@ export class NotOwnSurface extends QbridgeError {
 }
 
 /**
+ * An allow of a coding agent's request from a surface that showed only part of it (a phone
+ * shows a long command's head and tail): it is allowed only where it is shown whole.
+ */
+export class NotShownWhole extends QbridgeError {
+  override name = "NotShownWhole";
+}
+
+/**
  * The aging sweep found a question past its deadline, but the card it then held under the lock
  * has a later one (an extension or a hand edit landed in between): it stays pending.
  */

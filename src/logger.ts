@@ -1,13 +1,10 @@
 // The service's logger: pino, as JSON lines (for journald) or human-readable at a terminal,
 // with every configured secret blanked out of every line, the core's and each bridge's (a
-// bridge declares its own). Loaded with the service only: pino is heavy.
+// bridge declares its own).
 
-import { createRequire } from "node:module";
 import pino, { type Logger } from "pino";
+import pretty from "pino-pretty";
 import type { Config } from "./config.ts";
-
-/** pino-pretty and its dependencies are loaded only for a terminal, not in a service's memory. */
-const load = createRequire(import.meta.url);
 
 /** The secret settings: the API token, the webhook signing secret, each bridge's own. */
 function secretsOf(config: Config): string[] {
@@ -19,7 +16,7 @@ function secretsOf(config: Config): string[] {
 export function createLogger(config: Config, options: { pretty?: boolean } = {}): Logger {
   const secrets = secretsOf(config);
   const out = options.pretty
-    ? (load("pino-pretty") as typeof import("pino-pretty"))({
+    ? pretty({
         colorize: process.stdout.isTTY,
         destination: 1,
         sync: true,

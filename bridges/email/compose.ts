@@ -10,9 +10,10 @@
 import { html as honoHtml, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import {
+  type Choice,
   deadlineOf,
   expiryWords,
-  letterOf,
+  inputTypeOf,
   optionsOf,
   type Question,
 } from "../../src/slot/port.ts";
@@ -57,16 +58,22 @@ function surfaceName(surface: string): string {
   return surface.charAt(0).toUpperCase() + surface.slice(1);
 }
 
-/** The sentence that says how to answer by replying, for this question's type. */
+/** The sentence that says how to answer by replying, as the question's input type says it. */
 export function howToReply(card: Question): string {
-  switch (card.input.type) {
-    case "select":
-      return 'Reply with a letter (a, b, ...), a label, or "Label - note". Only the first line of your reply is read.';
-    case "confirm":
-      return 'Reply yes or no (a note may follow: "yes - note"). Only the first line of your reply is read.';
-    default:
-      return "Reply with your answer in your own words, on the first line of your reply.";
-  }
+  const { hint } = inputTypeOf(card.input);
+  const note = hint.note ? ` (${hint.note})` : "";
+  return `Reply with ${hint.what}${note}. Only the first line of your reply is read.`;
+}
+
+/** The choices a reply may name, as the input type offers them (lettered, or yes and no). */
+function choicesOf(card: Question): Choice[] {
+  return inputTypeOf(card.input).choices(card);
+}
+
+/** A choice as a line or a button reads it: "a) Finance", "Yes", with the recommendation. */
+function choiceLabel(choice: Choice, star: string): string {
+  const letter = choice.letter === undefined ? "" : `${choice.letter}) `;
+  return `${letter}${flat(choice.label)}${choice.recommended ? star : ""}`;
 }
 
 /** The lines after the memo: options, what is learned, recommendation, waiting, deadline. */
@@ -87,12 +94,11 @@ function detailLines(mail: QuestionMail): string[] {
   return lines;
 }
 
+/** The lettered choices, one a line (yes and no need no list: the reply says them). */
 function optionLines(card: Question): string[] {
-  if (card.input.type !== "select") return [];
-  return optionsOf(card).map(
-    (o, i) =>
-      `${letterOf(i)}) ${flat(o.label)}${o.id === card.recommended ? "  (recommended)" : ""}`,
-  );
+  return choicesOf(card)
+    .filter((c) => c.letter !== undefined)
+    .map((c) => choiceLabel(c, "  (recommended)"));
 }
 
 function alsoLine(mail: QuestionMail): string | undefined {
@@ -105,12 +111,13 @@ function questionText(mail: QuestionMail): string {
   const { card } = mail;
   const also = alsoLine(mail);
   const page = mail.link();
+  const options = optionLines(card);
   return [
     ...(also ? [also, ""] : []),
     flat(card.prompt),
     "",
     card.memo.trim(),
-    ...(card.input.type === "select" ? ["", ...optionLines(card)] : []),
+    ...(options.length ? ["", ...options] : []),
     "",
     ...detailLines(mail),
     "",
@@ -124,16 +131,13 @@ const BUTTON =
 const BOX = "font-family:sans-serif;max-width:600px;line-height:1.4";
 
 function buttons(mail: QuestionMail): HtmlEscapedString | string {
-  const { card } = mail;
-  const options = optionsOf(card);
-  const links = options.map((o, i) => ({ o, i, href: mail.link(o.id) }));
-  if (options.length === 0 || links.some((l) => l.href === undefined)) {
+  const choices = choicesOf(mail.card);
+  const links = choices.map((choice) => ({ choice, href: mail.link(choice.id) }));
+  if (choices.length === 0 || links.some((l) => l.href === undefined)) {
     const page = mail.link();
     return page ? html`<p><a style="${BUTTON}" href="${page}">Answer on the web page</a></p>` : "";
   }
-  const label = (o: { label: string; id: string }, i: number) =>
-    `${card.input.type === "select" ? `${letterOf(i)}) ` : ""}${flat(o.label)}${o.id === card.recommended ? " ★" : ""}`;
-  return html`<p>${links.map(({ o, i, href }) => html`<a style="${BUTTON}" href="${href}">${label(o, i)}</a>`)}</p>
+  return html`<p>${links.map(({ choice, href }) => html`<a style="${BUTTON}" href="${href}">${choiceLabel(choice, " ★")}</a>`)}</p>
 <p style="color:#555;font-size:90%">A button opens the question's page with that answer chosen; one more tap there records it.</p>`;
 }
 

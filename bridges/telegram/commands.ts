@@ -160,10 +160,17 @@ async function next({ slot }: CommandDeps, ctx: Context): Promise<void> {
   }
 }
 
-async function park({ slot }: CommandDeps, ctx: Context): Promise<void> {
-  const parked = await slot.park();
-  if (!parked) await ctx.reply("Nothing is open to park.");
-  else if (!slot.current()) await ctx.reply("Parked. Nothing else is waiting right now.");
+/** /park, judged as every surface's is (a question an agent waits on is never parked). */
+async function park({ judge, access, slot }: CommandDeps, ctx: Context): Promise<void> {
+  const outcome = await judge.attempt(commandAttempt(ctx, access, "park"), async (judged) => {
+    if (judged.kind === "recorded") return;
+    if (judged.reason === "nothing-open") await ctx.reply("Nothing is open to park.");
+    else if (judged.error !== undefined) await ctx.reply(replyForError(judged.error));
+    else await ctx.reply(judged.reply);
+  });
+  if (outcome.kind === "recorded" && !slot.current()) {
+    await ctx.reply("Parked. Nothing else is waiting right now.");
+  }
 }
 
 async function dismiss({ judge, access }: CommandDeps, ctx: Context): Promise<void> {

@@ -1,17 +1,23 @@
-// The buttons of a presentation: one per option (lettered; short ones two to a row), then Park,
-// Later, Dismiss and a URL button to the web page in one row. Text questions get that last row too.
-// Each callback button carries only a minted token; what it means stays in the ledger.
+// The buttons of a presentation: the ones its input type offers (options lettered, short ones two
+// to a row; yes and no in one row; a multi-select's toggles, then Send in a row of its own), then
+// Park, Later, Dismiss and a URL button to the web page in one row. Text questions get that last
+// row too. A question an agent waits on offers no Park and no Later: it dies in minutes
+// (mayWait). Each callback button carries only a minted token; what it means stays in the ledger.
 
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
 import {
   type ButtonSpec,
+  type ChoiceButton,
+  inputTypeOf,
   type LaterOption,
-  optionsOf,
+  mayWait,
+  PROMPT_SHOWN_CHARS,
   type Question,
+  unseenAllow,
 } from "../../src/slot/port.ts";
+import { choiceText } from "./choices.ts";
 import { flat, shorten } from "./html.ts";
 import { MAX_BUTTON_CHARS } from "./limits.ts";
-import { buttonText } from "./render.ts";
 
 /** A button text this short fits half a phone's width (390 px) whole. */
 const HALF_ROW_CHARS = 18;
@@ -66,19 +72,31 @@ function offerSpecs(offers: Offers): { specs: ButtonSpec[]; texts: string[] } {
   return { specs, texts };
 }
 
+/** What a choice's button does, for the judge: its action and the option it names. */
+function choiceSpec(button: ChoiceButton): ButtonSpec {
+  if (button.action === "send") return { action: "send", label: "Send" };
+  return { action: button.action, optionId: button.id, label: button.label };
+}
+
+/**
+ * The presentation's buttons; `picks`: the options a multi-select shows picked (the judge's,
+ * from the ledger), none by default.
+ */
 export function answerLayout(
   card: Question,
   link: string | undefined,
   offers: Offers = {},
+  picks: readonly string[] = [],
 ): Layout {
-  const options = optionsOf(card);
-  const specs: ButtonSpec[] = options.map((o) => ({
-    action: "answer",
-    optionId: o.id,
-    label: o.label,
-  }));
+  const offered = inputTypeOf(card.input).buttons(card, picks);
+  // An agent's request longer than the message shows offers no allow here (only on the page).
+  const choices = offered.buttons.filter(
+    (b) => b.action === "send" || !unseenAllow(card, b.id, PROMPT_SHOWN_CHARS),
+  );
+  const specs: ButtonSpec[] = choices.map(choiceSpec);
   const extra = offerSpecs(offers);
-  specs.push(...extra.specs, { action: "park" }, { action: "later" }, { action: "dismiss" });
+  const holds: ButtonSpec[] = mayWait(card) ? [{ action: "park" }, { action: "later" }] : [];
+  specs.push(...extra.specs, ...holds, { action: "dismiss" });
   return {
     specs,
     build(tokens) {
@@ -86,26 +104,37 @@ export function answerLayout(
         text,
         callback_data: tokens[i] as string,
       });
-      const rows: InlineKeyboardButton[][] =
-        card.input.type === "confirm"
-          ? [
-              options.map((o, i) =>
-                button(i, card.recommended === o.id ? `⭐ ${o.label}` : o.label),
-              ),
-            ]
-          : pairShort(
-              options.map((o, i) => button(i, buttonText(i, o.label, card.recommended === o.id))),
-            );
+      const rows = choiceRows(
+        choices.map((choice, i) => ({
+          choice,
+          button: button(i, choiceText(choice, picks.length)),
+        })),
+        offered.layout,
+      );
       if (extra.texts.length > 0) {
-        rows.push(extra.texts.map((text, i) => button(options.length + i, text)));
+        rows.push(extra.texts.map((text, i) => button(choices.length + i, text)));
       }
-      const at = options.length + extra.texts.length;
-      const last = [button(at, "🅿️ Park"), button(at + 1, "⏰ Later"), button(at + 2, "🚫 Dismiss")];
+      const at = choices.length + extra.texts.length;
+      const last = holds.length
+        ? [button(at, "🅿️ Park"), button(at + 1, "⏰ Later"), button(at + 2, "🚫 Dismiss")]
+        : [button(at, "🚫 Dismiss")];
       if (link) last.push({ text: "🌐 Web page", url: link });
       rows.push(last);
       return { inline_keyboard: rows };
     },
   };
+}
+
+/** The choices' rows: in one row, or short ones paired; a Send button in a row of its own. */
+function choiceRows(
+  buttons: { choice: ChoiceButton; button: InlineKeyboardButton }[],
+  layout: "row" | "by-width",
+): InlineKeyboardButton[][] {
+  const picks = buttons.filter((b) => b.choice.action !== "send").map((b) => b.button);
+  const sends = buttons.filter((b) => b.choice.action === "send").map((b) => b.button);
+  const rows = layout === "row" ? (picks.length > 0 ? [picks] : []) : pairShort(picks);
+  if (sends.length > 0) rows.push(sends);
+  return rows;
 }
 
 /** The confirming step of an irreversible question: Confirm <label>, or Back. */

@@ -3,15 +3,16 @@
 // by the judge (withButtons) around each send.
 
 import type { Api } from "grammy";
-import type {
-  Address,
-  Closure,
-  Judge,
-  Presentation,
-  Presenter,
-  PresentRequest,
-  QuestionView,
-  Slot,
+import {
+  type Address,
+  type Closure,
+  type Judge,
+  PROMPT_SHOWN_CHARS,
+  type Presentation,
+  type Presenter,
+  type PresentRequest,
+  type QuestionView,
+  type Slot,
 } from "../../src/slot/port.ts";
 import { answerLayout, NO_BUTTONS, showLayout } from "./keyboard.ts";
 import { toOwnerChat } from "./refusal.ts";
@@ -52,6 +53,8 @@ export function createTelegramPresenter(deps: PresenterDeps): Presenter & {
 } {
   return {
     surface: SURFACE,
+    // A prompt this long is never cut (render.ts); a request beyond it is not shown here.
+    shows: PROMPT_SHOWN_CHARS,
     ready: () => deps.ownerChat() !== undefined,
     sendQuestion: (request, chatId) => sendQuestion(deps, request, chatId),
     async present(request) {

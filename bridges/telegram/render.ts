@@ -10,12 +10,12 @@ import {
   type Closure,
   deadlineOf,
   expiryWords,
-  letterOf,
-  optionsOf,
   type Question,
+  requestBeyondPrompt,
 } from "../../src/slot/port.ts";
-import { escapeHtml, escapeWithin, flat, headOf, shorten } from "./html.ts";
-import { MAX_BUTTON_CHARS, MAX_MESSAGE_CHARS } from "./limits.ts";
+import { cutLabelLines, howToAnswer, recommendedOnButton } from "./choices.ts";
+import { cutWithin, escapeHtml, escapeWithin, flat, headOf } from "./html.ts";
+import { MAX_MESSAGE_CHARS } from "./limits.ts";
 
 /** About a third of a phone screen of text: the memo is cut at a sentence near here. */
 export const MEMO_CHARS = 300;
@@ -82,24 +82,10 @@ export function memoWithin(memo: string, near: number): { text: string; cut: boo
   return { text: `${word.length >= near / 2 ? word : headOf(text, near - 1)}…`, cut: true };
 }
 
-/** Options whose button cannot show the whole label, spelled out in the text. */
-function cutLabelLines(card: Question, max: number): string[] {
-  if (card.input.type !== "select") return [];
-  return optionsOf(card).flatMap((option, i) =>
-    buttonText(i, option.label, card.recommended === option.id).endsWith("…")
-      ? [`<b>${letterOf(i)})</b> ${escapeWithin(flat(option.label), max)}`]
-      : [],
-  );
-}
-
-/** What to do, where the buttons do not say it: a text question is answered by a reply. */
-function howToAnswer(card: Question): string | undefined {
-  return card.input.type === "text" ? "Reply with your answer in your own words." : undefined;
-}
-
 function renderWith(view: PresentationView, b: Budget): string {
   const { card } = view;
-  const lines: string[] = [`❓ <b>${escapeWithin(flat(card.prompt), b.prompt)}</b>`, ""];
+  // The prompt is cut by the characters a person sees, never fewer than PROMPT_SHOWN_CHARS.
+  const lines: string[] = [`❓ <b>${escapeHtml(cutWithin(flat(card.prompt), b.prompt))}</b>`, ""];
   const memo = memoWithin(card.memo, b.memo);
   const more = view.link ? " <i>More on the 🌐 web page.</i>" : " <i>(More: qbridge show.)</i>";
   lines.push(`${escapeHtml(memo.text)}${memo.cut ? more : ""}`);
@@ -111,8 +97,8 @@ function renderWith(view: PresentationView, b: Budget): string {
       `📚 <b>The box will learn:</b> ${escapeWithin(flat(card.learning.proposal), b.learning)}`,
     );
   }
-  // On a select or yes/no question the ⭐ on its button says which one is recommended.
-  if (card.recommended !== undefined && card.input.type === "text") {
+  // Where an option's button carries the recommendation, its ⭐ says which one it is.
+  if (card.recommended !== undefined && !recommendedOnButton(card)) {
     extra.push(`👉 <b>Recommended:</b> ${escapeWithin(flat(card.recommended), b.label)}`);
   }
   if (view.lastTime) {
@@ -122,6 +108,10 @@ function renderWith(view: PresentationView, b: Budget): string {
   }
   if (card["while-waiting"]) {
     extra.push(`⏳ <b>While waiting:</b> ${escapeWithin(flat(card["while-waiting"]), b.waiting)}`);
+  }
+  if (requestBeyondPrompt(card)) {
+    const where = view.link ? "the 🌐 web page" : "qbridge chat or qbridge show";
+    extra.push(`🔎 <b>Shown in part:</b> read it whole on ${where} to allow it; Deny works here.`);
   }
   if (card.irreversible) extra.push("⚠️ <b>Irreversible:</b> a tap asks you to confirm first.");
   if (extra.length) lines.push("", ...extra);
@@ -144,12 +134,6 @@ export function presentationHtml(view: PresentationView): string {
   }
   // Only a card with well over a hundred options gets here: the prompt alone, the web has it all.
   return escapeWithin(flat(view.card.prompt), MAX_MESSAGE_CHARS);
-}
-
-/** An option's button text: its letter and its label, shortened. */
-export function buttonText(index: number, label: string, recommended: boolean): string {
-  const text = `${letterOf(index)}) ${flat(label)}`;
-  return shorten(recommended ? `⭐ ${text}` : text, MAX_BUTTON_CHARS);
 }
 
 /** What replaces a presentation once it is closed: the prompt and what happened, no buttons. */
@@ -220,6 +204,7 @@ export const HELP_HTML = [
   "",
   "Tap a button, or reply with a letter (a, b, ...), a label, or <code>Label - note</code>.",
   "Yes/no questions take yes or no, text questions your own words as a reply.",
+  "Multi-select questions: tap the options you pick, then 📨 Send, or reply <code>a, c</code>.",
   "",
   "/waiting – how many questions wait, and the top one",
   "/next – show the next question (parked ones too)",

@@ -133,13 +133,18 @@ async function redraw(deps: TapDeps, outcome: Outcome): Promise<void> {
   switch (outcome.relayout) {
     case "drop":
       return dropButtons(api, token);
-    case "confirm":
-      return relayout(api, judge, token, confirmLayout(token.optionId ?? "", token.label ?? ""));
+    case "confirm": {
+      // A Send names the picks it confirms; a tapped option, itself.
+      const pick = outcome.pick ?? { optionId: token.optionId ?? "", label: token.label ?? "" };
+      return relayout(api, judge, token, confirmLayout(pick.optionId, pick.label));
+    }
     case "later":
       return relayout(api, judge, token, laterLayout(outcome.later ?? []));
     case "choices":
-      if (outcome.card)
-        return relayout(api, judge, token, answerLayout(outcome.card, deps.link(token.questionId)));
+      if (outcome.card) {
+        const layout = answerLayout(outcome.card, deps.link(token.questionId), {}, outcome.picks);
+        return relayout(api, judge, token, layout);
+      }
       return;
     case "triage":
       return showTriage(deps, token, outcome.triage);

@@ -92,7 +92,8 @@ async function answerTyped(
   // A typed no to [Confirm X] [Back]: that message shows the choices again.
   const { token, card } = outcome;
   if (outcome.relayout === "choices" && token?.messageId !== undefined && card) {
-    await relayout(ctx.api, judge, token, answerLayout(card, link(token.questionId)));
+    const layout = answerLayout(card, link(token.questionId), {}, outcome.picks);
+    await relayout(ctx.api, judge, token, layout);
   }
 }
 

@@ -59,14 +59,11 @@ async function next({ slot, write }: Keyboard): Promise<void> {
   else if (!presented && !(await bringBack(slot))) write("Nothing is waiting on you.\n");
 }
 
-function park({ slot, write }: Keyboard): Promise<void> {
-  return slot.exclusive(async (ops) => {
-    const open = ops.current();
-    if (!open) return void write("Nothing is open to park.\n");
-    if (!ops.mine(open)) return void write(heldElsewhere(open));
-    await ops.park();
-    if (!ops.current()) write("Parked. Nothing else is waiting right now.\n");
-  });
+/** Park, judged as every surface's is (a question an agent waits on is never parked). */
+async function park({ judge, actor, slot, write }: Keyboard): Promise<void> {
+  const outcome = await judge.attempt({ kind: "command", surface: SURFACE, actor, action: "park" });
+  if (outcome.kind !== "recorded") write(lineFor(outcome, "Nothing is open to park.\n"));
+  else if (!slot.current()) write("Parked. Nothing else is waiting right now.\n");
 }
 
 /** "later" alone lists the times; "later morning" puts the open question off until then. */

@@ -25,6 +25,8 @@ export function createTerminalPresenter(deps: {
     surface: SURFACE,
     // The screen is this process's: a quit or killed chat leaves the slot to the others.
     livesWithProcess: true,
+    // It prints every card whole, an agent's whole request too (render.ts).
+    shows: Number.POSITIVE_INFINITY,
     ready: () => true,
     async present(request: PresentRequest) {
       writeQuestion(

@@ -8,12 +8,13 @@ import {
   type DigestLine,
   deadlineOf,
   expiryWords,
-  letterOf,
+  inputTypeOf,
+  mayWait,
   type OfferItem,
   type OfferResult,
-  optionsOf,
   type Question,
   recommendationWords,
+  requestBeyondPrompt,
   TRIAGE_NOTE,
 } from "../../src/slot/port.ts";
 
@@ -33,15 +34,10 @@ export function flat(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
+/** How to answer by typing, in the words of the question's input type. */
 function howToAnswer(card: Question): string {
-  switch (card.input.type) {
-    case "select":
-      return 'Type a letter or a label, optionally "Label - note".';
-    case "confirm":
-      return 'Type yes or no, optionally "yes - note".';
-    case "text":
-      return "Type your answer in your own words.";
-  }
+  const { hint } = inputTypeOf(card.input);
+  return `Type ${hint.what}${hint.note ? `, ${hint.note}` : ""}.`;
 }
 
 /** The presented question, as a block of lines. */
@@ -52,26 +48,33 @@ export function questionText(
   lastTime?: { day: string; answer: string },
 ): string {
   const lines = ["", `? ${flat(card.prompt)}`, "", `  Why: ${card.memo.trim()}`];
-  if (card.input.type === "select") {
+  // An agent's request longer than its prompt is printed whole: it is allowed only when seen.
+  if (requestBeyondPrompt(card)) lines.push("", "  The whole request:", card.request ?? "");
+  // Lettered choices are listed (a letter picks them); yes and no need no list.
+  const listed = inputTypeOf(card.input)
+    .choices(card)
+    .filter((choice) => choice.letter !== undefined);
+  if (listed.length > 0) {
     lines.push("");
-    optionsOf(card).forEach((option, i) => {
-      const mark = card.recommended === option.id ? "  (recommended)" : "";
-      lines.push(`  ${letterOf(i)}) ${flat(option.label)}${mark}`);
-    });
+    for (const choice of listed) {
+      const mark = choice.recommended ? "  (recommended)" : "";
+      lines.push(`  ${choice.letter}) ${flat(choice.label)}${mark}`);
+    }
   }
   const extra: string[] = [];
   if (card.learning) extra.push(`  The box will learn: ${flat(card.learning.proposal)}`);
-  if (card.recommended !== undefined && card.input.type !== "select") {
+  if (card.recommended !== undefined && !listed.some((choice) => choice.recommended)) {
     extra.push(`  Recommended: ${card.recommended}`);
   }
   if (lastTime) extra.push(`  Last time (${lastTime.day}): ${flat(lastTime.answer)}`);
   if (card["while-waiting"]) extra.push(`  While waiting: ${flat(card["while-waiting"])}`);
   if (card.irreversible) extra.push("  Irreversible: the directive cannot be undone.");
   if (extra.length) lines.push("", ...extra);
-  lines.push(
-    "",
-    `  ${howToAnswer(card)} (park, dismiss, later, extend, same, next, waiting, accept, record, help, quit)`,
-  );
+  // A question an agent waits on is neither parked, put off nor extended: it dies in minutes.
+  const commands = mayWait(card)
+    ? "park, dismiss, later, extend, same, next, waiting, accept, record, help, quit"
+    : "dismiss, same, next, waiting, accept, record, help, quit";
+  lines.push("", `  ${howToAnswer(card)} (${commands})`);
   if (now) lines.push(`  It ${expiryWords(deadlineOf(card), now)}.`);
   if (behind > 0) lines.push(`  ${behind} more waiting after this one.`);
   return `${lines.join("\n")}\n`;
@@ -154,6 +157,7 @@ export function nudgeText(card: Question, days: number, presented: boolean): str
 
 export const HELP_TEXT = `One question at a time from your agents. Answer the open one by typing:
   a letter (a, b, ...) or a label     select questions; "Label - note" adds a note
+  letters or labels: a, c             multi-select questions; "a, c - note" adds a note
   yes / no                            yes/no questions; "no - note" adds a note
   your own words                      text questions ("park" in quotes answers with that word;
                                       a single character asks "Record ... as your answer?" first)

@@ -1,9 +1,9 @@
-// The git a box runs: simple-git, loaded with the first command, with the box's own settings
+// The git a box runs: simple-git, made with the first command, with the box's own settings
 // (its hooks only, no signing) and a time limit on every command. Never runs the boxholder's
 // hooks or signs with their key: those are for their own commits.
 
 import { join } from "node:path";
-import type { SimpleGit } from "simple-git";
+import { type SimpleGit, simpleGit } from "simple-git";
 import { GIT_HOOKS_DIR } from "./paths.ts";
 
 /** The git a box runs: one command line at a time, its output as text. */
@@ -37,32 +37,26 @@ export function ownGitSettings(root: string): string[] {
   ];
 }
 
-/**
- * simple-git is loaded with the first git command, not with the box: the commands that only
- * read cards (show, list, wait) run no git, and loading it is a fifth of their start-up.
- */
+/** The box's git, made with its first command: the commands that only read cards run none. */
 export function gitFor(root: string, lasting = false, limitMs = GIT_TIME_LIMIT_MS): BoxGit {
-  let git: Promise<SimpleGit> | undefined;
+  let git: SimpleGit | undefined;
   return {
     async raw(args) {
-      git ??= import("simple-git").then(({ simpleGit }) =>
-        simpleGit({
-          baseDir: root,
-          maxConcurrentProcesses: 4,
-          trimmed: false,
-          config: ownGitSettings(root),
-          // The hooks path is the box's own folder, never one taken from a card or a request.
-          unsafe: { allowUnsafeHooksPath: true },
-          timeout: { block: limitMs },
-          // Done when git exits and its output is closed: a short command must not wait on
-          // simple-git's exit timer after its last git command; no git run here leaves a
-          // process holding its output (a detached gc reopens its output on /dev/null).
-          ...(lasting ? {} : { completion: { onClose: true, onExit: false } }),
-        }),
-      );
-      const ready = await git;
+      git ??= simpleGit({
+        baseDir: root,
+        maxConcurrentProcesses: 4,
+        trimmed: false,
+        config: ownGitSettings(root),
+        // The hooks path is the box's own folder, never one taken from a card or a request.
+        unsafe: { allowUnsafeHooksPath: true },
+        timeout: { block: limitMs },
+        // Done when git exits and its output is closed: a short command must not wait on
+        // simple-git's exit timer after its last git command; no git run here leaves a
+        // process holding its output (a detached gc reopens its output on /dev/null).
+        ...(lasting ? {} : { completion: { onClose: true, onExit: false } }),
+      });
       try {
-        return await ready.raw(args);
+        return await git.raw(args);
       } catch (error) {
         if (/block timeout reached/.test(String(error))) {
           throw new Error(

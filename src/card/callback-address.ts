@@ -2,11 +2,15 @@
 // unique-local ranges, CGNAT or cloud metadata services, unless QBRIDGE_WEBHOOK_ALLOW names the
 // host. A rule on the card's callback field, checked when a question is asked, and again on
 // every address the receiver's host resolves to when a webhook is sent (src/webhooks/).
+// An IPv6 address that carries an IPv4 one in its bits (NAT64 64:ff9b::/96, 6to4 2002::/16,
+// IPv4-compatible ::/96, IPv4-translated ::ffff:0:0:0/96, IPv4-mapped ::ffff:0:0/96) reaches
+// that IPv4 address through a gateway or the host's own stack: it is refused as that address
+// would be. Teredo (2001::/32) and local-use NAT64 (64:ff9b:1::/48) hide theirs in ways a prefix
+// cannot follow, so they are refused whole.
 
 import { BlockList, isIP } from "node:net";
 
-const BLOCKED = new BlockList();
-for (const [net, prefix] of [
+const BLOCKED_IPV4 = [
   ["0.0.0.0", 8],
   ["10.0.0.0", 8],
   ["100.64.0.0", 10],
@@ -14,14 +18,34 @@ for (const [net, prefix] of [
   ["169.254.0.0", 16],
   ["172.16.0.0", 12],
   ["192.168.0.0", 16],
-] as const) {
+] as const;
+
+/** The two IPv6 groups an IPv4 address is written as inside an IPv6 one: 127.0.0.0 -> 7f00:0. */
+function groups(ipv4: string): [string, string] {
+  const [a, b, c, d] = ipv4.split(".").map(Number) as [number, number, number, number];
+  return [((a << 8) | b).toString(16), ((c << 8) | d).toString(16)];
+}
+
+/** Each IPv6 form that embeds an IPv4 address: where its blocked ranges lie in IPv6. */
+const EMBEDDINGS: ((ipv4: string, prefix: number) => [string, number])[] = [
+  (v4, p) => [`64:ff9b::${groups(v4).join(":")}`, 96 + p], // NAT64, well-known prefix
+  (v4, p) => [`2002:${groups(v4).join(":")}::`, 16 + p], // 6to4
+  (v4, p) => [`::${groups(v4).join(":")}`, 96 + p], // IPv4-compatible
+  (v4, p) => [`::ffff:0:${groups(v4).join(":")}`, 96 + p], // IPv4-translated
+];
+
+const BLOCKED = new BlockList();
+for (const [net, prefix] of BLOCKED_IPV4) {
   BLOCKED.addSubnet(net, prefix, "ipv4");
+  for (const embed of EMBEDDINGS) BLOCKED.addSubnet(...embed(net, prefix), "ipv6");
 }
 for (const [net, prefix] of [
   ["::", 128],
   ["::1", 128],
   ["fc00::", 7],
   ["fe80::", 10],
+  ["2001::", 32], // Teredo
+  ["64:ff9b:1::", 48], // local-use NAT64
 ] as const) {
   BLOCKED.addSubnet(net, prefix, "ipv6");
 }

@@ -99,6 +99,26 @@ function typedValue(field: FormField, raw: string): unknown {
 }
 
 /**
+ * The one field's value an answer gives, read by the field's type (singleFieldInput asked a
+ * boolean as a yes/no and an enum of two or more as a select): the pick's value, else the text.
+ */
+function singleFieldContent(
+  card: Pick<Question, "input">,
+  only: FormField,
+  answer: Answer,
+): Record<string, unknown> {
+  if (only.type === "boolean" && answer.selected !== undefined) {
+    return { [only.name]: answer.selected === "yes" };
+  }
+  if (only.type === "enum" && (only.choices?.length ?? 0) >= 2) {
+    const index = (card.input.options ?? []).findIndex((o) => o.id === answer.selected);
+    const choice = only.choices?.[index];
+    return choice ? { [only.name]: choice.value } : {};
+  }
+  return { [only.name]: typedValue(only, answer.text) };
+}
+
+/**
  * The form's content an answer gives. One field: the answer is that field's value. Several:
  * the answer's text is the JSON object of the values (the web page's form writes it).
  */
@@ -108,19 +128,7 @@ export function formContent(
 ): Record<string, unknown> {
   const fields = formFields(card["requested-schema"] ?? {});
   const [only] = fields;
-  if (fields.length === 1 && only) {
-    switch (card.input.type) {
-      case "confirm":
-        return { [only.name]: answer.selected === "yes" };
-      case "select": {
-        const index = (card.input.options ?? []).findIndex((o) => o.id === answer.selected);
-        const choice = only.choices?.[index];
-        return choice ? { [only.name]: choice.value } : {};
-      }
-      case "text":
-        return { [only.name]: typedValue(only, answer.text) };
-    }
-  }
+  if (fields.length === 1 && only) return singleFieldContent(card, only, answer);
   let parsed: unknown;
   try {
     parsed = JSON.parse(answer.text);

@@ -4,6 +4,7 @@
 // duration fields: field-rules.ts) and are re-exported here, so a card's contract is one import.
 
 import { z } from "zod";
+import { AnswerSchema } from "./answer.ts";
 import { cardText, duration, isoTime, NO_CONTROLS, noControls } from "./field-rules.ts";
 import { ambiguityIssues, InputSchema, inputIssues } from "./input.ts";
 import { lifecycleIssues, STATUSES } from "./lifecycle.ts";
@@ -13,8 +14,9 @@ export {
   CONFIRM_OPTIONS,
   INPUT_TYPES,
   InputSchema,
-  type InputType,
+  type InputTypeName,
   inputIssues,
+  inputTypeOf,
   type Option,
   OptionSchema,
   OTHER_OPTION,
@@ -54,12 +56,7 @@ export const ContextSchema = z.object({
   text: cardText().optional(),
 });
 
-export const AnswerSchema = z.object({
-  text: cardText(),
-  selected: cardText().optional(),
-  note: cardText().optional(),
-});
-export type Answer = z.infer<typeof AnswerSchema>;
+export { type Answer, AnswerSchema } from "./answer.ts";
 
 /** The fields an asker sets. */
 export const askedFields = {
@@ -132,6 +129,12 @@ const QuestionShape = z
      * before it is recorded (src/questions/fields-check.ts).
      */
     "requested-schema": z.record(z.unknown()).optional(),
+    /**
+     * The whole request a permission question allows (a command, or the tool's input as JSON),
+     * set with `kind: permission` by the same paths only: an allow is recorded only on a
+     * surface that showed it whole (src/card/agent-request.ts).
+     */
+    request: z.string().max(200_000).refine(noControls, NO_CONTROLS).optional(),
   })
   .passthrough();
 
@@ -187,6 +190,18 @@ export function priorityOf(card: Pick<Question, "priority">): Priority {
 export function isAgentPrompt(card: Pick<Question, "kind">): boolean {
   return card.kind !== undefined;
 }
+
+/**
+ * Whether a question may wait: be parked, put off ("Later") or given more time. One an agent
+ * waits on may not: its asker gives up within minutes, so waiting only loses it.
+ */
+export function mayWait(card: Pick<Question, "kind">): boolean {
+  return !isAgentPrompt(card);
+}
+
+/** Why a question an agent waits on is not parked, put off or extended; what to do instead. */
+export const AGENT_WAITS =
+  "an agent waits on this question and gives up within minutes: it cannot be parked, put off or given more time; answer it, or dismiss it";
 
 /** A coding agent's permission prompt: answered only by the boxholder on their own surfaces. */
 export function isPermissionQuestion(card: Pick<Question, "kind">): boolean {

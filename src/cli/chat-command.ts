@@ -5,6 +5,7 @@
 
 import { userInfo } from "node:os";
 import type { Command } from "commander";
+import { createTerminalBridge } from "../../bridges/terminal/chat.ts";
 import { SURFACE } from "../../bridges/terminal/presenter.ts";
 import { createSlot } from "../slot/slot.ts";
 import { type CommonOptions, withCore } from "./context.ts";
@@ -30,8 +31,8 @@ export function registerChatCommand(program: Command): void {
     .addHelpText(
       "after",
       `
-Type a letter or a label (select), yes or no (confirm), or your own words (text); "Label - note"
-adds a note. Commands: park, dismiss, later, extend, same, next, waiting, accept, record, help,
+Type a letter or a label (select), letters or labels separated by commas (multiselect: "a, c"),
+yes or no (confirm), or your own words (text); "Label - note" adds a note. Commands: park, dismiss, later, extend, same, next, waiting, accept, record, help,
 quit (or Ctrl-D); help in the chat says what each does. Answers are
 recorded with answered-via: terminal, exactly as from Telegram: one commit and a follow-up job.
 
@@ -56,7 +57,6 @@ async function chatAction(options: CommonOptions): Promise<void> {
       // No quiet hours here: whoever runs a chat sits at it, and nothing rings.
       const slot = createSlot({ core });
       const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY);
-      const { createTerminalBridge } = await import("../../bridges/terminal/chat.ts");
       const bridge = createTerminalBridge({
         slot,
         input: process.stdin,

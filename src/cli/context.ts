@@ -17,8 +17,8 @@ export interface CommonOptions {
   host?: string;
   port?: string;
   watchMs?: string;
-  /** A service's env file to read settings from as well (`doctor --env-file`). */
-  envFile?: string;
+  /** A service's env file to read settings from as well (`doctor --service-env`). */
+  serviceEnv?: string;
 }
 
 /** The settings read for each command's options: read once, though the id resolution and the
@@ -33,7 +33,7 @@ export function configFor(options: CommonOptions): Config {
   let config = configs.get(options);
   if (config === undefined) {
     const { box, host, port, watchMs } = options;
-    config = loadConfig(environmentWith(options.envFile), { box, host, port, watchMs }, BRIDGES);
+    config = loadConfig(environmentWith(options.serviceEnv), { box, host, port, watchMs }, BRIDGES);
     configs.set(options, config);
   }
   return config;

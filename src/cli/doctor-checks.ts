@@ -9,7 +9,7 @@ import { loadQuestion } from "../questions/store.ts";
 import { closureOf } from "../slot/presentation/closure.ts";
 import { type Presentation, PresentationStore } from "../slot/presentation/records.ts";
 import { TokenStore } from "../slot/presentation/tokens.ts";
-import { givenUpWebhooksCheck } from "../webhooks/doctor-check.ts";
+import { boxReceiverCheck, givenUpWebhooksCheck } from "../webhooks/doctor-check.ts";
 
 /** A claim older than this that was never sent belongs to a process that died sending it. */
 const CLAIM_STALE_MS = 60_000;
@@ -93,7 +93,11 @@ function whyStuck(
 }
 
 export async function doctorChecks(config: Config): Promise<DoctorCheck[]> {
-  const checks = [stuckPresentationCheck, givenUpWebhooksCheck];
+  const checks = [
+    stuckPresentationCheck,
+    givenUpWebhooksCheck,
+    boxReceiverCheck(config.webhooks.url),
+  ];
   // Each bridge loads its network library only here, when it is on and asked.
   for (const bridge of config.bridges) {
     const check = await bridge.check();

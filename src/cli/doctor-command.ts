@@ -18,7 +18,7 @@ export function registerDoctorCommand(program: Command): void {
     .option("--json", "print machine-readable JSON")
     .option("--repair", "fix what is safe to fix and list the rest")
     .option(
-      "--env-file <file>",
+      "--service-env <file>",
       "read the service's settings from its env file too (the file wins), so the bot checks run as the service would",
     )
     .addHelpText(
@@ -35,7 +35,7 @@ rest is listed with its fix.
 Examples:
   qbridge doctor
   qbridge doctor --repair --json
-  sudo cat /etc/qbridge/qbridge.env | sudo -u qbridge qbridge doctor --env-file /dev/stdin`,
+  sudo cat /etc/qbridge/qbridge.env | sudo -u qbridge qbridge doctor --service-env /dev/stdin`,
     )
     .action(async (options: CommonOptions & { repair?: boolean }) => {
       await withCore(options, async (core, config) => {

@@ -1,6 +1,8 @@
-// `--env-file FILE`: the settings of a service's env file (systemd EnvironmentFile, docker
+// `--service-env FILE`: the settings of a service's env file (systemd EnvironmentFile, docker
 // --env-file), laid over this process's environment, so a command such as `doctor` sees what
 // the service sees. The result goes to loadConfig, still the one reader of settings.
+// Never named `--env-file`: node reads a file given so anywhere on its command line, even
+// after the script, before qbridge runs (it would take /dev/stdin's text itself).
 
 import { readFileSync } from "node:fs";
 import { parseEnv } from "node:util";
@@ -17,7 +19,7 @@ export function environmentWith(
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? String(error);
     throw new InvalidInput(
-      `cannot read the env file ${envFile} (${reason}): check the path, or pipe it in with --env-file /dev/stdin`,
+      `cannot read the env file ${envFile} (${reason}): check the path, or pipe it in with --service-env /dev/stdin`,
     );
   }
   return { ...env, ...parseEnv(text) };

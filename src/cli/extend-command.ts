@@ -5,6 +5,7 @@ import { expiryWords } from "../questions/deadline.ts";
 import { extendQuestion } from "../questions/extend.ts";
 import { type CommonOptions, printJson, withCore } from "./context.ts";
 import { writeOut } from "./output.ts";
+import { resolveIdArgument } from "./question-ids.ts";
 
 export function registerExtendCommand(program: Command): void {
   program
@@ -24,6 +25,7 @@ Examples:
   qbridge extend 2026-07-10-where-do-receipts-go-3fa2c1 P7D
   qbridge extend 2026-07-10-where-do-receipts-go-3fa2c1 3d`,
     )
+    .hook("preAction", resolveIdArgument)
     .action(async (id: string, duration: string, options: CommonOptions) => {
       await withCore(options, async (core) => {
         const result = await extendQuestion(core, id, duration, { via: "cli" });

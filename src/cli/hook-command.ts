@@ -10,10 +10,16 @@ import { fileURLToPath } from "node:url";
 import type { Command } from "commander";
 import { InvalidInput } from "../errors.ts";
 import { AGENT_NAMES, AGENTS, type Agent } from "../hooks/agent-input.ts";
-import { DEFAULT_HOOK_TIMEOUT_SECONDS } from "../hooks/permission-hook.ts";
+import { doctorLines, doctorOk, hookPlaces, probePlaces, serviceHealth } from "../hooks/doctor.ts";
+import { runElicitationHook } from "../hooks/elicitation-hook.ts";
+import { hookEntries } from "../hooks/install.ts";
+import { type HookLifetime, hookLifetime } from "../hooks/lifetime.ts";
+import { DEFAULT_HOOK_TIMEOUT_SECONDS, runPermissionHook } from "../hooks/permission-hook.ts";
+import { isProbe, probeAnswer } from "../hooks/probe.ts";
+import { installInto, settingsPath } from "../hooks/settings-file.ts";
 import { type CommonOptions, configFor, printJson, withCore } from "./context.ts";
 import { EXIT } from "./exit.ts";
-import { readStdin, writeOut } from "./output.ts";
+import { readStdinUntil, writeErr, writeOut } from "./output.ts";
 
 interface HookOptions extends CommonOptions {
   agent?: string;
@@ -98,35 +104,54 @@ export function registerHookCommand(program: Command): void {
     .action(installAction);
 
   common(hook.command("doctor"))
-    .description("are the hooks installed, and is the service that brings them to the phone up?")
+    .description(
+      "are the hooks installed and working, in the box of the service that brings them to the phone?",
+    )
     .action(doctorAction);
 }
+
+/**
+ * Runs a hook for its whole life: the signals it ends on are handled from its first moment,
+ * reading the agent's input included (a signal there ends it with nothing read or filed).
+ * `qbridge hook doctor`'s probe is answered with the box asked in; nothing is filed.
+ */
+async function asHook(
+  options: HookOptions,
+  timeoutSeconds: number,
+  run: (text: string, lifetime: HookLifetime) => Promise<void>,
+): Promise<void> {
+  const lifetime = hookLifetime(timeoutSeconds);
+  try {
+    const text = await readStdinUntil(lifetime.signal);
+    if (text === undefined) return;
+    if (isProbe(text)) await withCore(options, async (core) => print({ ...probeAnswer(core) }));
+    else await run(text, lifetime);
+  } finally {
+    lifetime.dispose();
+  }
+}
+
+const tell = (line: string) => writeErr(line);
 
 /** `qbridge hook permission`: asks the owner and prints the agent's decision. */
 async function permissionAction(_options: HookOptions, command: Command): Promise<void> {
   const options = all<HookOptions>(command);
   const agent = agentOf(options.agent);
   const timeoutSeconds = timeoutOf(options.timeout);
-  const text = await readStdin();
-  const { runPermissionHook } = await import("../hooks/permission-hook.ts");
-  await withCore(
-    options,
-    (core) => runPermissionHook(core, text, { agent, timeoutSeconds, print }),
-    true,
-  );
+  await asHook(options, timeoutSeconds, async (text, lifetime) => {
+    const run = { agent, timeoutSeconds, lifetime, print, tell };
+    await withCore(options, (core) => runPermissionHook(core, text, run), true);
+  });
 }
 
 /** `qbridge hook elicitation`: has the owner fill in an MCP server's form on the phone. */
 async function elicitationAction(_options: HookOptions, command: Command): Promise<void> {
   const options = all<HookOptions>(command);
   const timeoutSeconds = timeoutOf(options.timeout);
-  const text = await readStdin();
-  const { runElicitationHook } = await import("../hooks/elicitation-hook.ts");
-  await withCore(
-    options,
-    (core) => runElicitationHook(core, text, { timeoutSeconds, print }),
-    true,
-  );
+  await asHook(options, timeoutSeconds, async (text, lifetime) => {
+    const run = { timeoutSeconds, lifetime, print, tell };
+    await withCore(options, (core) => runElicitationHook(core, text, run), true);
+  });
 }
 
 /** `qbridge hook install`: writes the hook entries into one agent's settings file. */
@@ -141,10 +166,6 @@ async function installAction(_options: InstallOptions, command: Command): Promis
   const agent: Agent = options.claude ? "claude" : "codex";
   const timeoutSeconds = timeoutOf(options.timeout);
   const box = resolve(configFor(options).boxDir);
-  const [{ hookEntries }, { installInto, settingsPath }] = await Promise.all([
-    import("../hooks/install.ts"),
-    import("../hooks/settings-file.ts"),
-  ]);
   const scope = options.project ? "project" : "user";
   const path = settingsPath(agent, scope, homedir(), process.cwd());
   const entries = hookEntries(agent, launcherPath(), box, timeoutSeconds);
@@ -165,13 +186,13 @@ async function installAction(_options: InstallOptions, command: Command): Promis
 /** `qbridge hook doctor`: are the hooks installed, is the service up; usage exit when not. */
 async function doctorAction(_options: CommonOptions, command: Command): Promise<void> {
   const options = all<CommonOptions>(command);
-  const { doctorLines, doctorOk, hookPlaces, serviceHealth } = await import("../hooks/doctor.ts");
   const config = configFor(options);
   const host = config.web.host.includes(":") ? `[${config.web.host}]` : config.web.host;
-  const report = {
-    places: hookPlaces(process.cwd()),
-    service: await serviceHealth(`http://${host}:${config.web.port}`),
-  };
+  const [places, service] = await Promise.all([
+    probePlaces(hookPlaces(process.cwd())),
+    serviceHealth(`http://${host}:${config.web.port}`),
+  ]);
+  const report = { places, service };
   if (options.json) printJson(report);
   else writeOut(`${doctorLines(report).join("\n")}\n`);
   if (!doctorOk(report)) process.exitCode = EXIT.usage;

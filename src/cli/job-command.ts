@@ -4,6 +4,7 @@ import type { Command } from "commander";
 import { markJobDone } from "../questions/job-done.ts";
 import { type CommonOptions, printJson, withCore } from "./context.ts";
 import { writeOut } from "./output.ts";
+import { resolveIdArgument } from "./question-ids.ts";
 
 export function registerJobCommand(program: Command): void {
   program
@@ -21,6 +22,7 @@ as it is ("commit": null).
 Example:
   qbridge job-done 2026-07-10-where-do-receipts-go-3fa2c1`,
     )
+    .hook("preAction", resolveIdArgument)
     .action(async (id: string, options: CommonOptions) => {
       await withCore(options, async (core) => {
         const result = await markJobDone(core, id);

@@ -5,13 +5,14 @@
 import type { Command } from "commander";
 import type { Core } from "../questions/core.ts";
 import { boxState, pendingQuestions, type QuestionView } from "../questions/state.ts";
+import { settleBeforeListing } from "../questions/transition.ts";
 import { LaterStore } from "../slot/attention/later.ts";
 import { dueQueue, queueOrder } from "../slot/order.ts";
 import { PresentationStore } from "../slot/presentation/records.ts";
+import { common } from "./box-options.ts";
 import { type CommonOptions, printJson, withCore } from "./context.ts";
 import { writeErr, writeOut } from "./output.ts";
 import { listLine } from "./render.ts";
-import { settleBeforeListing } from "./settled.ts";
 
 /** The pending questions as the slot queues them, and which of them are parked. */
 export function slotOrder(
@@ -84,7 +85,7 @@ export async function listQuestions(options: CommonOptions & { all?: boolean }):
   });
 }
 
-export function registerListCommand(program: Command, common: (c: Command) => Command): void {
+export function registerListCommand(program: Command): void {
   common(program.command("list"))
     .description(
       "list pending questions in the slot's order (priority, earliest expiry, oldest; parked ones last)",

@@ -2,8 +2,8 @@
 // stderr with the exit code DESIGN.md gives: 0 ok, 1 usage/validation, 2 not found, 3 rejected.
 
 import { Command, CommanderError } from "commander";
+import { commandsFor } from "./commands.ts";
 import { EXIT, reportFailure } from "./exit.ts";
-import { familiesFor } from "./families.ts";
 import { styleUsageErrors } from "./usage.ts";
 import { packageVersion } from "./version.ts";
 
@@ -13,14 +13,10 @@ async function main(): Promise<void> {
       "Ask the boxholder what agents cannot settle alone; every answer becomes a commit.",
     )
     .version(packageVersion(), "-V, --version")
-    // Loaded with the command it serves, not at start-up (it reads the settings and the box).
-    .hook("preAction", async (program, command) =>
-      (await import("./question-ids.ts")).resolveIdArgument(program, command),
-    )
     .exitOverride();
 
-  // Only the family of the command named is registered (families.ts).
-  for (const family of familiesFor(process.argv.slice(2))) (await family.register())(program);
+  // Only the command named is registered, with what it imports (commands.ts).
+  for (const entry of commandsFor(process.argv.slice(2))) (await entry.register())(program);
   styleUsageErrors(program);
 
   try {
@@ -35,5 +31,4 @@ async function main(): Promise<void> {
   }
 }
 
-// Not top-level await: the bundle is CommonJS (scripts/build.mjs), which has none.
 void main();

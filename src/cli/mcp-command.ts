@@ -2,6 +2,10 @@
 // subprocess. stdout carries the protocol alone; logs and errors go to stderr.
 
 import type { Command } from "commander";
+import pino from "pino";
+import { serveStdio } from "../mcp/stdio.ts";
+import { heldUntilOf } from "../slot/attention/held-until.ts";
+import { linkUrl, loadSecret } from "../web/links.ts";
 import { type CommonOptions, withCore } from "./context.ts";
 
 export function registerMcpCommand(program: Command): void {
@@ -23,13 +27,6 @@ Example (register with an agent):
       await withCore(
         options,
         async (core, config) => {
-          const [{ default: pino }, { serveStdio }, { linkUrl, loadSecret }, { heldUntilOf }] =
-            await Promise.all([
-              import("pino"),
-              import("../mcp/stdio.ts"),
-              import("../web/links.ts"),
-              import("../slot/attention/held-until.ts"),
-            ]);
           const logger = pino({ level: config.logLevel, base: undefined }, pino.destination(2));
           const publicUrl = config.web.publicUrl;
           // Links need the secret, and only links: a read-only box that was never served has

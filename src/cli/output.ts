@@ -93,9 +93,13 @@ const UTF8 = new TextDecoder("utf-8", { fatal: true });
  * bytes are not UTF-8.
  */
 export async function readStdin(): Promise<string> {
+  return decoded(await readStdinBytes());
+}
+
+function decoded(bytes: Buffer): string {
   let text: string;
   try {
-    text = UTF8.decode(await readStdinBytes());
+    text = UTF8.decode(bytes);
   } catch (error) {
     if (!(error instanceof TypeError)) throw error;
     throw new InvalidInput("standard input is not UTF-8 text: send the card as UTF-8 JSON");
@@ -120,4 +124,30 @@ async function readStdinBytes(): Promise<Buffer> {
     for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks);
   }
+}
+
+/**
+ * Standard input as `readStdin` reads it, through node's stream so the event loop stays free:
+ * a signal handled while the writer keeps the pipe open (a hook's agent that never closes it)
+ * aborts `signal`, and then this resolves undefined at once, the input left unread.
+ */
+export async function readStdinUntil(signal: AbortSignal): Promise<string | undefined> {
+  try {
+    if (fstatSync(0).isCharacterDevice()) return "";
+  } catch {
+    return "";
+  }
+  const chunks: Buffer[] = [];
+  const ended = new Promise<boolean>((resolve, reject) => {
+    process.stdin.on("data", (chunk: Buffer) => chunks.push(chunk));
+    process.stdin.once("end", () => resolve(true));
+    process.stdin.once("error", reject);
+    signal.addEventListener("abort", () => resolve(false), { once: true });
+  });
+  const whole = signal.aborted ? false : await ended;
+  if (!whole) {
+    process.stdin.destroy();
+    return undefined;
+  }
+  return decoded(Buffer.concat(chunks));
 }

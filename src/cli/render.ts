@@ -1,7 +1,7 @@
 // How questions look in a terminal: plain text, one question at a time, letters for options.
 
-import { optionsOf, priorityOf, type Question } from "../card/question.ts";
-import { letterOf } from "../card/resolve.ts";
+import { requestBeyondPrompt } from "../card/agent-request.ts";
+import { inputTypeOf, priorityOf, type Question } from "../card/question.ts";
 import type { QuestionView } from "../questions/state.ts";
 
 function oneLine(text: string, max = 72): string {
@@ -32,6 +32,24 @@ export function describeAnswer(card: Question): string {
   return "pending";
 }
 
+/**
+ * How the question is answered: its lettered options listed (the recommended one marked), or
+ * what to type, in the words of its input type.
+ */
+function howToAnswer(card: Question): string[] {
+  const type = inputTypeOf(card.input);
+  const listed = type.choices(card).filter((choice) => choice.letter !== undefined);
+  if (listed.length > 0) {
+    const many = type.buttons(card, []).buttons.some((b) => b.action === "send");
+    return [
+      many ? `Options (pick one or more: ${type.hint.what}):` : "Options:",
+      ...listed.map((c) => `  ${c.letter}) ${c.label}${c.recommended ? "  (recommended)" : ""}`),
+    ];
+  }
+  const rec = card.recommended ? ` (recommended: ${card.recommended})` : "";
+  return [`Type ${type.hint.what}${rec}.`];
+}
+
 export function showText(view: QuestionView): string {
   const { card } = view;
   const lines = [`${card.prompt}`, "", `id:       ${view.id}`, `status:   ${describeAnswer(card)}`];
@@ -40,21 +58,8 @@ export function showText(view: QuestionView): string {
     `asked:    ${card["asked-at"]}${card["asked-by"] ? ` by ${card["asked-by"]}` : ""}`,
   );
   lines.push("", `Why: ${card.memo.trim()}`);
-  const options = optionsOf(card);
-  if (card.input.type === "select") {
-    lines.push("", "Options:");
-    options.forEach((o, i) => {
-      const mark = card.recommended === o.id ? "  (recommended)" : "";
-      lines.push(`  ${letterOf(i)}) ${o.label}${mark}`);
-    });
-  } else if (card.input.type === "confirm") {
-    lines.push(
-      "",
-      `Answer yes or no${card.recommended ? ` (recommended: ${card.recommended})` : ""}.`,
-    );
-  } else {
-    lines.push("", "Answer in your own words.");
-  }
+  if (requestBeyondPrompt(card)) lines.push("", "The whole request:", card.request ?? "");
+  lines.push("", ...howToAnswer(card));
   if (card.learning)
     lines.push("", `The box will learn: ${card.learning.proposal.trim()} (${card.learning.sink})`);
   if (card["while-waiting"]) lines.push(`While waiting: ${card["while-waiting"]}`);

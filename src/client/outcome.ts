@@ -7,6 +7,10 @@ export type OutcomeStatus = "pending" | "answered" | "dismissed" | "expired" | "
 export interface QuestionOutcome {
   id: string;
   status: OutcomeStatus;
+  /**
+   * `selected`: the option id picked (`yes`/`no` for confirm); a multiselect's ids joined by
+   * commas ("unit,lint"), with `text` their labels joined by ", ".
+   */
   answer?: { text: string; selected?: string | undefined; note?: string | undefined } | undefined;
   answeredVia?: string | undefined;
   answeredBy?: string | undefined;
@@ -24,7 +28,11 @@ export interface QuestionOutcome {
 export interface NewQuestion {
   prompt: string;
   memo: string;
-  input: { type: "select" | "confirm" | "text"; options?: { id: string; label: string }[] };
+  input: {
+    type: "select" | "multiselect" | "confirm" | "text";
+    /** select and multiselect: at least 2, unique ids, labels unique ignoring case. */
+    options?: { id: string; label: string }[];
+  };
   directive: string;
   learning?: { sink: "guide" | "briefing" | "personality"; proposal: string; ref?: string };
   context?: { ref: string; text?: string }[];

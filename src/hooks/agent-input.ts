@@ -8,11 +8,14 @@
 //   names plus turn_id and model, tool_name "Bash", tool_input {command, description?}.
 // - Claude Code, Elicitation: mcp_server_name, message, mode (form|url), url,
 //   elicitation_id, requested_schema.
-// Pure: parsing only. A input that fits none is an InvalidInput naming what is wrong.
+// Pure: parsing only. A input that fits none is an InvalidInput naming what is wrong. Of the
+// permission suggestions only what "Always allow" may write is kept (always-allow.ts): the rest
+// never reaches a card or a decision.
 
 import { z } from "zod";
 import { describeIssues } from "../card/question.ts";
 import { InvalidInput } from "../errors.ts";
+import { type AlwaysUpdate, alwaysUpdates } from "./always-allow.ts";
 
 export const AGENTS = ["claude", "codex"] as const;
 export type Agent = (typeof AGENTS)[number];
@@ -69,8 +72,10 @@ export interface PermissionAsk {
   input: Record<string, unknown>;
   /** The agent's own words for what the tool call is for. */
   description: string | undefined;
-  /** The rules the agent would offer as "always allow" (Claude Code only). */
-  suggestions: Record<string, unknown>[];
+  /** What "Always allow" writes: the agent's suggestions one tap may write (Claude Code only). */
+  always: AlwaysUpdate[];
+  /** The agent's id of this one tool call (Claude Code's tool_use_id), when it gives one. */
+  callId: string | undefined;
 }
 
 export interface ElicitationAsk {
@@ -111,7 +116,14 @@ export function agentOf(raw: Record<string, unknown>): Agent {
   return "turn_id" in raw || "model" in raw ? "codex" : "claude";
 }
 
-export function parsePermissionInput(text: string, agent?: Agent): PermissionAsk {
+/** The tool call's own id, as Claude Code writes it with its tool hooks (tool_use_id). */
+function callIdOf(raw: Record<string, unknown>): string | undefined {
+  const id = raw.tool_use_id;
+  return typeof id === "string" && id !== "" ? id : undefined;
+}
+
+/** The request; `home` is the person's home folder, which "Always allow" never opens. */
+export function parsePermissionInput(text: string, home: string, agent?: Agent): PermissionAsk {
   const raw = jsonOf(text);
   const from = agent ?? agentOf(raw);
   if (from === "codex") {
@@ -123,7 +135,8 @@ export function parsePermissionInput(text: string, agent?: Agent): PermissionAsk
       tool: input.tool_name,
       input: input.tool_input,
       description: input.tool_input.description,
-      suggestions: [],
+      always: [],
+      callId: callIdOf(raw),
     };
   }
   const input = parsed(ClaudePermissionInput, raw, "Claude Code PermissionRequest");
@@ -135,7 +148,8 @@ export function parsePermissionInput(text: string, agent?: Agent): PermissionAsk
     tool: input.tool_name,
     input: input.tool_input,
     description: typeof description === "string" ? description : undefined,
-    suggestions: input.permission_suggestions ?? [],
+    always: alwaysUpdates(input.permission_suggestions ?? [], input.cwd, home),
+    callId: callIdOf(raw),
   };
 }
 

@@ -2,8 +2,10 @@
 // field is asked as its own kind of question (an enum a select, a boolean a yes/no, a string or
 // a number a text); several fields are one question answered with the form on the web page
 // (its answer is the JSON of the values); URL mode sends the link and asks whether it is done.
-// The core checks every answer against the form before it records it. Pure.
+// The core checks every answer against the form before it records it. The server's words (its
+// message, name and field texts) are shown with hidden characters spelled out. Pure.
 
+import { visible, visibleLine } from "../card/agent-text.ts";
 import { formatDuration } from "../card/duration.ts";
 import { type FormField, formContent, formFields, singleFieldInput } from "../card/elicitation.ts";
 import type { Question } from "../card/question.ts";
@@ -12,7 +14,7 @@ import type { ElicitationAsk } from "./agent-input.ts";
 import type { ElicitationAction } from "./agent-output.ts";
 
 function flat(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
+  return visibleLine(text).replace(/\s+/g, " ").trim();
 }
 
 function prompted(message: string, fallback: string): string {
@@ -27,27 +29,39 @@ function fieldLine(field: FormField): string {
       : field.type === "boolean"
         ? "yes or no"
         : field.type;
-  const about = field.description ? `: ${field.description}` : "";
-  return `- ${field.title} (${kind}${field.required ? ", required" : ""})${about}`;
+  const about = field.description ? `: ${flat(field.description)}` : "";
+  return `- ${flat(field.title)} (${visible(kind)}${field.required ? ", required" : ""})${about}`;
 }
 
 function common(ask: ElicitationAsk, timeoutSeconds: number) {
+  const server = flat(ask.server);
   return {
-    directive: `Nothing to do on the box: Claude Code's hook waits on this question and hands the answer to the MCP server ${ask.server}.`,
+    directive: `Nothing to do on the box: Claude Code's hook waits on this question and hands the answer to the MCP server ${server}.`,
     "while-waiting": "Claude Code waits for the answer.",
     "expires-after": formatDuration(timeoutSeconds * 1000),
-    "asked-by": `Claude Code (MCP server ${ask.server})`,
+    "asked-by": `Claude Code (MCP server ${server})`,
   };
 }
 
+/** The sentence naming what the form asked that MCP's form cannot hold (not checked here). */
+function droppedLine(dropped: readonly string[]): string {
+  if (dropped.length === 0) return "";
+  const named = dropped.slice(0, 12).join(", ");
+  const more = dropped.length > 12 ? ` and ${dropped.length - 12} more` : "";
+  return `\nNot checked here (MCP's form has no such rule; the server checks it): ${named}${more}.`;
+}
+
+/** `dropped`: the form's keywords MCP's form cannot hold, left out of it (form-schema.ts). */
 export function elicitationCard(
   ask: ElicitationAsk,
   timeoutSeconds: number,
+  dropped: readonly string[] = [],
 ): Record<string, unknown> {
+  const server = flat(ask.server);
   if (ask.mode === "url") {
     return {
-      prompt: prompted(ask.message, `${ask.server} asks you to open a link`),
-      memo: `The MCP server ${ask.server} asks you to open this link and finish there: ${ask.url}\n\nSay yes once you are done (Claude Code goes on), no to decline.`,
+      prompt: prompted(ask.message, `${server} asks you to open a link`),
+      memo: `The MCP server ${server} asks you to open this link and finish there: ${visible(ask.url ?? "")}\n\nSay yes once you are done (Claude Code goes on), no to decline.`,
       input: { type: "confirm" },
       ...common(ask, timeoutSeconds),
     };
@@ -56,15 +70,15 @@ export function elicitationCard(
   const [only] = fields;
   if (fields.length === 1 && only) {
     return {
-      prompt: prompted(ask.message, `${ask.server} asks for ${only.title}`),
-      memo: `The MCP server ${ask.server} asks for one value.\n${fieldLine(only)}`,
+      prompt: prompted(ask.message, `${server} asks for ${flat(only.title)}`),
+      memo: `The MCP server ${server} asks for one value.\n${fieldLine(only)}${droppedLine(dropped)}`,
       input: singleFieldInput(only),
       ...common(ask, timeoutSeconds),
     };
   }
   return {
-    prompt: prompted(ask.message, `${ask.server} asks you to fill in a form`),
-    memo: `The MCP server ${ask.server} asks you to fill in ${fields.length} fields: use the form on the web page. (A reply with the JSON of the values works too.)\n${fields.map(fieldLine).join("\n")}`,
+    prompt: prompted(ask.message, `${server} asks you to fill in a form`),
+    memo: `The MCP server ${server} asks you to fill in ${fields.length} fields: use the form on the web page. (A reply with the JSON of the values works too.)\n${fields.map(fieldLine).join("\n")}${droppedLine(dropped)}`,
     input: { type: "text" },
     ...common(ask, timeoutSeconds),
   };

@@ -1,27 +1,75 @@
-// What "Allow for this session" covers: a pattern drawn from the request, and a later request
-// covered when it draws the same one. A simple command's first word (and its subcommand, as in
-// `git status` or `npm run`), a file's folder, a URL's host, or else the tool as a whole. A
-// command that chains or redirects (`;`, `&&`, `|`, `>`, a backquote, `$(`) draws itself
-// exactly, so a grant for `git status` never lets `git status; rm -rf ~` through. Pure.
+// What "Allow for this session" covers, and whether a later request is covered. A grant never
+// widens past what the card said: it is the agent's own suggested rule where it offers one
+// (Claude Code's `permission_suggestions`), else the exact command, so a grant for
+// `rm -rf node_modules` never lets `rm -rf ~` through and one for `bash scripts/build.sh` never
+// `bash -c '…'`. An agent's prefix rule (`npm run test:*`) is taken only for the families in
+// STRETCHES (a program and the subcommand that reads, builds or tests, whose further words
+// choose what to run among the project's own) and covers only simple commands: a command that
+// chains, substitutes or redirects (`;`, `&&`, `|`, `<`, `>`, a backquote, `$(`), sets a
+// variable first, or names a program or code to run (`--exec`, `-c`, `--eval`,
+// `--script-shell`, …) is never covered by a prefix, and draws its own exact pattern. Any other
+// prefix (`python3:*`, `rm:*`, `find:*`) falls back to the exact command. A file tool's grant
+// is its file's folder, a URL's its host, any other tool's its exact input. Pure.
 
+import { createHash } from "node:crypto";
 import { basename, dirname, resolve } from "node:path";
+import { visibleLine } from "../card/agent-text.ts";
 
-const COMPOUND = /[;&|<>`\n]|\$\(/;
-const SUBCOMMAND = /^[a-z][a-z0-9:_-]*$/i;
+const COMPOUND = /[;&|<>`\n\r]|\$\(/;
+const SETS_VARIABLE = /^\s*\w+=/;
+/** Words that hand a program or code to run to the command they follow. */
+const RUNS_CODE =
+  /(^|\s)-{1,2}(exec|execdir|ok|delete|toolexec|eval|script-shell|node-options|require|import|config|c|e)(=|\s|$)/i;
 const FILE_KEYS = ["file_path", "notebook_path", "path"] as const;
 
-function firstWords(command: string): string {
-  const [program, second] = command.trim().split(/\s+/);
-  if (!program) return "";
-  return second !== undefined && SUBCOMMAND.test(second) ? `${program} ${second}` : program;
+/** The families an agent's prefix rule may stretch over: program, then subcommands. */
+const STRETCHES: Record<string, readonly string[]> = {
+  git: ["status", "diff", "log", "show"],
+  npm: ["test", "run"],
+  pnpm: ["test", "run"],
+  yarn: ["test", "run"],
+};
+
+function words(command: string): string[] {
+  return command.trim().split(/\s+/);
 }
 
-/** The pattern a request draws; `cwd` resolves a relative file path. */
-export function grantPattern(tool: string, input: Record<string, unknown>, cwd: string): string {
+/** A prefix an agent's rule may stretch over: a listed program and subcommand, then words. */
+function stretches(prefix: string): boolean {
+  const [program, subcommand] = words(prefix);
+  return program !== undefined && subcommand !== undefined
+    ? (STRETCHES[program]?.includes(subcommand) ?? false)
+    : false;
+}
+
+/** A command a prefix may cover at all: simple, and handing no program or code to run. */
+function plain(command: string): boolean {
+  return !COMPOUND.test(command) && !SETS_VARIABLE.test(command) && !RUNS_CODE.test(command);
+}
+
+/** The pattern of an agent's suggested rule for a command tool, when it may stand. */
+function fromRule(content: string): string | undefined {
+  const prefix = /^(.*?)\s*:\*$/.exec(content.trim())?.[1];
+  if (prefix === undefined) return content.includes("*") ? undefined : `exact:${content.trim()}`;
+  return stretches(prefix) && plain(prefix) ? `prefix:${prefix.trim()}` : undefined;
+}
+
+function inputDigest(input: Record<string, unknown>): string {
+  return createHash("sha256").update(JSON.stringify(input)).digest("hex").slice(0, 16);
+}
+
+/**
+ * The pattern a request's grant would have. `rule`: the content of the agent's own suggested
+ * rule for this tool (kept by alwaysUpdates); `cwd` resolves a relative file path.
+ */
+export function grantPattern(
+  input: Record<string, unknown>,
+  cwd: string,
+  rule?: string | undefined,
+): string {
   const command = input.command;
   if (typeof command === "string" && command.trim() !== "") {
-    if (COMPOUND.test(command) || /^\s*\w+=/.test(command)) return `exact:${command.trim()}`;
-    return `command:${firstWords(command)}`;
+    return (rule !== undefined ? fromRule(rule) : undefined) ?? `exact:${command.trim()}`;
   }
   for (const key of FILE_KEYS) {
     const path = input[key];
@@ -34,27 +82,55 @@ export function grantPattern(tool: string, input: Record<string, unknown>, cwd: 
     try {
       return `host:${new URL(url).host}`;
     } catch {
-      // not a URL: the tool as a whole below
+      // not a URL: the exact input below
     }
   }
-  return `tool:${tool}`;
+  return `input:${inputDigest(input)}`;
 }
 
-/** The pattern as a person reads it: "`npm run …` commands", "files in src/web". */
+/** True when a grant of `pattern` covers this request. */
+export function covers(pattern: string, input: Record<string, unknown>, cwd: string): boolean {
+  const colon = pattern.indexOf(":");
+  const kind = pattern.slice(0, colon);
+  const value = pattern.slice(colon + 1);
+  const command = typeof input.command === "string" ? input.command.trim() : undefined;
+  switch (kind) {
+    case "exact":
+      return command === value;
+    case "prefix":
+      return (
+        command !== undefined &&
+        (command === value || command.startsWith(`${value} `)) &&
+        plain(command)
+      );
+    case "folder":
+    case "host":
+    case "input":
+      return command === undefined && grantPattern(input, cwd) === pattern;
+    default:
+      // A kind this version does not draw (a first-word `command:` grant of an older one)
+      // covers nothing: the request is asked again.
+      return false;
+  }
+}
+
+/** The pattern as a person reads it: "the exact command `…`", "files in …/src/web". */
 export function patternWords(pattern: string): string {
   const colon = pattern.indexOf(":");
   const kind = pattern.slice(0, colon);
   const value = pattern.slice(colon + 1);
   switch (kind) {
-    case "command":
-      return `\`${value} …\` commands`;
     case "exact":
-      return "this exact command";
+      return "only this exact command";
+    case "prefix":
+      return `\`${visibleLine(value)}\` with other words after it (the agent's own rule; no chaining, redirection or code to run)`;
     case "folder":
       return `files in …/${basename(dirname(value))}/${basename(value)}`;
     case "host":
       return `requests to ${value}`;
+    case "input":
+      return "only this exact input";
     default:
-      return `every ${value} call`;
+      return `${value} as granted before`;
   }
 }

@@ -3,18 +3,28 @@
 // audited); otherwise one question is filed through the core and waited on, and the decision is
 // printed in the agent's own shape. Nothing is printed when nobody decided: the agent then asks
 // at its own screen. A dismissed question is told as a no and then withdrawn, so no answer
-// given later is taken for one the agent still waits on.
+// given later is taken for one the agent still waits on. Nothing is filed when nobody can be
+// reached, and what is filed is filed under the hook's lease (filing.ts).
 
 import { randomBytes } from "node:crypto";
+import { homedir } from "node:os";
+import { requestOf } from "../card/agent-request.ts";
 import { type Grant, GrantStore } from "../ledger/grants.ts";
 import { askPermission } from "../questions/ask-permission.ts";
 import type { Core } from "../questions/core.ts";
 import type { QuestionOutcome } from "../questions/outcome.ts";
-import { type Agent, type PermissionAsk, parsePermissionInput } from "./agent-input.ts";
+import {
+  AGENT_NAMES,
+  type Agent,
+  type PermissionAsk,
+  parsePermissionInput,
+} from "./agent-input.ts";
 import { permissionOutput } from "./agent-output.ts";
-import { grantPattern } from "./grant-pattern.ts";
+import { suggestedRule } from "./always-allow.ts";
+import { fileUnderLease } from "./filing.ts";
+import { covers, grantPattern } from "./grant-pattern.ts";
 import { waitWhileHookLives, withdrawUnlessDecided } from "./hook-wait.ts";
-import { hookLifetime } from "./lifetime.ts";
+import type { HookLifetime } from "./lifetime.ts";
 import { decisionOf, permissionCard, requestSummary } from "./permission-question.ts";
 
 /** Claude Code's and Codex's documented default timeout of a command hook. */
@@ -25,18 +35,21 @@ export const GRANT_HOURS = 12;
 export interface PermissionHookOptions {
   agent?: Agent | undefined;
   timeoutSeconds: number;
+  /** The hook process's life: its end (a signal, the agent gone, the timeout) withdraws. */
+  lifetime: HookLifetime;
   /** Writes one JSON value on standard output. */
   print: (value: Record<string, unknown>) => void;
+  /** Writes one line on standard error (why nothing was filed). */
+  tell: (line: string) => void;
+  /** The person's home folder, which "Always allow" never opens (default: this user's). */
+  home?: string | undefined;
 }
 
 /** The grant of this session that covers the request, if any. */
-function coveringGrant(
-  grants: GrantStore,
-  ask: PermissionAsk,
-  pattern: string,
-  now: string,
-): Grant | undefined {
-  return grants.liveFor(ask.agent, ask.sessionId, ask.tool, now).find((g) => g.pattern === pattern);
+function coveringGrant(grants: GrantStore, ask: PermissionAsk, now: string): Grant | undefined {
+  return grants
+    .liveFor(ask.agent, ask.sessionId, ask.tool, now)
+    .find((g) => covers(g.pattern, ask.input, ask.cwd));
 }
 
 function grantFrom(core: Core, ask: PermissionAsk, pattern: string, questionId: string) {
@@ -58,29 +71,42 @@ export async function runPermissionHook(
   text: string,
   options: PermissionHookOptions,
 ): Promise<void> {
-  const ask = parsePermissionInput(text, options.agent);
-  const pattern = grantPattern(ask.tool, ask.input, ask.cwd);
+  const ask = parsePermissionInput(text, options.home ?? homedir(), options.agent);
+  const pattern = grantPattern(ask.input, ask.cwd, suggestedRule(ask.always, ask.tool));
   const grants = new GrantStore(core.ledger);
   const now = core.box.clock.iso();
-  const grant = coveringGrant(grants, ask, pattern, now);
+  const grant = coveringGrant(grants, ask, now);
   if (grant) {
     grants.recordUse(grant, now, `${ask.tool}: ${requestSummary(ask.input)}`);
     options.print(permissionOutput(ask.agent, { behavior: "allow" }));
     return;
   }
-  const lifetime = hookLifetime(options.timeoutSeconds);
-  try {
-    const card = permissionCard(ask, pattern, options.timeoutSeconds);
-    const key = { agent: ask.agent, sessionId: ask.sessionId, tool: ask.tool, input: ask.input };
-    const { id } = await askPermission(core, card, key, "hook");
-    const outcome = await waitWhileHookLives(core, id, lifetime);
-    const decided = decisionOf(ask, outcome);
-    if (decided?.grant) grants.add(grantFrom(core, ask, pattern, id));
-    if (decided) options.print(permissionOutput(ask.agent, decided.decision));
-    if (outcome.status === "dismissed") await settleDismissed(core, outcome);
-  } finally {
-    lifetime.dispose();
-  }
+  const card = permissionCard(ask, pattern, options.timeoutSeconds);
+  const key = {
+    agent: ask.agent,
+    sessionId: ask.sessionId,
+    tool: ask.tool,
+    input: ask.input,
+    // Without the agent's call id, this hook run is the call: it never joins another's.
+    call:
+      ask.callId !== undefined ? `call ${ask.callId}` : `hook ${randomBytes(8).toString("hex")}`,
+  };
+  const filed = await fileUnderLease(
+    core,
+    options.lifetime,
+    AGENT_NAMES[ask.agent],
+    (meanwhile) =>
+      askPermission(core, card, key, "hook", { meanwhile, whole: requestOf(ask.input) }),
+    options.tell,
+  );
+  if (!filed) return;
+  const { id, lease } = filed;
+  const outcome = await waitWhileHookLives(core, id, options.lifetime);
+  const decided = decisionOf(ask, outcome);
+  if (decided?.grant) grants.add(grantFrom(core, ask, pattern, id));
+  if (decided) options.print(permissionOutput(ask.agent, decided.decision));
+  if (outcome.status === "dismissed") await settleDismissed(core, outcome);
+  await lease.release();
 }
 
 /** A dismissed permission stays answerable; the agent was told no, so it is withdrawn. */

@@ -1,16 +1,23 @@
-// The question a permission request becomes, and the decision its outcome becomes. The
-// question fits one phone screen: the tool and its command or file in the prompt; the agent's
-// own words, the last two parts of the working directory, what an edit changes (line counts)
-// and what a session grant covers at the head of the memo; the whole input below it (the web
-// page shows all of it). Only a recorded "allow" allows; silence is never consent. Pure.
+// The question a permission request becomes, and the decision its outcome becomes. The prompt
+// names the tool and its request (src/card/agent-request.ts: whole when it fits a phone's
+// prompt, else its head and tail with the rest counted, and the card's `request` holds it whole
+// for the page, `qbridge chat` and `qbridge show`). The memo says first, in qbridge's own words,
+// where it runs, what an edit changes, what "Allow for this session" covers and every rule
+// "Always allow" writes; then the agent's own words, quoted and marked as its own, with hidden
+// characters spelled out; then the input. Only a recorded "allow" allows; silence is never
+// consent; "Always allow" writes exactly the updates the card states. Pure.
 
 import { basename, dirname } from "node:path";
+import { headAndTail, REQUEST_MAX_CHARS, requestOf, requestPrompt } from "../card/agent-request.ts";
+import { quotedWords, visibleLine, visibleLines } from "../card/agent-text.ts";
 import { formatDuration } from "../card/duration.ts";
 import { type Option, OTHER_OPTION } from "../card/question.ts";
 import { letterOf } from "../card/resolve.ts";
+import { InvalidInput } from "../errors.ts";
 import type { QuestionOutcome } from "../questions/outcome.ts";
 import { AGENT_NAMES, type PermissionAsk } from "./agent-input.ts";
 import type { HookDecision } from "./agent-output.ts";
+import { alwaysWords } from "./always-allow.ts";
 import { patternWords } from "./grant-pattern.ts";
 
 export const CHOICES = {
@@ -21,17 +28,8 @@ export const CHOICES = {
   deny: "deny",
 } as const;
 
-const SUMMARY_CHARS = 300;
 /** Room for the input in the memo (the card allows 20,000 characters). */
-const INPUT_CHARS = 16_000;
-
-function flat(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
-}
-
-function shortened(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
-}
+const INPUT_CHARS = 12_000;
 
 /** The last two parts of a path: enough to tell two checkouts apart on a phone. */
 export function lastTwoParts(path: string): string {
@@ -45,15 +43,9 @@ function lineCount(value: unknown): number {
   return typeof value === "string" && value !== "" ? value.split("\n").length : 0;
 }
 
-/** The one line that names what the tool will do: a command, a file, a URL, or the input. */
+/** The one line the audit keeps of a request: its head and tail. */
 export function requestSummary(input: Record<string, unknown>): string {
-  for (const key of ["command", "file_path", "notebook_path", "path", "url", "query"]) {
-    const value = input[key];
-    if (typeof value === "string" && value.trim() !== "") {
-      return shortened(flat(value), SUMMARY_CHARS);
-    }
-  }
-  return shortened(flat(JSON.stringify(input)), SUMMARY_CHARS);
+  return headAndTail(requestOf(input).replace(/\s+/g, " "), 300);
 }
 
 /** What an edit changes, in line counts: Edit and MultiEdit old/new, Write the new content. */
@@ -83,7 +75,7 @@ function optionsFor(ask: PermissionAsk): Option[] {
     { id: CHOICES.once, label: "Allow once" },
     { id: CHOICES.session, label: "Allow for this session" },
   ];
-  if (ask.agent === "claude" && ask.suggestions.length > 0) {
+  if (ask.agent === "claude" && ask.always.length > 0) {
     options.push({ id: CHOICES.always, label: "Always allow" });
   }
   if (editable(ask)) options.push({ id: CHOICES.edited, label: "Allow an edited command" });
@@ -91,29 +83,51 @@ function optionsFor(ask: PermissionAsk): Option[] {
   return options;
 }
 
-function memoOf(ask: PermissionAsk, pattern: string, options: Option[]): string {
-  const agent = AGENT_NAMES[ask.agent];
-  const words = ask.description?.trim()
-    ? `${agent}: "${flat(ask.description)}".`
-    : `${agent} asks.`;
-  const lines = [`${words} In ${lastTwoParts(ask.cwd)}.`];
+/** qbridge's own lines: where it runs, what changes, what each allow covers. */
+function ownLines(ask: PermissionAsk, pattern: string, options: Option[]): string[] {
+  const lines = [`In ${visibleLine(lastTwoParts(ask.cwd))}.`];
   const diff = diffSummary(ask.tool, ask.input);
   if (diff) lines.push(diff);
-  lines.push(`"Allow for this session" covers ${patternWords(pattern)} in this session.`);
+  lines.push(`"Allow for this session" covers ${patternWords(pattern)}.`);
+  if (options.some((o) => o.id === CHOICES.always)) {
+    lines.push(`"Always allow" saves ${alwaysWords(ask.always)}.`);
+  }
+  return lines;
+}
+
+/** How to answer with words: an edited command, or why not. */
+function replyLines(ask: PermissionAsk, options: Option[]): string[] {
   const letter = (id: string) => letterOf(options.findIndex((option) => option.id === id));
+  const lines: string[] = [];
   if (editable(ask)) {
     lines.push(`To change the command first, reply "${letter(CHOICES.edited)} - <the command>".`);
   }
   lines.push(`To say why not, reply "${letter(CHOICES.deny)} - <why>".`);
-  const full = JSON.stringify(ask.input, null, 2);
-  const shown =
-    full.length <= INPUT_CHARS
-      ? full
-      : `${full.slice(0, INPUT_CHARS)}\n… (cut here: the input is ${full.length} characters in all)`;
-  return `${lines.join(" ")}\n\nThe full input (${ask.tool}):\n${shown}`;
+  return lines;
 }
 
-/** The card: an irreversible select that expires when the agent's hook would give up. */
+/**
+ * The memo: qbridge's own lines first (a phone shows them before it cuts), then the agent's
+ * words, quoted on one line so they can never pass for those lines, then the input.
+ */
+function memoOf(ask: PermissionAsk, pattern: string, options: Option[]): string {
+  const agent = AGENT_NAMES[ask.agent];
+  const words = ask.description?.trim()
+    ? `${agent}: ${quotedWords(ask.description)}.`
+    : `${agent} gave no words of its own.`;
+  const input = visibleLines(JSON.stringify(ask.input, null, 2));
+  const shown =
+    input.length <= INPUT_CHARS
+      ? input
+      : `${headAndTail(input, INPUT_CHARS)}\n(The whole request is on the web page and in qbridge show.)`;
+  const head = [...ownLines(ask, pattern, options), words, ...replyLines(ask, options)];
+  return `${head.join(" ")}\n\nThe full input (${visibleLine(ask.tool)}):\n${shown}`;
+}
+
+/**
+ * The card: an irreversible select that expires when the agent's hook would give up. Its whole
+ * request (the card's `request`, requestOf) is filed beside it.
+ */
 export function permissionCard(
   ask: PermissionAsk,
   pattern: string,
@@ -121,8 +135,14 @@ export function permissionCard(
 ): Record<string, unknown> {
   const agent = AGENT_NAMES[ask.agent];
   const options = optionsFor(ask);
+  const length = requestOf(ask.input).length;
+  if (length > REQUEST_MAX_CHARS) {
+    throw new InvalidInput(
+      `the request is ${length} characters, more than a question can show whole (${REQUEST_MAX_CHARS}): answer it at the computer`,
+    );
+  }
   return {
-    prompt: shortened(`Allow ${flat(ask.tool)}: ${requestSummary(ask.input)}?`, 2_000),
+    prompt: requestPrompt(ask.tool, ask.input),
     memo: memoOf(ask, pattern, options),
     input: { type: "select", options },
     directive: `Nothing to do on the box: ${agent}'s hook waits on this question and hands the decision to the agent.`,
@@ -154,10 +174,7 @@ export function decisionOf(ask: PermissionAsk, outcome: QuestionOutcome): Decide
     case CHOICES.session:
       return { decision: { behavior: "allow" }, grant: true };
     case CHOICES.always:
-      return {
-        decision: { behavior: "allow", updatedPermissions: ask.suggestions },
-        grant: false,
-      };
+      return { decision: { behavior: "allow", updatedPermissions: ask.always }, grant: false };
     case CHOICES.edited:
       return {
         decision: { behavior: "allow", updatedInput: { ...ask.input, command: text } },

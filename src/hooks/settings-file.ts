@@ -1,11 +1,15 @@
 // Where each agent keeps the hooks a person installs, and the install itself: read the
 // settings (none yet is an empty object), merge qbridge's entries, and when that changes
 // anything keep a copy of the old file beside it, write the new one whole, and say what
-// changed. A file that is not a JSON object is refused and left untouched.
+// changed. A file that is not a JSON object is refused and left untouched. Nothing here
+// follows a symbolic link: a settings file, its folder or its backup that is a link is refused
+// with a sentence and left as it is (a repository could ship one pointing anywhere), and the
+// backup and the new settings are each a new file renamed into place, with the old file's mode
+// and owner.
 
-import { copyFileSync, existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { writeAtomic } from "../box/atomic.ts";
+import { lstatSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { refuseLink, writeAtomic } from "../box/atomic.ts";
 import { InvalidInput } from "../errors.ts";
 import type { Agent } from "./agent-input.ts";
 import { type HookEntry, mergeHooks } from "./install.ts";
@@ -23,7 +27,10 @@ export function settingsPath(agent: Agent, scope: Scope, home: string, cwd: stri
 
 /** The settings as JSON; {} when there is no file. Refuses a file that is not an object. */
 export function readSettings(path: string): { settings: Record<string, unknown>; text: string } {
-  if (!existsSync(path)) return { settings: {}, text: "" };
+  refuseLink(dirname(path));
+  const stats = lstatOrUndefined(path);
+  if (!stats) return { settings: {}, text: "" };
+  refuseLink(path, stats);
   const text = readFileSync(path, "utf8");
   let value: unknown;
   try {
@@ -37,6 +44,15 @@ export function readSettings(path: string): { settings: Record<string, unknown>;
     throw new InvalidInput(`${path} must hold one JSON object; nothing was changed`);
   }
   return { settings: value as Record<string, unknown>, text };
+}
+
+function lstatOrUndefined(path: string) {
+  try {
+    return lstatSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
 }
 
 export interface InstallResult {
@@ -58,7 +74,9 @@ export function installInto(
   let backup: string | undefined;
   if (text !== "") {
     backup = `${path}.qbridge-backup`;
-    copyFileSync(path, backup);
+    // Refused before anything is written: a linked backup stops the install whole.
+    refuseLink(backup);
+    writeAtomic(backup, text, { sameAs: path });
   }
   writeAtomic(path, next);
   return {

@@ -34,15 +34,6 @@ export function agentTask(ledger: Ledger, taskId: string): AgentTaskRow | undefi
     | undefined;
 }
 
-/** A page of tasks, newest first, after `offset` of them. */
-export function agentTasks(ledger: Ledger, offset: number, limit: number): AgentTaskRow[] {
-  return ledger.db
-    .prepare(
-      `SELECT ${COLUMNS} FROM agent_tasks ORDER BY created_at DESC, task_id DESC LIMIT ? OFFSET ?`,
-    )
-    .all(limit, offset) as AgentTaskRow[];
-}
-
 export function dropAgentTask(ledger: Ledger, taskId: string): void {
   ledger.db.prepare("DELETE FROM agent_tasks WHERE task_id = ?").run(taskId);
 }

@@ -261,7 +261,19 @@ export const MIGRATIONS: string[] = [
   );
   CREATE INDEX agent_tasks_created ON agent_tasks (created_at, task_id);
   `,
-  // 15: the second channel: a presentation may be a second showing of the slot's open one on
+  // 15: a multi-select's picks on its presentation: the options the boxholder toggled on, as
+  // their ids joined by commas, until Send records them. Only the judge writes them; losing
+  // them loses taps not yet sent, never an answer.
+  `
+  ALTER TABLE presentations ADD COLUMN picks TEXT;
+  `,
+  // 16: what a permission request asks, whatever its session or call (the agent, the tool, the
+  // exact input, hashed): "Last time" is offered on a permission only from the same request.
+  // Rows filed before it have none, and are never taken for the same request.
+  `
+  ALTER TABLE permission_requests ADD COLUMN input_key TEXT;
+  `,
+  // 17: the second channel: a presentation may be a second showing of the slot's open one on
   // another surface (second_of names it), judged like any presentation. Only first showings
   // hold the slot; a first showing gets at most one second per surface.
   `

@@ -10,6 +10,8 @@ export interface PermissionRequestRow {
   agent: string;
   sessionId: string | undefined;
   requestKey: string;
+  /** What it asks (agent, tool, input), whatever its session or call. */
+  inputKey: string;
 }
 
 export class PermissionRequests {
@@ -18,10 +20,18 @@ export class PermissionRequests {
   record(row: PermissionRequestRow, at: string): void {
     this.db
       .prepare(
-        `INSERT OR REPLACE INTO permission_requests (question_id, agent, session_id, request_key, filed_at)
-         VALUES (?, ?, ?, ?, ?)`,
+        `INSERT OR REPLACE INTO permission_requests (question_id, agent, session_id, request_key, input_key, filed_at)
+         VALUES (?, ?, ?, ?, ?, ?)`,
       )
-      .run(row.questionId, row.agent, row.sessionId ?? null, row.requestKey, at);
+      .run(row.questionId, row.agent, row.sessionId ?? null, row.requestKey, row.inputKey, at);
+  }
+
+  /** What the question was filed to ask, when the permission path filed it (with this record). */
+  inputKeyOf(questionId: string): string | undefined {
+    const row = this.db
+      .prepare("SELECT input_key AS inputKey FROM permission_requests WHERE question_id = ?")
+      .get(questionId) as { inputKey: string | null } | undefined;
+    return row?.inputKey ?? undefined;
   }
 
   /** True when the permission path filed this question for exactly this request. */

@@ -8,7 +8,8 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import { AskSchema, describeIssues, PRIORITIES } from "../card/question.ts";
+import { INPUT_TYPE_LIST } from "../card/inputs/registry.ts";
+import { AskSchema, describeIssues, INPUT_TYPES, PRIORITIES } from "../card/question.ts";
 import { type AskReply, askWithReply } from "../questions/ask-reply.ts";
 import { type QuestionOutcome, QuestionOutcomeSchema } from "../questions/outcome.ts";
 import { MAX_SIMILAR, SIMILAR_THRESHOLD } from "../questions/similar.ts";
@@ -30,6 +31,11 @@ export const waitSeconds = (fallback: number) =>
       `How long to wait in this call for the answer, 0 to ${MAX_TOOL_WAIT_SECONDS} seconds. While waiting, progress is sent every 5 s when the call carries a progressToken: clients that reset their timeout on progress (Claude Code, any client with resetTimeoutOnProgress) wait it out; a client with a fixed tool timeout (Codex: tool_timeout_sec, 60 s by default) ends the call first, so keep wait_seconds under it (${SHORT_TOOL_WAIT_SECONDS} or less). An unanswered question comes back as status "pending": call get_answer later.`,
     );
 
+/** The input types that carry options, as the tool's description names them. */
+const WITH_OPTIONS = INPUT_TYPE_LIST.filter((t) => t.takesOptions)
+  .map((t) => t.name)
+  .join(" and ");
+
 export const askShape = {
   prompt: z.string().describe("The question itself, one line the owner can answer at a glance."),
   memo: z
@@ -37,14 +43,12 @@ export const askShape = {
     .describe(
       "Why you ask: everything the owner needs to answer without looking anything up (what happened, what you found, what each choice leads to).",
     ),
-  type: z
-    .enum(["select", "confirm", "text"])
-    .describe("select: pick one of `options`; confirm: yes or no; text: free text."),
+  type: z.enum(INPUT_TYPES).describe(`${INPUT_TYPE_LIST.map((t) => t.summary).join("; ")}.`),
   options: z
     .array(z.object({ id: z.string(), label: z.string() }))
     .optional()
     .describe(
-      'For select only: at least 2 options, unique ids and labels. An option with id "_other" lets the owner type their own.',
+      `For ${WITH_OPTIONS} only: at least 2 options, unique ids and labels. An option with id "_other" lets the owner type their own.`,
     ),
   directive: z
     .string()
@@ -60,7 +64,7 @@ export const askShape = {
   recommended: z
     .string()
     .optional()
-    .describe('Your recommendation: an option id (select) or "yes"/"no" (confirm).'),
+    .describe(`Your recommendation: an option id (${WITH_OPTIONS}) or "yes"/"no" (confirm).`),
   while_waiting: z
     .string()
     .optional()

@@ -10,6 +10,7 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
+import { requestOf } from "../card/agent-request.ts";
 import { formatDuration } from "../card/duration.ts";
 import { askPermission } from "../questions/ask-permission.ts";
 import type { QuestionOutcome } from "../questions/outcome.ts";
@@ -50,7 +51,7 @@ async function filePermission(
   const open = Math.max(LEAST_OPEN_SECONDS, args.wait_seconds);
   const card = { ...permissionCard(request), "expires-after": formatDuration(open * 1000) };
   const key = { agent: "mcp", tool: args.tool_name, input: args.input };
-  const asked = await askPermission(deps.core, card, key, "mcp");
+  const asked = await askPermission(deps.core, card, key, "mcp", { whole: requestOf(args.input) });
   if (!asked.deduplicated) await tellChange(deps, { id: asked.id, action: "asked" });
   return { id: asked.id, basis: request };
 }

@@ -1,7 +1,12 @@
 // The decisions of `request_permission`, pure: the confirm question a coding agent's tool call
-// becomes, and the allow/deny a question's outcome becomes. Only a recorded "yes" allows.
+// becomes, and the allow/deny a question's outcome becomes. Only a recorded "yes" allows. The
+// prompt holds the request whole or its head and tail (src/card/agent-request.ts), the card's
+// `request` holds it whole, and the agent's text is shown with hidden characters spelled out.
 // No answer yet is a deny that says plainly it is not a refusal and which question stays open.
 
+import { headAndTail, REQUEST_MAX_CHARS, requestOf, requestPrompt } from "../card/agent-request.ts";
+import { visibleLine, visibleLines } from "../card/agent-text.ts";
+import { InvalidInput } from "../errors.ts";
 import type { QuestionOutcome } from "../questions/outcome.ts";
 
 export interface PermissionRequest {
@@ -15,42 +20,33 @@ export type PermissionDecision =
   | { behavior: "allow"; updatedInput: Record<string, unknown> }
   | { behavior: "deny"; message: string };
 
-const SUMMARY_CHARS = 300;
 /** Room for the input in the memo (the card allows 20,000 characters). */
 const INPUT_CHARS = 18_000;
 
-function flat(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
-}
-
-function shortened(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
-}
-
-/** The one line that names what the tool will do: a command, a path, a URL, or the input. */
-export function inputSummary(input: Record<string, unknown>): string {
-  for (const key of ["command", "file_path", "path", "url", "query"]) {
-    const value = input[key];
-    if (typeof value === "string" && value.trim() !== "")
-      return shortened(flat(value), SUMMARY_CHARS);
-  }
-  return shortened(flat(JSON.stringify(input)), SUMMARY_CHARS);
-}
-
-/** The card a permission request files: an irreversible confirm showing the tool and its input. */
+/**
+ * The card a permission request files: an irreversible confirm showing the tool and its input.
+ * Its whole request (the card's `request`, requestOf) is filed beside it.
+ */
 export function permissionCard(request: PermissionRequest): Record<string, unknown> {
   const { tool_name: tool, input } = request;
-  const full = JSON.stringify(input, null, 2);
+  const whole = requestOf(input);
+  if (whole.length > REQUEST_MAX_CHARS) {
+    throw new InvalidInput(
+      `the input is ${whole.length} characters, more than a question can show whole (${REQUEST_MAX_CHARS}): ask at the computer`,
+    );
+  }
+  const full = visibleLines(JSON.stringify(input, null, 2));
   const shown =
     full.length <= INPUT_CHARS
       ? full
-      : `${full.slice(0, INPUT_CHARS)}\n… (cut here: the input is ${full.length} characters in all)`;
+      : `${headAndTail(full, INPUT_CHARS)}\n(The whole input is on the web page and in qbridge show.)`;
+  const name = visibleLine(tool);
   return {
-    prompt: shortened(`Allow ${flat(tool)}: ${inputSummary(input)}?`, 2_000),
-    memo: `A coding agent wants to use the tool ${tool} and waits for your decision. Nothing runs unless you say yes.\n\nThe input it would run with:\n${shown}`,
+    prompt: requestPrompt(tool, input),
+    memo: `A coding agent wants to use the tool ${name} and waits for your decision. Nothing runs unless you say yes.\n\nThe input it would run with:\n${shown}`,
     input: { type: "confirm" },
-    directive: `Nothing to do on the box: the agent reads this decision and runs ${tool} only on a yes.`,
-    "while-waiting": `The agent does not run ${tool}.`,
+    directive: `Nothing to do on the box: the agent reads this decision and runs ${name} only on a yes.`,
+    "while-waiting": `The agent does not run ${name}.`,
     irreversible: true,
     "asked-by": request.asked_by ?? "coding agent (request_permission)",
   };

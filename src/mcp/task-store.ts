@@ -6,6 +6,10 @@
 // of its own for such a task: the card is the truth.
 // A call made without a task (the SDK runs such a call of a task tool as a task in passing)
 // gets a task kept in memory only, for the length of that one call.
+// A task belongs to the session that made it (one store serves one MCP session: a stdio
+// connection, one stateless HTTP request): tasks/list shows only that session's tasks, so no
+// client learns another's task ids. The id, random and never listed elsewhere, is the task's
+// handle: whoever holds it may follow and cancel it, also after a restart of the server.
 
 import { randomUUID } from "node:crypto";
 import type {
@@ -17,7 +21,6 @@ import { QuestionNotFound } from "../errors.ts";
 import {
   type AgentTaskRow,
   agentTask,
-  agentTasks,
   dropAgentTask,
   insertAgentTask,
 } from "../ledger/agent-tasks.ts";
@@ -59,6 +62,8 @@ function decidedAt(loaded: LoadedQuestion): string | undefined {
 
 export class QuestionTaskStore implements TaskStore {
   private readonly calls = new Map<string, CallTask>();
+  /** The ledger tasks this session made, oldest first. */
+  private readonly made: string[] = [];
 
   constructor(
     private readonly deps: McpDeps,
@@ -114,6 +119,7 @@ export class QuestionTaskStore implements TaskStore {
       ttlMs: options.ttl ?? null,
     };
     insertAgentTask(this.deps.core.ledger, row);
+    this.made.push(row.taskId);
     return this.taskOf(row);
   }
 
@@ -173,14 +179,18 @@ export class QuestionTaskStore implements TaskStore {
     await tellChange(this.deps, { id, action: "withdrawn" });
   }
 
+  /** This session's tasks, newest first, a page at a time; another session's are never listed. */
   async listTasks(cursor?: string): Promise<{ tasks: Task[]; nextCursor?: string }> {
     const offset = cursor === undefined ? 0 : Number(cursor);
     if (!Number.isInteger(offset) || offset < 0)
       throw new Error(`the cursor "${cursor}" is not one of tasks/list's`);
-    const rows = agentTasks(this.deps.core.ledger, offset, PAGE);
+    const ids = [...this.made].reverse().slice(offset, offset + PAGE);
     const tasks: Task[] = [];
-    for (const row of rows) if (this.live(row)) tasks.push(await this.taskOf(row));
-    return rows.length === PAGE ? { tasks, nextCursor: String(offset + PAGE) } : { tasks };
+    for (const id of ids) {
+      const row = this.row(id);
+      if (row) tasks.push(await this.taskOf(row));
+    }
+    return ids.length === PAGE ? { tasks, nextCursor: String(offset + PAGE) } : { tasks };
   }
 
   private now(): string {

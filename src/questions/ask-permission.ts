@@ -15,13 +15,27 @@ export interface PermissionRequestKey {
   sessionId?: string | undefined;
   tool: string;
   input: Record<string, unknown>;
+  /**
+   * The one tool call it is for, when the asker can tell calls apart (a hook: the agent's call
+   * id, else the hook process itself): two calls with the same input are two questions, the
+   * same call delivered twice is one.
+   */
+  call?: string | undefined;
 }
 
-/** One key per agent session, tool and exact input. */
-export function requestKey(request: PermissionRequestKey): string {
+/** What a request asks: the agent, the tool and the exact input, whatever its session or call. */
+export function inputKey(request: PermissionRequestKey): string {
+  const { agent, tool, input } = request;
   return createHash("sha256")
-    .update(JSON.stringify([request.agent, request.sessionId ?? "", request.tool, request.input]))
+    .update(JSON.stringify([agent, tool, input]))
     .digest("hex");
+}
+
+/** One key per agent session, tool and exact input, and per tool call where one is named. */
+export function requestKey(request: PermissionRequestKey): string {
+  const { agent, sessionId, tool, input, call } = request;
+  const parts = [agent, sessionId ?? "", tool, input, ...(call === undefined ? [] : [call])];
+  return createHash("sha256").update(JSON.stringify(parts)).digest("hex");
 }
 
 export async function askPermission(
@@ -29,6 +43,12 @@ export async function askPermission(
   card: Record<string, unknown>,
   request: PermissionRequestKey,
   via: string,
+  options: {
+    /** The caller's own work while git commits the question (a hook's lease record). */
+    meanwhile?: ((filed: { id: string }) => void) | undefined;
+    /** The whole request the question allows (the card's `request`). */
+    whole?: string | undefined;
+  } = {},
 ): Promise<AskResult> {
   const key = requestKey(request);
   const requests = new PermissionRequests(core.ledger.db);
@@ -37,11 +57,19 @@ export async function askPermission(
   return askQuestion(core, card, {
     unlessOpen: sameRequest,
     via,
-    agentPrompt: { kind: "permission" },
-    meanwhile: ({ id }) =>
+    agentPrompt: { kind: "permission", request: options.whole },
+    meanwhile: ({ id }) => {
       requests.record(
-        { questionId: id, agent: request.agent, sessionId: request.sessionId, requestKey: key },
+        {
+          questionId: id,
+          agent: request.agent,
+          sessionId: request.sessionId,
+          requestKey: key,
+          inputKey: inputKey(request),
+        },
         core.box.clock.iso(),
-      ),
+      );
+      options.meanwhile?.({ id });
+    },
   });
 }

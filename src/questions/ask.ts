@@ -1,8 +1,8 @@
 // Filing a question: validate what the asker sent, stamp `asked-at`, pick an id, commit.
 // With `unlessOpen`, a question the same as one already open (by default: the same prompt) is
 // not filed twice: the look for it and the filing are one step under the box-wide ask lock.
-// The marks of an agent's own prompt (`kind`, `requested-schema`) come only from `agentPrompt`,
-// which only the coding-agent paths pass: what an asker sends can never carry them.
+// The marks of an agent's own prompt (`kind`, `requested-schema`, `request`) come only from
+// `agentPrompt`, which only the coding-agent paths pass: what an asker sends never carries them.
 
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -13,15 +13,10 @@ import { checkId } from "../box/paths.ts";
 import { refusedReceiver, webhookAllowList } from "../card/callback-address.ts";
 import { CardSyntaxError, parseCardText, serializeCard } from "../card/codec.ts";
 import { callbackCredentials, credentialsRefusal } from "../card/mask-url.ts";
-import {
-  AskSchema,
-  describeIssues,
-  type Question,
-  type QuestionKind,
-  QuestionSchema,
-} from "../card/question.ts";
+import { AskSchema, describeIssues, type Question } from "../card/question.ts";
 import { BoxReadOnly, InvalidInput } from "../errors.ts";
 import { ledgerReadOnly } from "../ledger/open.ts";
+import { type AgentPrompt, marked } from "./agent-prompt.ts";
 import { auditCommitted } from "./audit.ts";
 import type { Core } from "./core.ts";
 import { cardIdTaken, scanQuestions } from "./scan.ts";
@@ -59,6 +54,7 @@ const FIELD_ORDER = [
   "callback",
   "kind",
   "requested-schema",
+  "request",
 ] as const;
 
 export function normalizePrompt(prompt: string): string {
@@ -120,27 +116,6 @@ export interface AskOptions {
   meanwhile?: (filed: { id: string; card: Question }) => void;
   /** The question is a coding agent's own prompt (the hooks and `request_permission` only). */
   agentPrompt?: AgentPrompt;
-}
-
-export interface AgentPrompt {
-  kind: QuestionKind;
-  /** An elicitation's form, checked against every answer before it is recorded. */
-  requestedSchema?: Record<string, unknown> | undefined;
-}
-
-/** The card with an agent prompt's marks, checked as every loaded card is. */
-function marked(card: Question, prompt: AgentPrompt | undefined): Question {
-  if (!prompt) return card;
-  const withMarks = {
-    ...card,
-    kind: prompt.kind,
-    ...(prompt.requestedSchema ? { "requested-schema": prompt.requestedSchema } : {}),
-  };
-  const checked = QuestionSchema.safeParse(withMarks);
-  if (!checked.success) {
-    throw new InvalidInput(`the question is not valid: ${describeIssues(checked.error)}`);
-  }
-  return withMarks as Question;
 }
 
 /** Files the question (or, with unlessOpen, returns the same one already open). */

@@ -6,6 +6,7 @@
 
 import { rewriteCardText } from "../card/codec.ts";
 import { DAY_MS, formatDuration, parseTypedDuration } from "../card/duration.ts";
+import { AGENT_WAITS, mayWait } from "../card/question.ts";
 import { InvalidInput } from "../errors.ts";
 import { agingSchedule } from "./aging-policy.ts";
 import type { Surface } from "./answer.ts";
@@ -68,6 +69,7 @@ export async function extendQuestion(
       "extend",
       ["pending"],
       (current) => {
+        if (!mayWait(current.card)) throw new InvalidInput(`not extended: ${AGENT_WAITS}`);
         const before = deadlineOf(current.card).getTime();
         // Time added to a deadline already passed (the sweep has not run yet) counts from now.
         const after = Math.max(before, now) + added;

@@ -8,10 +8,13 @@
 //
 // A question is similar from SIMILAR_THRESHOLD up; at most MAX_SIMILAR are listed. The memory
 // only informs: nothing here answers anything (a "Same as last time" tap goes through the core).
+// A permission request is like only the same request (the same agent, tool and exact input, as
+// the permission path recorded it): "allow" for one command is never offered for another.
 
 import type { Committed } from "../box/commit.ts";
-import { optionsOf, type Question } from "../card/question.ts";
+import { isPermissionQuestion, optionsOf, type Question } from "../card/question.ts";
 import { AnswerMemoryStore, type RememberedAnswer } from "../ledger/answer-memory.ts";
+import { PermissionRequests } from "../ledger/permission-requests.ts";
 import type { Core } from "./core.ts";
 import { scanQuestions } from "./scan.ts";
 import { loadQuestion } from "./store.ts";
@@ -71,7 +74,8 @@ function optionIdsOf(card: Question): string[] {
 }
 
 function sameOptions(card: Question, past: RememberedAnswer): boolean {
-  if (card.input.type === "text" || card.input.type !== past.inputType) return false;
+  // A question without options (text) is alike in its words only.
+  if (optionsOf(card).length === 0 || card.input.type !== past.inputType) return false;
   return [...optionIdsOf(card)].sort().join("\n") === [...past.optionIds].sort().join("\n");
 }
 
@@ -127,9 +131,19 @@ export function syncAnswerMemory(core: Core): AnswerMemoryStore {
   return store;
 }
 
+/** Which remembered questions may count for `card` (question `id`): for a permission, the same request. */
+function candidateFilter(core: Core, card: Question, id: string | undefined) {
+  if (!isPermissionQuestion(card)) return (past: RememberedAnswer) => past.questionId !== id;
+  const requests = new PermissionRequests(core.ledger.db);
+  const asks = id === undefined ? undefined : requests.inputKeyOf(id);
+  return (past: RememberedAnswer) =>
+    past.questionId !== id && asks !== undefined && requests.inputKeyOf(past.questionId) === asks;
+}
+
 /** The answered questions like `card`, best first: at most 3, each scoring the threshold or more. */
 export function similarQuestions(core: Core, card: Question, exceptId?: string): LastTime[] {
   const store = syncAnswerMemory(core);
+  const counts = candidateFilter(core, card, exceptId);
   const memoWords = meaningfulWords(card.memo)
     .sort((a, b) => b.length - a.length)
     .slice(0, MEMO_QUERY_WORDS);
@@ -137,7 +151,7 @@ export function similarQuestions(core: Core, card: Question, exceptId?: string):
   return (
     store
       .candidates(words, CANDIDATES)
-      .filter((past) => past.questionId !== exceptId)
+      .filter(counts)
       .map((past) => ({ past, score: similarity(card, past) }))
       .filter(({ score }) => score >= SIMILAR_THRESHOLD)
       // Newest first on a tie: compared as instants, not by locale (which would start ICU's
@@ -159,11 +173,12 @@ export function similarQuestions(core: Core, card: Question, exceptId?: string):
 }
 
 /**
- * The option a "Same as last time" tap would record: only on a select or confirm question that
- * offers the option answered last time, under the same label; never the own-words option.
+ * The option a "Same as last time" tap would record: only on a question with options (a select,
+ * a yes/no) that offers the one option answered last time, under the same label; never the
+ * own-words option.
  */
 function reusableAnswer(card: Question, past: RememberedAnswer): LastTime["reusable"] {
-  if (card.input.type === "text" || past.inputType !== card.input.type) return undefined;
+  if (optionsOf(card).length === 0 || past.inputType !== card.input.type) return undefined;
   if (past.selected === undefined || past.selected === "_other") return undefined;
   const option = optionsOf(card).find((o) => o.id === past.selected);
   if (!option || option.label.trim().toLowerCase() !== past.answerText.trim().toLowerCase()) {

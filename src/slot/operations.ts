@@ -3,7 +3,7 @@
 // with the box and with the processes that show them is reconcile.ts). They assume the slot's
 // lock is held (slot.ts takes it).
 
-import { priorityOf } from "../card/question.ts";
+import { isAgentPrompt, priorityOf } from "../card/question.ts";
 import { answerQuestion } from "../questions/answer.ts";
 import { dismissQuestion } from "../questions/close.ts";
 import { pendingQuestions, type QuestionView } from "../questions/state.ts";
@@ -92,12 +92,27 @@ function closeAfterTransition(deps: OperationsDeps, questionId: string): Present
 }
 
 async function fill(deps: OperationsDeps, afterClose: boolean) {
-  if (deps.presentations.open()) return undefined;
+  const open = deps.presentations.open();
+  if (open) return makeRoom(deps, open);
   if (!deps.registry.presenters.some((p) => p.ready() && deps.reach.open(p.surface))) return;
   const { pending, ready, parked } = queue(deps);
   const fits = (q: QuestionView) => mayFill(deps, q) && deps.repeats.mayPresent(q.id);
   const first = ready.find(fits) ?? (afterClose ? parked.find(fits) : undefined);
   return first ? presentQuestion(deps, first, pending) : undefined;
+}
+
+/**
+ * A question an agent waits on takes the slot from an ordinary one this process shows: that one
+ * goes back to the queue, nothing recorded (order.ts).
+ */
+async function makeRoom(deps: OperationsDeps, open: Presentation) {
+  if (open.state !== "presented" || !deps.registry.mine(open)) return undefined;
+  const shown = deps.load(open.questionId);
+  if (!shown || isAgentPrompt(shown)) return undefined;
+  const { ready } = queue(deps);
+  const first = ready[0];
+  if (!first || !isAgentPrompt(first.card) || !mayFill(deps, first)) return undefined;
+  return show(deps, first.id, { bySlot: true });
 }
 
 async function next(deps: OperationsDeps) {

@@ -1,7 +1,11 @@
 // The queue order of the slot: pending questions in slot order (priority, earliest expiry,
 // oldest), with parked ones behind all the rest in the order they were parked. The card index
 // keeps each card's sort key (questions/sort-key.ts), so a list comes out of the ledger in this order already.
+// A question an agent waits on (a hook's permission, form or question, or request_permission:
+// a card with `kind`) dies in minutes with its asker: it goes before every ordinary question,
+// whatever their priority, and takes the slot from an ordinary one (operations.ts).
 
+import { isAgentPrompt } from "../card/question.ts";
 import { beforeDeadline } from "../questions/deadline.ts";
 import type { QuestionView } from "../questions/state.ts";
 
@@ -15,8 +19,12 @@ export interface Queue {
 export function queueOrder(pending: QuestionView[], parkedIds: string[]): Queue {
   const parkedSet = new Set(parkedIds);
   const byId = new Map(pending.map((q) => [q.id, q]));
+  const unparked = pending.filter((q) => !parkedSet.has(q.id));
   return {
-    ready: pending.filter((q) => !parkedSet.has(q.id)),
+    ready: [
+      ...unparked.filter((q) => isAgentPrompt(q.card)),
+      ...unparked.filter((q) => !isAgentPrompt(q.card)),
+    ],
     parked: parkedIds.map((id) => byId.get(id)).filter((q): q is QuestionView => q !== undefined),
   };
 }

@@ -5,9 +5,12 @@
 // only re-exports; it holds no code. What a new bridge needs is added here, in its group; the
 // groups stand in the order of their paths, as the formatter sorts them.
 
-// Cards: a question's fields and options, and their letters.
+// Cards: a question's fields and options, and their letters; what its input type offers; an
+// agent's request shown whole.
+export { PROMPT_SHOWN_CHARS, requestBeyondPrompt, unseenAllow } from "../card/agent-request.ts";
+export type { Buttons, Choice, ChoiceButton, TypedHint } from "../card/inputs/contract.ts";
 export type { Question } from "../card/question.ts";
-export { optionsOf } from "../card/question.ts";
+export { inputTypeOf, mayWait, optionsOf } from "../card/question.ts";
 export { letterOf } from "../card/resolve.ts";
 // Questions: a question's deadline in words, the doctor's checks, one question read from the box.
 export { deadlineOf, expiryWords } from "../questions/deadline.ts";

@@ -30,6 +30,8 @@ export const FAILING_REMINDER_MS = 30 * 60_000;
 export interface Reach {
   /** False while `surface`'s chat is held off (it refused, or its service failed). */
   open(surface: string): boolean;
+  /** True while `surface`'s chat refuses messages (the bot blocked, the chat gone). */
+  refusing(surface: string): boolean;
   /** A message to `surface`'s chat was refused: the next hold-off starts now. */
   refused(surface: string, error: unknown): void;
   /** Showing a question through `surface` failed otherwise: tried again after a short wait. */
@@ -90,6 +92,7 @@ export function createReach(deps: {
       if (state === undefined) return true;
       return (state.kind === "refused" ? holds.boxNow() : holds.wallNow()) >= state.until;
     },
+    refusing: (surface) => holds.held.get(surface)?.kind === "refused",
     refused: (surface, error) => holdRefused(holds, surface, error),
     failed: (surface, error, question) => holdFailing(holds, surface, error, question),
     reached(surface) {

@@ -39,6 +39,7 @@ export interface SlotOps {
    * Presents the next question when the slot is free. Parked ones wait behind the queue: they
    * come back only when `afterClose` (the slot moves on from an answer or dismissal) and
    * nothing else is ready, so parking the last question does not bring it straight back.
+   * A question an agent waits on takes the slot from an ordinary one shown here (order.ts).
    */
   fill(afterClose?: boolean): Promise<Presentation | undefined>;
   /** Presents the next question, parked ones included, when the slot is free. */

@@ -29,6 +29,7 @@ import { TokenStore } from "./presentation/tokens.ts";
 import { createReach } from "./reach.ts";
 import { createRegistry } from "./registry.ts";
 import type { SlotLogger, SlotOps } from "./slot-ops.ts";
+import { createUpkeep, type Upkeep } from "./upkeep.ts";
 import { type SlotWatcher, watchSlot } from "./watcher.ts";
 
 export type { Closed, SlotLogger, SlotOps, Waiting } from "./slot-ops.ts";
@@ -45,6 +46,8 @@ export interface Slot extends SlotOps {
   /** Quiet hours and the box's time zone, as the slot applies them. */
   readonly attention: Attention;
   attach(presenter: Presenter): void;
+  /** How many characters of a prompt `surface`'s presenter here shows whole (Presenter.shows). */
+  shownChars(surface: string): number;
   /** Runs `fn` holding the slot's lock, with the operations that do not take it again. */
   exclusive<T>(fn: (ops: SlotOps) => Promise<T>): Promise<T>;
   /** The aging sweep's nudge, delivered by the bridge that can. */
@@ -58,7 +61,9 @@ export interface Slot extends SlotOps {
   tellExpired(): Promise<string[]>;
   /**
    * Reconciles now, then every `intervalMs` and whenever the questions folder changes,
-   * catching cards changed by other processes.
+   * catching cards changed by other processes. While it watches, the slot records which of its
+   * surfaces deliver (what a hook asks before it files) and withdraws the questions of hooks
+   * that are gone (upkeep.ts).
    */
   watch(intervalMs?: number): void;
   /** Stops watching, waits for the operation in flight, and leaves (see `leave`). */
@@ -107,6 +112,7 @@ function lockedSlot(parts: OperationsDeps, ops: SlotOps): Slot {
   const mutex = createMutex();
   const lock = <T>(fn: () => Promise<T>): Promise<T> => mutex.run(fn);
   let watcher: SlotWatcher | undefined;
+  let upkeep: Upkeep | undefined;
 
   const locked = <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
     ((...args: A) => lock(() => fn(...args))) as (...args: A) => Promise<R>;
@@ -136,15 +142,22 @@ function lockedSlot(parts: OperationsDeps, ops: SlotOps): Slot {
     attach(presenter) {
       registry.attach(presenter);
     },
+    shownChars: (surface) => registry.presenterFor(surface)?.shows ?? 0,
     exclusive: (fn) => lock(() => fn(ops)),
     nudger: () => (question) => nudge(parts, question),
     tellExpired: () => lock(() => tellExpiredNow(parts)),
     heard: (surface) => reach.heard(surface),
     watch(intervalMs = 1_000) {
-      watcher ??= watchSlot({
+      if (watcher) return;
+      const kept = createUpkeep({ core, registry, reach, logger });
+      upkeep = kept;
+      watcher = watchSlot({
         box: core.box,
         intervalMs,
-        reconcile: () => lock(ops.reconcile),
+        reconcile: async () => {
+          await kept.tick();
+          await lock(ops.reconcile);
+        },
         logger,
       });
     },
@@ -152,6 +165,8 @@ function lockedSlot(parts: OperationsDeps, ops: SlotOps): Slot {
       watcher?.stop();
       watcher = undefined;
       await lock(ops.leave);
+      await upkeep?.stop();
+      upkeep = undefined;
     },
   };
 }

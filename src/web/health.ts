@@ -9,6 +9,7 @@ import { readdirSync } from "node:fs";
 import { Hono } from "hono";
 import { gitLockFiles } from "../box/commit-lock.ts";
 import { statusEntries } from "../box/git-status.ts";
+import { BOX_HEADER, boxIdentity } from "../box/identity.ts";
 import type { Core } from "../questions/core.ts";
 
 /** One named part of the health, contributed by the service (e.g. "telegram"). */
@@ -27,6 +28,8 @@ export interface Health {
 }
 
 export interface HealthProbe {
+  /** The box's identity (src/box/identity.ts), sent as the `Qbridge-Box` header. */
+  readonly box: string;
   /** The health as last refreshed; refreshes in the background when it is older than allowed. */
   current(): Promise<Health>;
   /** Sets (or replaces) the named part; its `ok` counts toward the whole. */
@@ -107,6 +110,7 @@ export function createHealthProbe(core: Core, options: HealthProbeOptions = {}):
     return refreshing;
   };
   return {
+    box: boxIdentity(core.box.paths.root),
     async current() {
       const age = last ? Date.now() - last.at : Number.POSITIVE_INFINITY;
       let observed: Observed;
@@ -142,6 +146,8 @@ export function healthRoutes(probe: HealthProbe): Hono {
   const app = new Hono();
   app.get("/healthz", async (c) => {
     const health = await probe.current();
+    // Which box this service serves, for `qbridge hook doctor` to compare hooks with.
+    c.header(BOX_HEADER, probe.box);
     return c.json(health, health.ok ? 200 : 503);
   });
   return app;

@@ -4,7 +4,9 @@
 // slot, told of the change, shows it on no surface until then. The words name no surface: the
 // boxholder may have none but this page.
 
+import { AGENT_WAITS, mayWait } from "../card/question.ts";
 import type { Core } from "../questions/core.ts";
+import { loadQuestion } from "../questions/store.ts";
 import { backAt, LaterStore, laterOption, laterOptions } from "../slot/attention/later.ts";
 import { html, type Markup } from "./html.ts";
 
@@ -42,6 +44,7 @@ export function putOffFromPage(
   id: string,
   choice: string | undefined,
 ): string | undefined {
+  if (!mayWait(loadQuestion(core, id).card)) return `Not put off: ${AGENT_WAITS}.`;
   const option = laterOption(choice ?? "", core.box.clock.now(), timeZone);
   if (!option) return "That time has passed or is not one of the choices; pick another.";
   new LaterStore(core.ledger.db).put(id, option.until, core.box.clock.iso());

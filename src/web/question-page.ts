@@ -1,27 +1,20 @@
 // The page of one question, opened through its signed link: what is asked and why, what the
-// box will learn (before the choice, as every chat shows it), then the form by input type, so
-// a phone's first screen has the choice and Send; the rarer actions (dismiss, more days,
-// later) and the longer context come after. Once answered, the recorded answer instead.
+// box will learn (before the choice, as every chat shows it), then the form its input type
+// offers, so a phone's first screen has the choice and Send; the rarer actions (dismiss, more
+// days, later) and the longer context come after. Once answered, the recorded answer instead.
 // Every card text goes through `html`, so nothing an agent wrote becomes markup.
 
 import { cutAtSentence } from "../card/excerpt.ts";
 import { questionFingerprint } from "../card/fingerprint.ts";
-import { OTHER_OPTION, optionsOf, priorityOf, type Question } from "../card/question.ts";
-import { letterOf } from "../card/resolve.ts";
+import { inputTypeOf, mayWait, optionsOf, priorityOf, type Question } from "../card/question.ts";
 import { deadlineOf, expiryWords } from "../questions/deadline.ts";
 import type { QuestionView } from "../questions/state.ts";
+import { answerFieldsMarkup, type FormValues } from "./answer-fields.ts";
 import { formFieldsMarkup, isMultiFieldForm } from "./form-fields.ts";
 import { html, type Markup } from "./html.ts";
 import { type PageLinks, page } from "./layout.ts";
+import { requestBlock } from "./request-block.ts";
 import { localTime, timeMarkup } from "./when.ts";
-
-/** What the person sent last, kept when the page is shown again with a problem. */
-export interface FormValues {
-  choice?: string | undefined;
-  other?: string | undefined;
-  note?: string | undefined;
-  text?: string | undefined;
-}
 
 export interface QuestionPageInput {
   view: QuestionView;
@@ -46,6 +39,8 @@ export interface QuestionPageInput {
 
 /** Memos longer than this are cut at a sentence, the rest folded. */
 const MEMO_HEAD_CHARS = 160;
+
+export type { FormValues } from "./answer-fields.ts";
 
 export function recordedAnswer(card: Question, now: Date, timeZone?: string): Markup {
   const when = (iso: string | undefined) => timeMarkup(iso, now, timeZone);
@@ -104,45 +99,13 @@ function contextRefs(card: Question): Markup {
   return html`<details class="card" id="context"><summary>Context (${card.context.length})</summary>${items}</details>`;
 }
 
-function selectForm(card: Question, values: FormValues): Markup {
-  const options = optionsOf(card).map((option, i) => {
-    const checked = values.choice === option.id;
-    const isOther = option.id === OTHER_OPTION;
-    return html`<label class="choice"><input type="radio" name="choice" value="${option.id}" required${checked ? html` checked` : ""}><span><span class="letter">${letterOf(i)})</span> ${option.label}${card.recommended === option.id ? html` <span class="rec">recommended</span>` : ""}</span></label>
-${isOther ? html`<input class="other" type="text" name="other" maxlength="20000" aria-label="${option.label}: your own words" placeholder="Your own words for “${option.label}”" value="${values.other ?? ""}">` : ""}`;
-  });
-  // The note is folded, so the choices and Send share a phone's first screen; a note sent
-  // back with a problem keeps it open.
-  return html`<fieldset style="border:0;padding:0;margin:0" aria-label="Pick one">${options}</fieldset>
-<details class="note"${values.note ? html` open` : ""}><summary>Add a note (optional)</summary>
-<textarea id="note" class="note" name="note" rows="2" maxlength="20000" aria-label="Note (optional)">${values.note ?? ""}</textarea></details>
-<button type="submit">Send answer</button>`;
-}
-
-function confirmForm(card: Question, values: FormValues): Markup {
-  const rec = (id: string) => (card.recommended === id ? " (recommended)" : "");
-  return html`<label class="field" for="note">Note (optional)</label>
-<textarea id="note" class="note" name="note" rows="2" maxlength="20000">${values.note ?? ""}</textarea>
-<div class="pair"><button type="submit" name="choice" value="yes">Yes${rec("yes")}</button><button type="submit" class="no" name="choice" value="no">No${rec("no")}</button></div>`;
-}
-
-function textForm(values: FormValues): Markup {
-  return html`<label class="field" for="text">Your answer</label>
-<textarea id="text" name="text" required maxlength="20000">${values.text ?? ""}</textarea>
-<button type="submit">Send answer</button>`;
-}
-
 function answerForm(input: QuestionPageInput): Markup {
   const { card } = input.view;
   const values = input.values ?? {};
-  const fields =
-    card.input.type === "select"
-      ? selectForm(card, values)
-      : card.input.type === "confirm"
-        ? confirmForm(card, values)
-        : isMultiFieldForm(card)
-          ? formFieldsMarkup(card, values.text)
-          : textForm(values);
+  // An elicitation of several fields has a form of its own; any other question, its type's.
+  const fields = isMultiFieldForm(card)
+    ? formFieldsMarkup(card, values.text)
+    : answerFieldsMarkup(inputTypeOf(card.input).form(card), values);
   const dismiss =
     card.status === "pending"
       ? html`<form method="post" action="${input.action}"><input type="hidden" name="form" value="${input.formToken}"><input type="hidden" name="action" value="dismiss"><button type="submit" class="quiet">Dismiss for now</button></form>`
@@ -156,8 +119,8 @@ ${fields}
 </form>
 ${lastTimeLine(input.lastTime)}
 ${dismiss}
-${card.status === "pending" ? extendForm(input) : ""}
-${card.status === "pending" ? (input.later ?? "") : ""}`;
+${card.status === "pending" && mayWait(card) ? extendForm(input) : ""}
+${card.status === "pending" && mayWait(card) ? (input.later ?? "") : ""}`;
 }
 
 /** Under the form, so the choices and Send stay on a phone's first screen. */
@@ -188,6 +151,7 @@ export function questionPage(input: QuestionPageInput): string {
 ${card.status === "pending" ? (input.laterBack ?? "") : ""}
 ${notice ? html`<div class="card ${notice.tone}" role="status"><p class="text">${notice.text}</p></div>` : ""}
 <h1 class="text">${card.prompt}</h1>
+${requestBlock(card)}
 ${recordedAnswer(card, now, timeZone)}
 ${memo(card)}
 ${learning(card)}

@@ -6,8 +6,13 @@
 
 import type { Context } from "hono";
 import { isValidId } from "../box/paths.ts";
-import { OTHER_OPTION, optionsOf, type Question } from "../card/question.ts";
-import type { AnswerAttempt } from "../card/resolve.ts";
+import {
+  inputTypeOf,
+  isPermissionQuestion,
+  OTHER_OPTION,
+  optionsOf,
+  type Question,
+} from "../card/question.ts";
 import { BoxError, CardChanged, InvalidId, InvalidInput, TransitionRejected } from "../errors.ts";
 import { dismissQuestion } from "../questions/close.ts";
 import { EXTEND_STEP } from "../questions/deadline.ts";
@@ -15,13 +20,14 @@ import { extendQuestion } from "../questions/extend.ts";
 import type { QuestionView } from "../questions/state.ts";
 import { loadQuestion } from "../questions/store.ts";
 import { judgeForm } from "../slot/judge/form.ts";
+import type { FormValues } from "./answer-fields.ts";
 import { checkFormToken, formToken } from "./csrf.ts";
 import { announce, type SignedDeps } from "./deps.ts";
 import { formFieldsText } from "./form-fields.ts";
 import { laterForm, laterLine, putOffFromPage } from "./later-form.ts";
 import { pageFailure } from "./page-errors.ts";
 import { badRequestPage, staleFormPage } from "./problem-page.ts";
-import { type FormValues, questionPage } from "./question-page.ts";
+import { questionPage } from "./question-page.ts";
 import { pageLinks, questionHref, refuseLink } from "./signed-page.ts";
 
 /** A post that passed the link and form-token checks. */
@@ -39,38 +45,11 @@ function field(body: Record<string, unknown>, name: string): string | undefined 
   return typeof value === "string" ? value : undefined;
 }
 
-/** The form's fields turned into the answer attempt every surface hands the core. */
-function attemptOf(type: string, values: FormValues): AnswerAttempt | undefined {
-  if (type === "text") return values.text?.trim() ? { text: values.text } : undefined;
-  if (!values.choice) return undefined;
-  // A radio names its option by id: `option` keeps it from being read as a label or letter.
-  if (type === "select" && values.choice === OTHER_OPTION) {
-    // The own words are the answer; a note written beside them stays a note.
-    return { text: values.choice, option: values.choice, other: values.other, note: values.note };
-  }
-  if (type === "select") return { text: values.choice, option: values.choice, note: values.note };
-  return { text: values.choice, note: values.note };
-}
-
-/** Why nothing was recorded, in the words of the form the person sees. */
-function missingAnswer(card: Question, values: FormValues): string | undefined {
-  if (card.input.type === "text") {
-    return values.text?.trim() ? undefined : "Write an answer first; nothing was recorded.";
-  }
-  if (!values.choice) return "Pick one of the choices first; nothing was recorded.";
-  const options = optionsOf(card);
-  const label = options.find((o) => o.id === OTHER_OPTION)?.label ?? "Other";
-  // Without own words the note stands in for them (resolveAnswer); with neither, ask.
-  if (values.choice === OTHER_OPTION && !values.other?.trim() && !values.note?.trim()) {
-    return `Type your own words next to “${label}”; nothing was recorded.`;
-  }
-  // Typing into the own-words field does not pick its radio (the page has no script): words
-  // beside another pick are a question to ask, never words to drop.
-  const picked = options.find((o) => o.id === values.choice);
-  if (picked && picked.id !== OTHER_OPTION && values.other?.trim()) {
-    return `You typed your own words for “${label}” but picked “${picked.label}”: pick “${label}” to send your words, or clear them to send “${picked.label}”; nothing was recorded.`;
-  }
-  return undefined;
+/** The values a field was sent with: one, several (checkboxes), or none. */
+function fieldValues(body: Record<string, unknown>, name: string): string[] {
+  const value = body[name];
+  const values = Array.isArray(value) ? value : [value];
+  return values.filter((v): v is string => typeof v === "string" && v !== "");
 }
 
 export async function postQuestion(c: Context, deps: SignedDeps): Promise<Response> {
@@ -88,7 +67,8 @@ async function readPost(c: Context, deps: SignedDeps): Promise<Post | Response> 
   const id = c.req.param("id") as string;
   if (!isValidId(id)) return c.html(badRequestPage(new InvalidId(id).message), 400);
   const scope = { question: id };
-  const body = (await c.req.parseBody().catch(() => ({}))) as Record<string, unknown>;
+  // `all`: checkboxes send one `choice` per pick; a field sent twice otherwise is no string.
+  const body = (await c.req.parseBody({ all: true }).catch(() => ({}))) as Record<string, unknown>;
   // A link that expired while the answer was typed: the words come back on the refusal.
   const typed = ["other", "text", "note"]
     .map((name) => field(body, name)?.trim())
@@ -100,7 +80,7 @@ async function readPost(c: Context, deps: SignedDeps): Promise<Post | Response> 
     return c.html(staleFormPage(), 403);
   }
   const values: FormValues = {
-    choice: field(body, "choice"),
+    choices: fieldValues(body, "choice"),
     other: field(body, "other"),
     note: field(body, "note"),
     // An elicitation's form sends its fields one by one; the answer is their JSON.
@@ -144,20 +124,34 @@ async function act(c: Context, deps: SignedDeps, post: Post): Promise<Response> 
   return answer(c, deps, post, view);
 }
 
+/**
+ * A permission's edited command has its own field: a note beside it is never the command (the
+ * select's own rule would take the note for own words).
+ */
+function editedCommandProblem(card: Question, values: FormValues): string | undefined {
+  if (!isPermissionQuestion(card) || !values.choices?.includes(OTHER_OPTION)) return undefined;
+  if (values.other?.trim()) return undefined;
+  const label = optionsOf(card).find((o) => o.id === OTHER_OPTION)?.label ?? "Other";
+  return `Type the command next to “${label}” (a note is not taken for it); nothing was recorded.`;
+}
+
 /** The form's answer, judged as every surface's is: by what the page showed (`shown`). */
 async function answer(c: Context, deps: SignedDeps, post: Post, view: QuestionView) {
-  const missing = missingAnswer(view.card, post.values);
-  const attempt = attemptOf(view.card.input.type, post.values);
-  if (missing || !attempt) {
-    return refusal(c, deps, post, view, missing ?? "Nothing was recorded.", 422);
-  }
+  const { card } = view;
+  const edited = editedCommandProblem(card, post.values);
+  if (edited) return refusal(c, deps, post, view, edited, 422);
+  const read = inputTypeOf(card.input).fromForm(card.input, {
+    ...post.values,
+    choices: post.values.choices ?? [],
+  });
+  if ("problem" in read) return refusal(c, deps, post, view, read.problem, 422);
   const outcome = await judgeForm(deps.core, {
     kind: "form",
     surface: "web",
     // The signed link's holder: the boxholder, named by no id on the web.
     actor: { id: undefined, boxholder: true },
     questionId: post.id,
-    answer: attempt,
+    answer: read.attempt,
     shown: field(post.body, "shown"),
   });
   if (outcome.kind !== "recorded") {

@@ -6,6 +6,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { isValidId } from "../box/paths.ts";
+import { inputTypeOf } from "../card/inputs/registry.ts";
 import { optionsOf, type Question } from "../card/question.ts";
 import { InvalidId } from "../errors.ts";
 import { loadCommitted } from "../questions/transition.ts";
@@ -29,9 +30,14 @@ export const FORM_LIMIT_BYTES = 512 * 1024;
 function pickedOption(card: Question, pick: string | undefined) {
   const option = optionsOf(card).find((o) => o.id === pick);
   if (!option || card.status === "answered" || card.status === "withdrawn") return {};
-  const tap = card.input.type === "confirm" ? option.label : "Send answer";
+  // One submit button per choice records the tap itself; otherwise the choice is checked and
+  // Send records it.
+  const buttons = inputTypeOf(card.input)
+    .form(card)
+    .some((part) => part.part === "buttons");
+  const tap = buttons ? option.label : "Send answer";
   return {
-    values: { choice: option.id },
+    values: { choices: [option.id] },
     notice: {
       tone: "notice" as const,
       text: `You chose “${option.label}”: tap ${tap} below to record it. Nothing is recorded until you do.`,

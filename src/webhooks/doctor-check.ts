@@ -1,7 +1,9 @@
 // `qbridge doctor`: answer webhooks that gave up (no 2xx within the window, or a receiver the
 // send-time check refused). Each is listed with its receiver (masked) and last error; --repair
-// owes it once more, for a new window.
+// owes it once more, for a new window. And a box-wide receiver (QBRIDGE_WEBHOOK_URL) that every
+// send would refuse is named with the fix before any outcome is lost to it.
 
+import { refusedReceiver, webhookAllowList } from "../card/callback-address.ts";
 import { maskUrl } from "../card/mask-url.ts";
 import type { DoctorCheck } from "../questions/doctor/doctor.ts";
 import type { Delivery } from "./outbox.ts";
@@ -33,3 +35,29 @@ export const givenUpWebhooksCheck: DoctorCheck = {
     };
   },
 };
+
+/** QBRIDGE_WEBHOOK_URL when the callback rule refuses it: every send to it would be refused. */
+export function boxReceiverCheck(url: string | undefined): DoctorCheck {
+  return {
+    label: "webhook receiver",
+    async examine() {
+      if (url === undefined) return { findings: [], facts: [] };
+      const refused = refusedReceiver(url, webhookAllowList());
+      if (refused === undefined) {
+        return { findings: [], facts: [`webhooks: every outcome goes to ${maskUrl(url)}`] };
+      }
+      return {
+        facts: [],
+        findings: [
+          {
+            kind: "webhook" as const,
+            path: "QBRIDGE_WEBHOOK_URL",
+            problem: `QBRIDGE_WEBHOOK_URL ${maskUrl(url)} is refused at every send: ${refused}`,
+            fix: "point QBRIDGE_WEBHOOK_URL at a receiver outside this machine and its private networks, or, if that receiver is meant, name its host in QBRIDGE_WEBHOOK_ALLOW where qbridge serve runs",
+            repairable: false,
+          },
+        ],
+      };
+    },
+  };
+}

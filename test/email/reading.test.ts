@@ -144,7 +144,7 @@ describe("the question's e-mail", () => {
     expect(letter.html).toContain("Pay &lt;b&gt;now&lt;/b&gt;?");
     expect(letter.html.match(/pick=/g)).toHaveLength(3);
     expect(letter.text).toContain("a) Finance");
-    expect(letter.text).toContain("Reply with a letter (a, b, ...)");
+    expect(letter.text).toContain("Reply with a letter or a label");
     expect(letter.text).toContain("2 more waiting after this one.");
   });
 });

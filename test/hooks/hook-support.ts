@@ -2,10 +2,19 @@
 // fixtures/README.md), the documented outputs written as zod, a hook run as the real `qbridge
 // hook …` child process the agent would start, and the question it files as the phone shows
 // it (the slot watching the box as `qbridge serve` does, presenting on the Telegram emulator).
+// A hook files only when somebody can be reached: each hook started here finds this test process
+// standing in for the boxholder's surface (it answers through the core, the web page or the
+// bot itself), as the presence record a running service keeps would say (src/slot/presence.ts).
 
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { z } from "zod";
+import { BoxPaths } from "../../src/box/paths.ts";
+import { hookLifetime } from "../../src/hooks/lifetime.ts";
+import { runPermissionHook } from "../../src/hooks/permission-hook.ts";
+import { answerQuestion } from "../../src/questions/answer.ts";
+import type { Core } from "../../src/questions/core.ts";
+import { pendingQuestions, type QuestionView } from "../../src/questions/state.ts";
+import { holdPresence, type Presence } from "../../src/slot/presence.ts";
 import { cliEnv, ROOT, T0 } from "../support/box.ts";
 import { type Child, eventually, qbridge } from "../support/child.ts";
 import { type BotMessage, type Harness, toBotMessage } from "../support/telegram.ts";
@@ -18,89 +27,47 @@ export function fixture(name: string, overrides: Record<string, unknown> = {}): 
   return JSON.stringify({ ...input, ...overrides });
 }
 
-// Claude Code's PermissionRequest decision control (code.claude.com/docs/en/hooks): allow with
-// updatedInput / updatedPermissions (permission update entries), or deny with a message and
-// an optional interrupt.
-const PermissionUpdate = z
-  .object({
-    type: z.enum([
-      "addRules",
-      "replaceRules",
-      "removeRules",
-      "setMode",
-      "addDirectories",
-      "removeDirectories",
-    ]),
-    destination: z.enum(["session", "localSettings", "projectSettings", "userSettings"]),
-  })
-  .passthrough();
-export const ClaudePermissionOutput = z
-  .object({
-    hookSpecificOutput: z
-      .object({
-        hookEventName: z.literal("PermissionRequest"),
-        decision: z.union([
-          z
-            .object({
-              behavior: z.literal("allow"),
-              updatedInput: z.record(z.unknown()).optional(),
-              updatedPermissions: z.array(PermissionUpdate).optional(),
-            })
-            .strict(),
-          z
-            .object({
-              behavior: z.literal("deny"),
-              message: z.string().min(1),
-              interrupt: z.boolean().optional(),
-            })
-            .strict(),
-        ]),
-      })
-      .strict(),
-  })
-  .strict();
+export {
+  ClaudePermissionOutput,
+  CodexPermissionOutput,
+  ElicitationOutput,
+} from "./agent-outputs.ts";
 
-// Codex's permission-request.command.output.schema.json (additionalProperties: false), less
-// what it fails closed on (output_parser.rs): updatedInput, updatedPermissions, interrupt.
-export const CodexPermissionOutput = z
-  .object({
-    hookSpecificOutput: z
-      .object({
-        hookEventName: z.literal("PermissionRequest"),
-        decision: z
-          .object({ behavior: z.enum(["allow", "deny"]), message: z.string().optional() })
-          .strict(),
-      })
-      .strict(),
-  })
-  .strict();
+/** The test process's presence per box: kept until the process ends (the box goes first). */
+const standIns = new Map<string, Promise<Presence>>();
 
-// Claude Code's Elicitation output: action accept|decline|cancel, content for accept.
-export const ElicitationOutput = z
-  .object({
-    hookSpecificOutput: z
-      .object({
-        hookEventName: z.literal("Elicitation"),
-        action: z.enum(["accept", "decline", "cancel"]),
-        content: z.record(z.unknown()).optional(),
-      })
-      .strict(),
-  })
-  .strict();
+/** This test process stands in for a surface that delivers the box's questions. */
+export function standIn(dir: string): Promise<Presence> {
+  let held = standIns.get(dir);
+  if (!held) {
+    const presence = holdPresence(new BoxPaths(dir).locksDir, () => undefined);
+    held = presence.update(["test stand-in"]).then(() => presence);
+    standIns.set(dir, held);
+  }
+  return held;
+}
 
-/** `qbridge hook <kind> --box DIR …` as the agent starts it, the input written and closed. */
+/**
+ * `qbridge hook <kind> --box DIR …` as the agent starts it, the input written and closed once
+ * somebody can be reached (standIn; `reachable: false` leaves the box with nobody).
+ */
 export function startHook(
   kind: "permission" | "elicitation",
   dir: string,
   input: string,
   args: string[] = [],
+  options: { reachable?: boolean } = {},
 ): Child {
   const child = qbridge(["hook", kind, "--box", dir, ...args], {
     cwd: dir,
     env: cliEnv(dir, { QBRIDGE_TIME: T0 }),
   });
-  child.type(input);
-  child.endInput();
+  const ready = options.reachable === false ? Promise.resolve() : standIn(dir);
+  const write = () => {
+    child.type(input);
+    child.endInput();
+  };
+  ready.then(write, write);
   return child;
 }
 
@@ -160,4 +127,52 @@ export async function editedTo(h: Harness, messageId: number, text: string): Pro
     20_000,
     `the message edited to say "${text}"`,
   );
+}
+
+/** A hook run in this process (no child): what it printed once it ends, and how to wait. */
+export interface InProcessHook {
+  /** Settles with what the hook printed (undefined: nothing) once it has ended. */
+  done: Promise<Record<string, unknown> | undefined>;
+}
+
+/** `qbridge hook permission` in process, on `core`, with `input` as its standard input. */
+export function permissionHookInProcess(
+  core: Core,
+  input: string,
+  options: { home?: string; timeoutSeconds?: number } = {},
+): InProcessHook {
+  let printed: Record<string, unknown> | undefined;
+  const timeoutSeconds = options.timeoutSeconds ?? 600;
+  const lifetime = hookLifetime(timeoutSeconds);
+  const done = standIn(core.box.paths.root)
+    .then(() =>
+      runPermissionHook(core, input, {
+        timeoutSeconds,
+        lifetime,
+        home: options.home ?? "/home/ada",
+        print: (value) => {
+          printed = value;
+        },
+        tell: () => undefined,
+      }),
+    )
+    .then(() => printed)
+    .finally(() => lifetime.dispose());
+  return { done };
+}
+
+/** The one pending question of the box, once the hook has filed it. */
+export async function filedQuestion(core: Core): Promise<QuestionView> {
+  return eventually(
+    () => pendingQuestions(core).pending[0],
+    20_000,
+    "the hook's question in the box",
+  );
+}
+
+/** Answers the box's pending question with an option, as a Telegram tap would record it. */
+export async function pick(core: Core, option: string): Promise<QuestionView> {
+  const view = await filedQuestion(core);
+  await answerQuestion(core, view.id, { text: option, option }, { via: "telegram", by: "1001" });
+  return view;
 }

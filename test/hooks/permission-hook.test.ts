@@ -90,11 +90,11 @@ describe("Claude Code's PermissionRequest hook", () => {
       agent: "claude",
       sessionId: "abc123",
       tool: "Bash",
-      pattern: "command:rm",
+      pattern: "exact:rm -rf node_modules",
     });
 
     const again = fixture("claude-permission-bash", {
-      tool_input: { command: "rm -rf dist", description: "Remove dist" },
+      tool_input: { command: "rm -rf node_modules", description: "Remove it again" },
     });
     const second = startHook("permission", h.dir, again);
     expect(await second.exited).toBe(0);
@@ -105,7 +105,7 @@ describe("Claude Code's PermissionRequest hook", () => {
     expect(new GrantStore(h.ledger).get(grant?.id as string)?.uses).toBe(1);
     const use = h.ledger.auditFor().find((row) => row.action === "grant-use");
     expect(use).toMatchObject({
-      verbatim: "Bash: rm -rf dist",
+      verbatim: "Bash: rm -rf node_modules",
       detail: grant?.id,
       outcome: "applied",
     });
@@ -132,11 +132,11 @@ describe("Claude Code's PermissionRequest hook", () => {
     await h.owner.command("/grants");
     await h.pump();
     const listed = String(h.sent("sendMessage").at(-1)?.payload.text);
-    expect(listed).toContain(`${id}: claude may run Bash rm (used 0×`);
+    expect(listed).toContain(`${id}: claude may run Bash rm -rf node_modules (used 0×`);
     await h.owner.command(`/revoke ${id}`);
     await h.pump();
     expect(String(h.sent("sendMessage").at(-1)?.payload.text)).toBe(
-      `Revoked ${id}: Bash rm asks again.`,
+      `Revoked ${id}: Bash rm -rf node_modules asks again.`,
     );
     expect(new GrantStore(h.ledger).get(id)?.revokedAt).toBeDefined();
 

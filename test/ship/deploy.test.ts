@@ -1,9 +1,8 @@
 // Story: an operator deploys with the files in deploy/: the example env file goes unchanged
 // into the container (whose image sets the box and the listening address), and `qbridge doctor
-// --env-file` reads the service's env file so its bot checks use the service's token and Bot
+// --service-env` reads the service's env file so its bot checks use the service's token and Bot
 // API server, not whatever the operator's shell has. However the command is started as a
-// program (the unit, the container, a shell), node runs it with the young-generation limit and
-// the one malloc arena that keep the service small.
+// program (the unit, the container, a shell), node runs it with node's own defaults.
 
 import { execFile, spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -58,7 +57,7 @@ describe("the example env file", () => {
     }
     // What the image sets, then the file as docker --env-file lays it over.
     const tb = await makeBox();
-    const result = await runCli(["doctor", "--json", "--env-file", EXAMPLE], {
+    const result = await runCli(["doctor", "--json", "--service-env", EXAMPLE], {
       env: { QBRIDGE_BOX: tb.dir, QBRIDGE_WEB_HOST: "0.0.0.0", QBRIDGE_WEB_PORT: "8787" },
     });
     expect(result.stderr).toBe("");
@@ -162,7 +161,7 @@ describe("in the container, with QBRIDGE_PUBLIC_URL unset", () => {
   });
 });
 
-describe("qbridge doctor --env-file", () => {
+describe("qbridge doctor --service-env", () => {
   it("runs the bot checks with the token and Bot API server of the service's env file", async () => {
     stub = await startBotApiStub({});
     const tb = await makeBox();
@@ -171,7 +170,7 @@ describe("qbridge doctor --env-file", () => {
       envFile,
       `# as in /etc/qbridge/qbridge.env\nTELEGRAM_BOT_TOKEN=${TOKEN}\nTELEGRAM_API_ROOT=${stub.apiRoot}\n`,
     );
-    const result = await qbridgeCommand(["doctor", "--box", tb.dir, "--env-file", envFile]);
+    const result = await qbridgeCommand(["doctor", "--box", tb.dir, "--service-env", envFile]);
     expect(result.stdout).toContain("ok: telegram: bot @questions_test_bot reachable");
     expect(stub.calls).toEqual(["getMe", "getWebhookInfo"]);
   });
@@ -181,11 +180,11 @@ describe("qbridge doctor --env-file", () => {
     const tb = await makeBox();
     const rootOnly = join(tb.dir, ".qbridge", "root-only.env");
     writeFileSync(rootOnly, `TELEGRAM_BOT_TOKEN=${TOKEN}\nTELEGRAM_API_ROOT=${stub.apiRoot}\n`);
-    // As deploy/README.md has it: sudo cat FILE | sudo -u qbridge qbridge doctor --env-file /dev/stdin
+    // As deploy/README.md has it: sudo cat FILE | sudo -u qbridge qbridge doctor --service-env /dev/stdin
     const result = await qbridgeCommand(
       [
         "-c",
-        'cat "$1" | "$2" doctor --box "$3" --env-file /dev/stdin',
+        'cat "$1" | "$2" doctor --box "$3" --service-env /dev/stdin',
         "sh",
         rootOnly,
         CLI,
@@ -200,10 +199,10 @@ describe("qbridge doctor --env-file", () => {
   it("an env file that cannot be read is one sentence naming it, with exit status 1", async () => {
     const tb = await makeBox();
     const missing = join(tb.dir, "no-such.env");
-    const result = await qbridgeCommand(["doctor", "--box", tb.dir, "--env-file", missing]);
+    const result = await qbridgeCommand(["doctor", "--box", tb.dir, "--service-env", missing]);
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
-      `qbridge: cannot read the env file ${missing} (ENOENT): check the path, or pipe it in with --env-file /dev/stdin\n`,
+      `qbridge: cannot read the env file ${missing} (ENOENT): check the path, or pipe it in with --service-env /dev/stdin\n`,
     );
   });
 });
@@ -235,15 +234,10 @@ async function runningAsProgram(): Promise<{ argv: string[]; environ: string[] }
 }
 
 describe("the qbridge command as a program", () => {
-  it("runs node with --max-semi-space-size=2 from its shebang, before the script", async () => {
-    const { argv } = await runningAsProgram();
+  it("runs node with node's defaults: no node flag and no setting of its own", async () => {
+    const { argv, environ } = await runningAsProgram();
     const script = argv.findIndex((arg) => arg.endsWith("qbridge.cjs"));
-    expect(script).toBeGreaterThan(0);
-    expect(argv.slice(1, script)).toEqual(["--max-semi-space-size=2", "--"]);
-  });
-
-  it("runs node with one malloc arena (MALLOC_ARENA_MAX=1) from its shebang", async () => {
-    const { environ } = await runningAsProgram();
-    expect(environ).toContain("MALLOC_ARENA_MAX=1");
+    expect(script).toBe(1);
+    expect(environ.filter((line) => line.startsWith("MALLOC_"))).toEqual([]);
   });
 });

@@ -48,7 +48,8 @@ const run = (command: string, args: string[], cwd: string, env: Record<string, s
     timeout: 240_000,
   });
 
-/** Builds and packs the package as `npm pack` in the clone would; returns the tarball path. */
+/** Builds and packs the package as `npm pack` in the clone would; returns the tarball path.
+ * Packed once for every test here (packed()). */
 function pack(): string {
   const stage = join(work, "stage");
   mkdirSync(stage);
@@ -59,6 +60,12 @@ function pack(): string {
   return join(work, name.split("\n").pop() as string);
 }
 
+let tarball: string | undefined;
+const packed = () => {
+  tarball ??= pack();
+  return tarball;
+};
+
 /** better-sqlite3's compiled binary as the release asset its installer looks for. */
 function localPrebuild(): Record<string, string> {
   const sqlite = join(ROOT, "node_modules/better-sqlite3");
@@ -66,7 +73,7 @@ function localPrebuild(): Record<string, string> {
     version: string;
   };
   const dir = join(work, "prebuilds");
-  mkdirSync(dir);
+  mkdirSync(dir, { recursive: true });
   const asset = `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
   run("tar", ["-czf", join(dir, asset), "-C", sqlite, "build/Release/better_sqlite3.node"], work);
   return { npm_config_better_sqlite3_local_prebuilds: dir };
@@ -74,17 +81,26 @@ function localPrebuild(): Record<string, string> {
 
 const INSTALL_FLAGS = ["--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"];
 
+let prefix: string | undefined;
+/** The tarball installed with `npm install -g` into its own prefix, once for every test here. */
+function installedPrefix(prebuild: Record<string, string>): string {
+  if (prefix === undefined) {
+    prefix = join(work, "prefix");
+    run("npm", ["install", "-g", "--prefix", prefix, packed(), ...INSTALL_FLAGS], work, prebuild);
+  }
+  return prefix;
+}
+
 describe("the npm package", () => {
   it("installs from its tarball with npm install -g and runs init, demo and list; npx runs --version", () => {
-    const tarball = pack();
+    const tarball = packed();
     const files = run("tar", ["-tzf", tarball], work).split("\n");
     expect(files).toContain("package/bin/qbridge.cjs");
-    expect(files).toContain("package/dist/cli.cjs");
+    expect(files).toContain("package/dist/cli.mjs");
     expect(files.some((f) => f.startsWith("package/src/"))).toBe(false);
     const prebuild = localPrebuild();
 
-    const prefix = join(work, "prefix");
-    run("npm", ["install", "-g", "--prefix", prefix, tarball, ...INSTALL_FLAGS], work, prebuild);
+    const prefix = installedPrefix(prebuild);
     const installed = join(prefix, "lib/node_modules/question-bridge");
     expect(existsSync(join(installed, "node_modules/tsx"))).toBe(false);
     expect(existsSync(join(prefix, "lib/node_modules/tsx"))).toBe(false);
@@ -141,4 +157,74 @@ describe("the npm package", () => {
         if (!before.has(entry)) rmSync(join(npxDir, entry), { recursive: true, force: true });
     }
   }, 480_000);
+
+  it("carries the licence and notice of every third-party package its bundles hold", () => {
+    const unpacked = join(work, "unpacked");
+    mkdirSync(unpacked);
+    run("tar", ["-xzf", packed(), "-C", unpacked], work);
+    const dist = join(unpacked, "package/dist");
+    // What the bundles hold, read from their own source maps, not from the build's list.
+    const bundled = new Set<string>();
+    for (const map of readdirSync(dist).filter((f) => f.endsWith(".map"))) {
+      const { sources } = JSON.parse(readFileSync(join(dist, map), "utf8")) as {
+        sources: string[];
+      };
+      for (const source of sources) {
+        const at =
+          /(node_modules\/(?:(?:@[^/]+\/)?[^/]+\/node_modules\/)*(?:@[^/]+\/)?[^/]+)\//.exec(
+            source,
+          );
+        if (at) bundled.add(at[1] as string);
+      }
+    }
+    expect(bundled.size).toBeGreaterThan(0);
+    const licences = readFileSync(join(dist, "THIRD-PARTY-LICENSES.md"), "utf8");
+    const missing = [...bundled].filter((folder) => {
+      const at = join(ROOT, folder);
+      const { name, version } = JSON.parse(readFileSync(join(at, "package.json"), "utf8")) as {
+        name: string;
+        version: string;
+      };
+      const texts = readdirSync(at)
+        .filter((f) => /^(licen[cs]e|copying|notice)/i.test(f))
+        .map((f) => readFileSync(join(at, f), "utf8").trim());
+      return (
+        !licences.includes(`## ${name} ${version}\n`) ||
+        texts.length === 0 ||
+        !texts.every((text) => licences.includes(text))
+      );
+    });
+    expect(missing).toEqual([]);
+  }, 240_000);
+
+  it("the installed command starts where env has no -S, as BusyBox's on Alpine", () => {
+    const bin = join(installedPrefix(localPrebuild()), "bin", "qbridge");
+    // An env that refuses every option, as BusyBox's refuses -S, laid over /usr/bin/env (the
+    // path the kernel runs a shebang's env from) in a mount namespace of this test's own.
+    const shim = join(work, "busybox-like-env");
+    writeFileSync(
+      shim,
+      '#!/bin/sh\ncase "$1" in -*) echo "env: unrecognized option: $1" >&2; exit 1;; esac\nexec "$@"\n',
+      { mode: 0o755 },
+    );
+    const started = run(
+      "unshare",
+      [
+        "--user",
+        "--map-root-user",
+        "--mount",
+        "sh",
+        "-c",
+        'mount --bind "$1" /usr/bin/env && exec "$2" --version',
+        "sh",
+        shim,
+        bin,
+      ],
+      work,
+    );
+    const { version } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+      version: string;
+    };
+    expect(started.trim()).toBe(version);
+  }, 240_000);
 });

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Command } from "commander";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FAMILIES, familiesFor } from "../../src/cli/families.ts";
+import { COMMANDS, commandsFor } from "../../src/cli/commands.ts";
 import { CLI, ROOT, T0 } from "../support/box.ts";
 
 const work = mkdtempSync(join(tmpdir(), "qbridge-short-"));
@@ -179,15 +179,15 @@ describe("text beyond ASCII", () => {
   });
 });
 
-describe("the table of command families", () => {
-  it("every command the CLI registers is in the table of command families", async () => {
-    for (const family of FAMILIES) {
+describe("the command table", () => {
+  it("each line registers exactly the command it names; a command line loads only its own", async () => {
+    for (const entry of COMMANDS) {
       const program = new Command("qbridge");
-      (await family.register())(program);
-      expect(program.commands.map((c) => c.name()).sort()).toEqual([...family.commands].sort());
+      (await entry.register())(program);
+      expect(program.commands.map((c) => c.name())).toEqual([entry.name]);
     }
-    expect(familiesFor(["--version"])).toEqual([]);
-    expect(familiesFor(["show", "x", "--json"])).toHaveLength(1);
-    expect(familiesFor(["help"])).toBe(FAMILIES);
+    expect(commandsFor(["--version"])).toEqual([]);
+    expect(commandsFor(["show", "x", "--json"]).map((c) => c.name)).toEqual(["show"]);
+    expect(commandsFor(["help"])).toBe(COMMANDS);
   });
 });

@@ -95,6 +95,23 @@ export function textCard(overrides: Record<string, unknown> = {}): Record<string
   };
 }
 
+export function multiselectCard(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    memo: "The pull request changes the build; each check costs a few minutes of CI.",
+    prompt: "Which checks should run on this pull request?",
+    input: {
+      type: "multiselect",
+      options: [
+        { id: "unit", label: "Unit tests" },
+        { id: "lint", label: "Lint" },
+        { id: "types", label: "Type check" },
+      ],
+    },
+    directive: "Run the chosen checks and report back.",
+    ...overrides,
+  };
+}
+
 export interface CliResult {
   code: number;
   stdout: string;

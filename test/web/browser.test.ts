@@ -16,6 +16,7 @@ import {
   confirmCard,
   gitLog,
   makeBox,
+  multiselectCard,
   ROOT,
   selectCard,
   type TestBox,
@@ -299,6 +300,31 @@ describe("on a phone's first screen, in light and dark", () => {
     await ownWords.fill("The hardware folder");
     await page.getByRole("button", { name: "Send answer" }).click();
     expect(await textOf(page, "#recorded")).toContain("The hardware folder");
+    await page.context().close();
+  });
+
+  it("a multi-select shows its checkboxes and Send on the first screen, and records the boxes ticked", async () => {
+    const id = await ask(multiselectCard({ recommended: "unit" }));
+    const page = await phonePage();
+    await page.goto(linkTo(id));
+    await page.locator("h1").waitFor({ timeout: 10_000 });
+    mkdirSync(OUTPUT, { recursive: true });
+    await page.screenshot({ path: join(OUTPUT, "multiselect-page-390x844.png") });
+    const send = await page.getByRole("button", { name: "Send answer" }).boundingBox();
+    expect(send).not.toBeNull();
+    expect((send?.y ?? 0) + (send?.height ?? 0)).toBeLessThanOrEqual(PHONE.height);
+    expect(await page.locator('input[type="checkbox"][name="choice"]').count()).toBe(3);
+
+    await page.getByLabel("Unit tests").check();
+    await page.getByLabel("Type check").check();
+    await page.getByRole("button", { name: "Send answer" }).click();
+
+    expect(await textOf(page, "#recorded")).toContain("Unit tests, Type check");
+    expect(loadQuestion(box, id).card.answer).toEqual({
+      text: "Unit tests, Type check",
+      selected: "unit,types",
+    });
+    expect(await jobsFor(id)).toHaveLength(1);
     await page.context().close();
   });
 

@@ -7,7 +7,7 @@
 // Over 250 lines on purpose: it is one table, read entry by entry; splitting it would hide
 // the list of what a button can do.
 
-import { OTHER_OPTION, type Question } from "../../card/question.ts";
+import { AGENT_WAITS, mayWait, OTHER_OPTION, type Question } from "../../card/question.ts";
 import { CardChanged } from "../../errors.ts";
 import { expiryWords } from "../../questions/deadline.ts";
 import { extendQuestion } from "../../questions/extend.ts";
@@ -20,6 +20,7 @@ import type { ButtonAction } from "../presentation/tokens.ts";
 import { acceptEntry, triageEntry } from "../triage/actions.ts";
 import type { ActionEntry, Outcome, PresentedContext } from "./attempt.ts";
 import { otherReply, wordsDropped } from "./confirm-words.ts";
+import { confirmPicks, sendable, toggleEntry } from "./picks.ts";
 
 export const CHANGED_REPLY =
   "Not recorded: this question was edited since it was shown. Here it is again.";
@@ -68,6 +69,13 @@ async function answer(c: PresentedContext, note?: string): Promise<Outcome> {
     if (!(error instanceof CardChanged)) throw error;
     return changed(c, open);
   }
+}
+
+/** Park, Later and Extend on a question an agent waits on: refused, nothing changed. */
+function agentWaits(c: PresentedContext): Outcome | undefined {
+  if (mayWait(c.card)) return undefined;
+  const reply = `Nothing changed: ${AGENT_WAITS}.`;
+  return { kind: "refused", name: "refused:agent-waits", reason: "error", reply };
 }
 
 /** The answer "same" records when typed: the one a presentation would offer as a button. */
@@ -127,13 +135,22 @@ export const ACTIONS: Record<ButtonAction, ActionEntry> = {
         }
         return { kind: "recorded", name: "words-dropped", reply, relayout: "drop" };
       }
-      return { kind: "recorded", name: "back", reply: "Back to the choices.", relayout: "choices" };
+      const picks = c.slot.presentations.picks(c.open.seq);
+      return {
+        kind: "recorded",
+        name: "back",
+        reply: "Back to the choices.",
+        relayout: "choices",
+        picks,
+      };
     },
   },
 
   park: {
     needs: "presented",
     async decide(c) {
+      const refused = agentWaits(c);
+      if (refused) return refused;
       return {
         kind: "recorded",
         name: "parked",
@@ -186,6 +203,8 @@ export const ACTIONS: Record<ButtonAction, ActionEntry> = {
   extend: {
     needs: "presented",
     async decide(c) {
+      const refused = agentWaits(c);
+      if (refused) return refused;
       const id = c.open.questionId;
       const result = await extendQuestion(c.slot.core, id, c.spec.label ?? "P7D", c.surface);
       const expires = expiryWords(new Date(result.expiresAt), c.slot.core.box.clock.now());
@@ -204,6 +223,8 @@ export const ACTIONS: Record<ButtonAction, ActionEntry> = {
   later: {
     needs: "presented",
     async decide(c) {
+      const refused = agentWaits(c);
+      if (refused) return refused;
       const { timeZone } = c.slot.attention;
       const now = c.slot.core.box.clock.now();
       const later = laterOptions(now, timeZone);
@@ -263,4 +284,18 @@ export const ACTIONS: Record<ButtonAction, ActionEntry> = {
 
   triage: triageEntry,
   accept: acceptEntry,
+
+  // A multi-select: a toggle picks or unpicks one option (the ledger only); Send records the
+  // picks as one answer, asked about first on an irreversible question (picks.ts).
+  toggle: toggleEntry,
+  send: {
+    needs: "presented",
+    replaysFromCard: true,
+    async decide(c) {
+      const pick = sendable(c);
+      if ("kind" in pick) return pick;
+      if (c.card.irreversible) return confirmPicks(pick);
+      return answer({ ...c, spec: { ...c.spec, ...pick } });
+    },
+  },
 };

@@ -122,6 +122,13 @@ export interface Outcome {
   relayout?: Relayout | undefined;
   /** The times a question can be put off to, offered with relayout `later`. */
   later?: LaterOption[] | undefined;
+  /** A multi-select's picks (option ids) its buttons show, with relayout `choices`. */
+  picks?: string[] | undefined;
+  /**
+   * The pick a confirming step (relayout `confirm`) names where it is not the tapped button's
+   * own option: a multi-select's Send, its picks' ids joined and their labels.
+   */
+  pick?: { optionId: string; label: string } | undefined;
   /** Needs confirmation: the text to record once confirmed, and whose buttons confirm it. */
   confirm?: { text: string; owner: TokenOwner } | undefined;
   /** Triage: the list a confirming tap would record, or what it recorded (relayout "triage"). */

@@ -2,16 +2,16 @@
 // a confirming yes, and the words of that question. How typed words become an answer is the
 // core's (attemptFromText in src/card/resolve.ts), the same for every surface.
 
-import { OTHER_OPTION, optionsOf, type Question } from "../../card/question.ts";
+import { inputTypeOf, OTHER_OPTION, optionsOf, type Question } from "../../card/question.ts";
 import { letterOf } from "../../card/resolve.ts";
 
 /**
- * True when a typed answer is final only after a confirming yes: a lone character on a text
- * question is more likely a stray key (an option letter meant for another question) than an
- * answer, and an answer is final. Every bridge asks this before it records typed text.
+ * True when a typed answer is final only after a confirming yes: words its input type takes for
+ * a stray key (a lone character on a text question: more likely an option letter meant for
+ * another question than an answer), and an answer is final. Every bridge asks this first.
  */
 export function needsConfirming(card: Pick<Question, "input">, typed: string): boolean {
-  return card.input.type === "text" && Array.from(typed.trim()).length === 1;
+  return inputTypeOf(card.input).strayKey(typed);
 }
 
 /** How much of the typed words the confirming question quotes (the whole is recorded). */

@@ -5,7 +5,8 @@
 // pending and unchanged since it was shown, the irreversible confirm step, the one-letter
 // confirm rule, redeliveries replayed), the audit row and every write to the ledger's tokens,
 // inbox and presentations happen here or in the files this one composes: taps.ts, typed.ts,
-// actions.ts (the table of what each button does) and audit-line.ts. A bridge never writes
+// actions.ts (the table of what each button does), audit-line.ts and shown-whole.ts (an agent's
+// request is allowed only from a surface that showed it whole). A bridge never writes
 // those tables itself, never repeats a check and never makes a card hash. The web form's answer
 // needs no slot and is judged in form.ts.
 
@@ -18,6 +19,7 @@ import type { ButtonSpec } from "../presentation/tokens.ts";
 import type { Slot } from "../slot.ts";
 import type { Attempt, Judging, Outcome, TokenOwner } from "./attempt.ts";
 import { audit } from "./audit-line.ts";
+import { answersShownWhole } from "./shown-whole.ts";
 import { judgeButton, judgeCommand } from "./taps.ts";
 import { judgeText } from "./typed.ts";
 
@@ -138,7 +140,8 @@ export function createJudge(slot: Slot): Judge {
   return {
     attempt(attempt, render) {
       return slot.exclusive(async (ops) => {
-        const j: Judging = { slot, ops, now };
+        const shown = slot.shownChars(attempt.surface);
+        const j: Judging = { slot, ops: answersShownWhole(ops, shown), now };
         const outcome = await decide(j, attempt);
         audit(j, attempt, outcome);
         await render?.(outcome);

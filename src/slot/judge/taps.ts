@@ -14,6 +14,7 @@ import type { Presentation } from "../presentation/records.ts";
 import type { ButtonSpec, ButtonToken } from "../presentation/tokens.ts";
 import { ACTIONS, changed } from "./actions.ts";
 import type { ButtonAttempt, CommandAttempt, Judging, Outcome } from "./attempt.ts";
+import { pickOf } from "./picks.ts";
 
 export const UNKNOWN_REPLY =
   "This button is not known here (it may be from before a reset). Nothing was done.";
@@ -160,14 +161,13 @@ async function checkOpen(
 /** A tap on a presentation that is not the open one: confirmed from the card, or refused. */
 function notCurrent(j: Judging, a: ButtonAttempt, token: ButtonToken, replays: boolean): Outcome {
   const card = replays ? loadCard(j, token.questionId) : undefined;
+  const pick = pickOf(j.slot, token);
   if (
     card?.status === "answered" &&
     card["answered-via"] === a.surface &&
     card["answered-by"] === a.actor.id &&
     card.answer !== undefined &&
-    (token.optionId === undefined
-      ? card.answer.text === token.label
-      : card.answer.selected === token.optionId)
+    (pick === undefined ? card.answer.text === token.label : card.answer.selected === pick)
   ) {
     return {
       kind: "replayed",

@@ -5,7 +5,7 @@
 // across questions: only the open presentation's own screen counts, and a decline leaves the
 // screen's buttons able to replay it, never to record.
 
-import type { Question } from "../../card/question.ts";
+import { inputTypeOf, type Question } from "../../card/question.ts";
 import { attemptFromText, resolveAnswer } from "../../card/resolve.ts";
 import type { Presentation } from "../presentation/records.ts";
 import type { ButtonToken } from "../presentation/tokens.ts";
@@ -33,7 +33,7 @@ export function screenAct(
   const confirm = j.slot.tokens.confirmShown(target.seq, a.chatId, target.messageId);
   if (!confirm) return undefined;
   const text = a.text.trim();
-  if (card.input.type !== "confirm") {
+  if (!inputTypeOf(card.input).answersYesNo) {
     if (YES.test(text)) return { confirm };
     if (NO.test(text)) return { decline: confirm };
   }
@@ -64,6 +64,7 @@ export function declined(
     name: "declined",
     reply,
     relayout: "choices",
+    picks: j.slot.presentations.picks(target.seq),
     token: confirm,
     target,
     card,

@@ -7,7 +7,7 @@
 // option tapped on such a question (typed-confirm.ts). A reply to a question already answered
 // is audited and never applied.
 
-import { OTHER_OPTION, optionsOf, type Question } from "../../card/question.ts";
+import { inputTypeOf, OTHER_OPTION, optionsOf, type Question } from "../../card/question.ts";
 import { attemptFromText, findOption, resolveAnswer } from "../../card/resolve.ts";
 import { CardChanged, InvalidAnswer, QbridgeError } from "../../errors.ts";
 import { loadQuestion } from "../../questions/store.ts";
@@ -226,7 +226,7 @@ async function record(
 
 /** True when `typed` names the option for one's own words (by letter, label or id) alone. */
 function namesOther(card: Question, typed: string): boolean {
-  return card.input.type === "select" && findOption(optionsOf(card), typed)?.id === OTHER_OPTION;
+  return findOption(optionsOf(card), typed)?.id === OTHER_OPTION;
 }
 
 /**
@@ -240,7 +240,7 @@ function confirmation(card: Question, text: string, literal: boolean): string | 
   try {
     const answer = resolveAnswer(card, attemptFromText(card, text));
     // A typed no declines: nothing irreversible happens, and the words were no slip of a finger.
-    if (card.input.type === "confirm" && answer.selected === "no") return undefined;
+    if (inputTypeOf(card.input).declines(answer)) return undefined;
     return `${confirmingQuestion(answer.text)} It cannot be undone.`;
   } catch (error) {
     return error as Error;

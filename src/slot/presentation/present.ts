@@ -4,6 +4,7 @@
 // more time) is decided here, once, for every bridge.
 
 import { questionFingerprint } from "../../card/fingerprint.ts";
+import { mayWait } from "../../card/question.ts";
 import type { Core } from "../../questions/core.ts";
 import { deadlineOf, extendOffer } from "../../questions/deadline.ts";
 import type { QuestionView } from "../../questions/state.ts";
@@ -54,7 +55,9 @@ export async function present(
   const news = overnightNews(core, attention, pending);
   const overnight = news?.count ? { overnight: news.count } : {};
   const lastTime = lastTimeFor(core, question, attention);
-  const extendBy = extendOffer(question.card, core.box.clock.now());
+  const extendBy = mayWait(question.card)
+    ? extendOffer(question.card, core.box.clock.now())
+    : undefined;
   const deadline = deadlineOf(question.card).toISOString();
   const offers = { ...(lastTime ? { lastTime } : {}), ...(extendBy ? { extendBy } : {}) };
   for (const presenter of ready) {

@@ -74,6 +74,13 @@ export interface Presenter {
    * process leaves, and any process takes the slot over once the holder is gone.
    */
   readonly livesWithProcess?: boolean;
+  /**
+   * How many characters of a prompt it always shows whole; Infinity when it shows a card's
+   * whole `request` too (an agent's request beyond its prompt). An allow of an agent's request
+   * is recorded from this surface only when it showed all of it (src/card/agent-request.ts);
+   * left out, none is.
+   */
+  readonly shows?: number;
   /** False while the bridge cannot show anything (no boxholder bound yet). */
   ready(): boolean;
   /**

@@ -33,7 +33,8 @@ export interface Address {
   messageId: string;
 }
 
-function fromRow(row: Record<string, unknown> | undefined): Presentation | undefined {
+/** A presentations row as a Presentation (undefined for no row). */
+export function fromRow(row: Record<string, unknown> | undefined): Presentation | undefined {
   if (!row) return undefined;
   const text = (v: unknown) => (v === null || v === undefined ? undefined : String(v));
   return {
@@ -66,36 +67,6 @@ export class PresentationStore {
         )
         .get() as Record<string, unknown> | undefined,
     );
-  }
-
-  /** Second showings still open, oldest first. */
-  openSeconds(): Presentation[] {
-    return (
-      this.db
-        .prepare(
-          "SELECT * FROM presentations WHERE state IN ('queued', 'presented') AND second_of IS NOT NULL ORDER BY seq",
-        )
-        .all() as Record<string, unknown>[]
-    ).map((row) => fromRow(row) as Presentation);
-  }
-
-  /** True when `first` was ever shown a second time on `surface`. */
-  hasSecond(first: number, surface: string): boolean {
-    return (
-      this.db
-        .prepare("SELECT 1 FROM presentations WHERE second_of = ? AND surface = ?")
-        .get(first, surface) !== undefined
-    );
-  }
-
-  /** Claims a second showing of `first` on `surface`, judged by the card hash `first` showed. */
-  claimSecond(first: Presentation, surface: string, at: string): number {
-    const result = this.db
-      .prepare(
-        "INSERT INTO presentations (question_id, surface, state, card_hash, created_at, deadline, second_of) VALUES (?, ?, 'queued', ?, ?, ?, ?)",
-      )
-      .run(first.questionId, surface, first.cardHash, at, first.deadline ?? null, first.seq);
-    return Number(result.lastInsertRowid);
   }
 
   get(seq: number): Presentation | undefined {
@@ -191,6 +162,24 @@ export class PresentationStore {
         "UPDATE presentations SET state = ?, outcome = ?, closed_at = ? WHERE seq = ? AND state IN ('queued', 'presented')",
       )
       .run(state, outcome, at, seq);
+    return result.changes === 1;
+  }
+
+  /** The options a multi-select's presentation shows picked, in the options' order. */
+  picks(seq: number): string[] {
+    const row = this.db.prepare("SELECT picks FROM presentations WHERE seq = ?").get(seq) as
+      | { picks: string | null }
+      | undefined;
+    return row?.picks ? row.picks.split(",") : [];
+  }
+
+  /** Sets the picks of an open presentation (the judge's toggle); false when it is closed. */
+  setPicks(seq: number, picks: readonly string[]): boolean {
+    const result = this.db
+      .prepare(
+        "UPDATE presentations SET picks = ? WHERE seq = ? AND state IN ('queued', 'presented')",
+      )
+      .run(picks.length > 0 ? picks.join(",") : null, seq);
     return result.changes === 1;
   }
 

@@ -18,6 +18,7 @@ import type { ClosedTeller } from "./closed-teller.ts";
 import * as closures from "./closure.ts";
 import type { Presenter } from "./presenter.ts";
 import type { Presentation, PresentationStore } from "./records.ts";
+import { SecondRecords } from "./second-records.ts";
 
 /** What the second channel works with: the slot's parts (reconcile.ts passes its own). */
 export interface SecondDeps {
@@ -34,8 +35,8 @@ export interface SecondDeps {
 
 /** Closes each open second whose first showing closed; its bridge is told (now or next tick). */
 export async function closeLoneSeconds(deps: SecondDeps): Promise<void> {
-  const { presentations, teller, load, now } = deps;
-  for (const second of presentations.openSeconds()) {
+  const { presentations, teller, load, now, core } = deps;
+  for (const second of new SecondRecords(core.ledger.db).openSeconds()) {
     const first = second.secondOf === undefined ? undefined : presentations.get(second.secondOf);
     if (first && (first.state === "queued" || first.state === "presented")) continue;
     const closure = closures.closureOf(load(second.questionId));
@@ -62,13 +63,13 @@ export async function presentSeconds(deps: SecondDeps): Promise<void> {
   const { presentations, registry, reach, logger, now, core } = deps;
   const first = presentations.open();
   if (first?.state !== "presented" || !registry.mine(first)) return;
+  const seconds = new SecondRecords(core.ledger.db);
   for (const presenter of registry.presenters) {
     if (presenter.surface === first.surface || !presenter.ready()) continue;
-    if (!reach.open(presenter.surface) || presentations.hasSecond(first.seq, presenter.surface))
-      continue;
+    if (!reach.open(presenter.surface) || seconds.hasSecond(first.seq, presenter.surface)) continue;
     if (!due(deps, first, presenter)) continue;
     const question = loadQuestion(core, first.questionId);
-    const seq = presentations.claimSecond(first, presenter.surface, now());
+    const seq = seconds.claimSecond(first, presenter.surface, now());
     try {
       const request = { seq, question, behind: 0, silent: false, alsoOn: first.surface };
       const address = await presenter.present(request);

@@ -22,7 +22,11 @@ export type ButtonAction =
   /** Triage: record the listed offer (`optionId`: the offer's id). */
   | "accept"
   /** Without `optionId`: offers the times; with one (evening, morning, week): puts it off. */
-  | "later";
+  | "later"
+  /** A multi-select's option (`optionId`) picked or unpicked; nothing is recorded yet. */
+  | "toggle"
+  /** A multi-select's picks recorded as the answer. */
+  | "send";
 
 export interface ButtonSpec {
   action: ButtonAction;
@@ -202,7 +206,7 @@ export class TokenStore {
   markPresentationUsed(presentationSeq: number, reply: string, at: string): void {
     this.db
       .prepare(
-        "UPDATE button_tokens SET used_at = ?, used_reply = ? WHERE presentation_seq = ? AND used_at IS NULL AND action IN ('answer', 'confirm', 'dismiss')",
+        "UPDATE button_tokens SET used_at = ?, used_reply = ? WHERE presentation_seq = ? AND used_at IS NULL AND action IN ('answer', 'confirm', 'dismiss', 'toggle', 'send')",
       )
       .run(at, reply, presentationSeq);
   }

