@@ -3,9 +3,10 @@
 // server that cannot be reached is said in /healthz and retried; it never ends the service.
 
 import { type Bridge, type BridgeDeps, createJudge } from "../../src/slot/port.ts";
+import { DIGEST_DAY_KEY, type DigestDeps, sendDigestIfDue } from "./digest.ts";
 import { handleMessage } from "./inbound.ts";
 import { type UidMark, watchMailbox } from "./mailbox.ts";
-import { createSender } from "./outgoing.ts";
+import { createSender, type Sender } from "./outgoing.ts";
 import { createEmailPresenter, SURFACE } from "./presenter.ts";
 import type { EmailSettings, ImapServer } from "./settings.ts";
 
@@ -17,7 +18,12 @@ export interface EmailSeams {
   idleDelayMs?: number;
   /** Told once each message read from the mailbox was handled (or failed). */
   onHandled?: (uid: number) => void;
+  /** How often the daily digest's time is looked at (ms). */
+  digestEveryMs?: number;
 }
+
+/** How often the daily digest's time is looked at: it goes out within a minute of it. */
+const DIGEST_EVERY_MS = 60_000;
 
 /** The last UID read, in the ledger's meta, per mailbox and UIDVALIDITY. */
 function uidMark(deps: BridgeDeps, imap: ImapServer): UidMark {
@@ -42,6 +48,7 @@ export function createEmailBridge(settings: EmailOn, deps: BridgeDeps): Bridge {
   const secondAfterMs = settings.secondAfterMs;
   slot.attach(createEmailPresenter({ slot, sender, owner, link: deps.link, secondAfterMs }));
   let mailbox: ReturnType<typeof watchMailbox> | undefined;
+  let digestTimer: NodeJS.Timeout | undefined;
   let opened: () => void = () => undefined;
   const ready = new Promise<void>((resolve) => {
     opened = resolve;
@@ -66,20 +73,70 @@ export function createEmailBridge(settings: EmailOn, deps: BridgeDeps): Bridge {
         idleDelayMs: seams.idleDelayMs,
       });
       void mailbox.ready.then(opened);
+      digestTimer = watchDigest(settings, deps, sender, seams.digestEveryMs);
       return summary(settings, owner());
     },
     ready,
     async stop() {
+      clearInterval(digestTimer);
       await mailbox?.stop();
       sender.close();
     },
   };
 }
 
+/** With QBRIDGE_EMAIL_DIGEST_AT set: the digest looked at now and every `everyMs`. */
+function watchDigest(
+  settings: EmailOn,
+  deps: BridgeDeps,
+  sender: Sender,
+  everyMs = DIGEST_EVERY_MS,
+): NodeJS.Timeout | undefined {
+  const { digestAt } = settings;
+  if (!digestAt) return undefined;
+  const { slot, logger } = deps;
+  const { ledger, box } = slot.core;
+  const digest: DigestDeps = {
+    at: digestAt,
+    sender,
+    owner: () => slot.owners.get(SURFACE)?.userId,
+    waiting: () => slot.waiting(),
+    now: () => box.clock.now(),
+    timeZone: slot.attention.timeZone,
+    day: {
+      get: () => ledger.getMeta(DIGEST_DAY_KEY),
+      set: (day) => ledger.setMeta(DIGEST_DAY_KEY, day),
+    },
+    link: deps.link,
+    questionsLink: deps.questionsLink,
+  };
+  // One look at a time: a slow send is never overtaken by the next look (a second digest).
+  let busy = false;
+  const look = () => {
+    if (busy) return;
+    busy = true;
+    sendDigestIfDue(digest)
+      .catch((error) => logger.error({ err: error }, "e-mail: the daily digest could not be sent"))
+      .finally(() => {
+        busy = false;
+      });
+  };
+  look();
+  const timer = setInterval(look, everyMs);
+  timer.unref();
+  return timer;
+}
+
 function summary(settings: EmailOn, owner: string | undefined): string[] {
   const { imap, smtp } = settings;
+  const digest = settings.digestAt
+    ? [
+        `email: a digest of what waits each day at ${String(settings.digestAt.hour).padStart(2, "0")}:${String(settings.digestAt.minute).padStart(2, "0")}`,
+      ]
+    : [];
   return [
     `email: replies read from ${imap.mailbox} on ${imap.host}:${imap.port}, sent through ${smtp.host}:${smtp.port} as ${settings.fromAddress}`,
+    ...digest,
     owner
       ? `boxholder: e-mail ${owner}`
       : 'no e-mail boxholder yet: run "qbridge pair --email ADDRESS" and reply with the code',

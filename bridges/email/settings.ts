@@ -21,6 +21,12 @@ export interface ImapServer extends MailServer {
   mailbox: string;
 }
 
+/** The time of day the digest of what waits is sent (QBRIDGE_EMAIL_DIGEST_AT), box time zone. */
+export interface DigestTime {
+  hour: number;
+  minute: number;
+}
+
 /** Off, or every setting the bridge needs. */
 export type EmailSettings =
   | { on: false; secondAfterMs: number }
@@ -34,6 +40,8 @@ export type EmailSettings =
       fromAddress: string;
       /** How long a question may wait untapped on the first channel before e-mail carries it too. */
       secondAfterMs: number;
+      /** When the daily digest of what waits is sent; undefined: no digest (the default). */
+      digestAt: DigestTime | undefined;
     };
 
 const DEFAULT_PORTS: Record<string, number> = { imap: 143, imaps: 993, smtp: 587, smtps: 465 };
@@ -92,6 +100,7 @@ const raw = z.object({
   QBRIDGE_EMAIL_SMTP_PASSWORD_FILE: text,
   QBRIDGE_EMAIL_FROM: text,
   QBRIDGE_EMAIL_SECOND_AFTER: text,
+  QBRIDGE_EMAIL_DIGEST_AT: text,
 });
 
 const FROM_PROBLEM =
@@ -104,6 +113,16 @@ function secondAfter(value: string | undefined): number | undefined {
   if (value === undefined) return SECOND_AFTER_DEFAULT_MS;
   const ms = parseDuration(value) ?? 0;
   return ms > 0 ? ms : undefined;
+}
+
+const DIGEST_AT_PROBLEM =
+  "QBRIDGE_EMAIL_DIGEST_AT must be a time of day as HH:MM, e.g. 08:00 (when the daily digest of what waits is e-mailed, in QBRIDGE_TIMEZONE); leave it unset for no digest";
+
+/** QBRIDGE_EMAIL_DIGEST_AT as a time of day; undefined when unset; a string when wrong. */
+function digestAt(value: string | undefined): DigestTime | undefined | typeof DIGEST_AT_PROBLEM {
+  if (value === undefined) return undefined;
+  const match = /^([01]?\d|2[0-3]):([0-5]\d)$/.exec(value.trim());
+  return match ? { hour: Number(match[1]), minute: Number(match[2]) } : DIGEST_AT_PROBLEM;
 }
 
 type Raw = z.infer<typeof raw>;
@@ -147,6 +166,8 @@ export const emailSettings = raw.transform((e, ctx): EmailSettings => {
   const given = [e.QBRIDGE_EMAIL_IMAP_URL, e.QBRIDGE_EMAIL_SMTP_URL, from];
   const secondAfterMs = secondAfter(e.QBRIDGE_EMAIL_SECOND_AFTER) ?? SECOND_AFTER_DEFAULT_MS;
   if (secondAfter(e.QBRIDGE_EMAIL_SECOND_AFTER) === undefined) problem(SECOND_AFTER_PROBLEM);
+  const digest = digestAt(e.QBRIDGE_EMAIL_DIGEST_AT);
+  if (typeof digest === "string") problem(digest);
   if (given.every((v) => v === undefined)) return { on: false, secondAfterMs };
   if (given.some((v) => v === undefined)) {
     ctx.addIssue({
@@ -165,5 +186,6 @@ export const emailSettings = raw.transform((e, ctx): EmailSettings => {
     from,
     fromAddress,
     secondAfterMs,
+    digestAt: typeof digest === "string" ? undefined : digest,
   };
 });

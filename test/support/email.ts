@@ -54,6 +54,8 @@ export interface HarnessOptions {
   owner?: string | null;
   env?: Record<string, string>;
   link?: (id: string) => string | undefined;
+  /** How often the bridge looks at the daily digest's time (ms). */
+  digestEveryMs?: number;
 }
 
 /** A reply as a mail client writes it: the first line, a signature, the e-mail quoted below. */
@@ -145,7 +147,8 @@ export async function openEmailHarness(
   if (owner) slot.owners.bind("email", owner, box.box.clock.iso(), "test");
   const uids = handledUids();
   const link = options.link ?? ((id) => `http://127.0.0.1:8787/q/${id}?s=signed`);
-  const bridge = await startBridge(slot, settings, uids.seams, link);
+  const seams = { ...uids.seams, digestEveryMs: options.digestEveryMs };
+  const bridge = await startBridge(slot, settings, seams, link);
   const start = outbox.sent.length;
   const sent = () => outbox.sent.slice(start);
   const deliver = async (raw: Buffer | string) =>
