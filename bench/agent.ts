@@ -12,10 +12,13 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { Transformer } from "grammy";
 import type { Update } from "grammy/types";
 import { createBot } from "../bridges/telegram/bot.ts";
+import { telegram } from "../bridges/telegram/bridge.ts";
 import { loadConfig } from "../src/config.ts";
 import { serveMcp } from "../src/mcp/http.ts";
 import { createMcpServer } from "../src/mcp/server.ts";
 import { askQuestion } from "../src/questions/ask.ts";
+import { declared } from "../src/slot/bridge.ts";
+import { openDoor } from "../src/slot/door.ts";
 import { createSlot } from "../src/slot/slot.ts";
 import { startWeb } from "../src/web/server.ts";
 import { boxCards, buildBox } from "./fixture.ts";
@@ -102,9 +105,8 @@ async function benchTapToAgent(): Promise<string> {
   const slot = createSlot({ core });
   const bridge = createBot({
     token: "1:bench",
-    slot,
+    door: openDoor(slot, declared(telegram.surface, telegram.proves, String(OWNER))),
     logger: { info() {}, warn() {}, error() {} },
-    ownerId: String(OWNER),
     botInfo: { id: 1, is_bot: true, first_name: "bench", username: "bench_bot" } as never,
     transformers: [
       localApi(() => {

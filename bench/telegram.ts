@@ -11,8 +11,11 @@ import { join } from "node:path";
 import type { Transformer } from "grammy";
 import type { Update } from "grammy/types";
 import { createBot } from "../bridges/telegram/bot.ts";
+import { telegram } from "../bridges/telegram/bridge.ts";
 import { answerQuestion } from "../src/questions/answer.ts";
 import { loadQuestion } from "../src/questions/store.ts";
+import { declared } from "../src/slot/bridge.ts";
+import { openDoor } from "../src/slot/door.ts";
 import { createSlot } from "../src/slot/slot.ts";
 import { bareGit, boxCards, buildBox } from "./fixture.ts";
 import { row } from "./stats.ts";
@@ -60,9 +63,8 @@ async function benchQueued(queued: number): Promise<string> {
   const slot = createSlot({ core });
   const bridge = createBot({
     token: "1:bench",
-    slot,
+    door: openDoor(slot, declared(telegram.surface, telegram.proves, String(OWNER))),
     logger: { info() {}, warn() {}, error() {} },
-    ownerId: String(OWNER),
     botInfo: {
       id: 1,
       is_bot: true,

@@ -76,17 +76,19 @@ export class TransitionRejected extends QbridgeError {
 }
 
 /**
- * A coding agent's permission asked on a surface that is not the boxholder's own (the API, MCP,
- * the CLI): whoever holds a token there could approve their own request.
+ * A question a coding agent's hook filed (a permission request, a form), answered or declined
+ * where nothing proves the boxholder (the API, MCP, the CLI, piped input, a link handed to an
+ * asker): whoever acts there could approve their own request.
  */
 export class NotOwnSurface extends QbridgeError {
   override name = "NotOwnSurface";
   constructor(
     readonly id: string,
+    /** The surface, and why it proves no boxholder: "api", "terminal (piped input, ...)". */
     readonly via: string,
   ) {
     super(
-      `question "${id}" is a coding agent's permission request: it is answered only by the boxholder, on Telegram, in qbridge chat or on its signed web page, not through ${via}`,
+      `question "${id}" was filed by a coding agent's hook: it is answered only by the boxholder, on Telegram, in qbridge chat or on its signed web page, not through ${via}`,
     );
   }
 }
@@ -114,6 +116,23 @@ export class DeadlineMoved extends TransitionRejected {
 /** The box is not usable: not initialised, git failing, the disk refusing writes. */
 export class BoxError extends QbridgeError {
   override name = "BoxError";
+}
+
+/**
+ * A lock guarding a change was lost before the change was committed (its folder removed, or not
+ * refreshed in time on a stalled machine): another process may hold it now, so the change stops
+ * and is undone rather than race that process.
+ */
+export class LockLost extends BoxError {
+  override name = "LockLost";
+  constructor(
+    readonly lock: string,
+    readonly why: string,
+  ) {
+    super(
+      `the lock ${lock} was lost before the change was committed (${why}; another process may hold it now): nothing was changed, try again`,
+    );
+  }
 }
 
 /** A write on a box that cannot be written (a read-only mount): reading still works. */
@@ -159,6 +178,25 @@ export class CardChanged extends TransitionRejected {
   constructor(id: string, action: string) {
     super(id, action, "pending", "");
     this.message = `cannot ${action} question "${id}": its prompt or options were edited since it was shown; nothing was recorded, look at it again`;
+  }
+}
+
+/**
+ * An answer that names no version of the card, by a letter or a label, to a card edited since it
+ * was asked: the letter or label may now mean another option than the one the asker saw. It is
+ * taken with the version (`hash`, named as the surface names it: --expect, If-Match) or by the
+ * option's id.
+ */
+export class VersionNeeded extends TransitionRejected {
+  override name = "VersionNeeded";
+  constructor(
+    id: string,
+    readonly hash: string,
+    /** How the surface names a version: "--expect", "If-Match". */
+    say: string,
+  ) {
+    super(id, "answer", "pending", "");
+    this.message = `question "${id}" was edited since it was asked, so a letter or a label may now mean another option than the one you read: read it again and pass its version, ${say} ${hash}, or the option's id`;
   }
 }
 

@@ -14,6 +14,7 @@ import type { Core } from "./questions/core.ts";
 import { openCore } from "./questions/open.ts";
 import { quietHoursText } from "./slot/attention/quiet-hours.ts";
 import type { Bridge, BridgeDeps, ConfiguredBridge } from "./slot/bridge.ts";
+import { openDoor } from "./slot/door.ts";
 import { createSlot, type Slot } from "./slot/slot.ts";
 import { createSweeper } from "./slot/sweeper.ts";
 import { createHealthProbe, type HealthProbe } from "./web/health.ts";
@@ -65,14 +66,14 @@ interface Shared {
   fail: (error: BridgeFailed) => void;
 }
 
-/** What a bridge is given: the slot, the logger, signed links, its part of /healthz, `fail`. */
+/** What a bridge is given: its door, the logger, signed links, its part of /healthz, `fail`. */
 function bridgeDeps(bridge: ConfiguredBridge, shared: Shared): BridgeDeps {
   const { options, slot, secret } = shared;
   const { config, logger } = options;
   const { clock } = slot.core.box;
   const publicUrl = config.web.publicUrl;
   return {
-    slot,
+    door: openDoor(slot, bridge.declaration),
     logger,
     web: { host: config.web.host },
     link: (id) => linkUrl(publicUrl, secret, { question: id }, clock.now()),

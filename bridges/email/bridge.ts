@@ -9,6 +9,8 @@ import { type EmailSettings, emailSettings } from "./settings.ts";
 export const email: BridgePlug<EmailSettings> = {
   // The name presenter.ts's SURFACE gives the ledger's rows (not imported: it loads nodemailer).
   surface: "email",
+  // The paired address, replying to the e-mail that showed the question, is the boxholder.
+  proves: "paired-address",
   help: {
     settings:
       "E-mail: QBRIDGE_EMAIL_IMAP_URL (the mailbox replies arrive in), QBRIDGE_EMAIL_SMTP_URL and QBRIDGE_EMAIL_FROM turn it on; passwords may come from QBRIDGE_EMAIL_IMAP_PASSWORD_FILE and QBRIDGE_EMAIL_SMTP_PASSWORD_FILE; with Telegram on too, QBRIDGE_EMAIL_SECOND_AFTER (default PT30M) is how long a question waits untapped there before it is e-mailed as well; QBRIDGE_EMAIL_DIGEST_AT (HH:MM) adds a daily digest of what waits.",

@@ -10,8 +10,8 @@ import type { Note } from "./notes.ts";
 import type { Sender } from "./outgoing.ts";
 import type { DigestTime } from "./settings.ts";
 
-/** The ledger's record (meta key) of the last day, in the box's time zone, a digest went out. */
-export const DIGEST_DAY_KEY = "email-digest-day";
+/** The bridge's own record (door.meta key) of the last day, in the box's time zone, it went out. */
+export const DIGEST_DAY_KEY = "digest-day";
 
 /** What the digest reads of what waits: the count and the question open or next. */
 export interface DigestWaiting {

@@ -1,23 +1,21 @@
-// A message read from the mailbox, translated and rendered. The boxholder's reply to the e-mail
-// that showed a question becomes a typed-text attempt for the judge (its first line, as typed
-// on Telegram); what comes of it is answered in one short e-mail in the thread. Anything else
-// changes nothing and is audited: a sender who is not the paired address (told once, unless the
-// receiving server failed their domain: a forged From is never written to), a reply tied to no
-// e-mail that showed a question, a machine's message. Each message is handled once, by its
-// Message-ID, also when the mailbox hands it over again.
+// A message read from the mailbox, translated and rendered. Every reply from an address is a
+// typed-text attempt for the judge (its first line, as typed on Telegram) with what it shows of
+// its sender as the proof: the address and the e-mail of ours it answers. The judge decides who
+// that is (the paired address replying to an e-mail that showed a question is the boxholder)
+// and audits what it refuses; what comes of it is answered in one short e-mail in the thread (a
+// stranger once). A machine's message, or one whose sender's domain the receiving server failed
+// (a forged From is never written to), is no attempt: audited, never answered. Each message is
+// handled once, by its Message-ID, also when the mailbox hands it over again.
 
-import type { Judge, Outcome, Slot } from "../../src/slot/port.ts";
+import type { Door, Outcome, Proof } from "../../src/slot/port.ts";
 import { confirmNote, replyNote, STRANGER_NOTE } from "./notes.ts";
 import type { Sender, Thread } from "./outgoing.ts";
 import { pairFromReply } from "./pairing.ts";
-import { SURFACE } from "./presenter.ts";
 import { type Reply, readReply } from "./reply.ts";
 
 export interface InboundDeps {
-  slot: Slot;
-  judge: Judge;
+  door: Door;
   sender: Sender;
-  owner: () => string | undefined;
 }
 
 export const UNTIED_NOTE =
@@ -30,11 +28,11 @@ function answering(reply: Reply): Thread | undefined {
   return { inReplyTo, references: [...reply.answers].reverse() };
 }
 
-function auditRefused(deps: InboundDeps, reply: Reply, detail: string, once: boolean): boolean {
-  return deps.judge.refuseStranger({
-    surface: SURFACE,
+/** Audits a message that is no attempt (a machine's, one the receiving server failed). */
+function auditRefused(deps: InboundDeps, reply: Reply, detail: string): void {
+  deps.door.refuseStranger({
     chatId: reply.from ?? "unknown",
-    once,
+    once: false,
     actor: reply.from,
     action: "reply",
     verbatim: reply.words.slice(0, 500),
@@ -42,67 +40,71 @@ function auditRefused(deps: InboundDeps, reply: Reply, detail: string, once: boo
   });
 }
 
+/**
+ * What the reply shows of its sender, for the judge: the address, and the e-mail of ours it
+ * answers that showed a question in their thread (the nearest in In-Reply-To, then References;
+ * a reply to our confirming e-mail names the question's there), else its In-Reply-To as it is.
+ */
+export function proofOf(door: Door, reply: Reply & { from: string }): Proof {
+  const shown = reply.answers.find((id) => door.quoted(reply.from, id) !== undefined);
+  return { kind: "address", sender: reply.from, inReplyTo: shown ?? reply.answers[0] };
+}
+
 /** Handles one message from the mailbox to its end (the judge's record and the answer sent). */
 export async function handleMessage(deps: InboundDeps, uid: number, raw: Buffer): Promise<void> {
   const reply = await readReply(raw);
   const key = `email:${reply.messageId ?? `uid ${uid}`}`;
-  if (deps.judge.handledBefore(key)) return;
+  if (deps.door.handledBefore(key)) return;
   await decide(deps, reply);
-  deps.judge.handled(key);
+  deps.door.handled(key);
 }
 
 async function decide(deps: InboundDeps, reply: Reply): Promise<void> {
-  const { slot, judge, sender } = deps;
+  const { door } = deps;
   if (reply.automatic) {
-    auditRefused(deps, reply, "an automatic message (auto-reply or bounce): not read", false);
+    auditRefused(deps, reply, "an automatic message (auto-reply or bounce): not read");
     return;
   }
   if (reply.authFailed) {
     const why = `the receiving server failed the sender's domain (${reply.authFailed}): a forged From?`;
-    auditRefused(deps, reply, why, false);
+    auditRefused(deps, reply, why);
     return;
   }
-  const owner = deps.owner();
-  if (reply.from === undefined || reply.from !== owner) {
-    if (await pairFromReply(deps, reply)) return;
-    const first = auditRefused(
-      deps,
-      reply,
-      "a reply from an address that is not the boxholder's",
-      true,
-    );
-    if (first && reply.from)
-      await sender.send(reply.from, replyNote("your e-mail", STRANGER_NOTE), answering(reply));
+  const from = reply.from;
+  if (from === undefined) {
+    auditRefused(deps, reply, "a message that names no sender");
     return;
   }
-  if (slot.heard(SURFACE)) await slot.fill();
-  const tied = reply.answers.find((id) => judge.quoted(SURFACE, owner, id) !== undefined);
-  if (!tied) {
-    auditRefused(
-      deps,
-      reply,
-      "a reply tied to no e-mail that showed a question (In-Reply-To, References)",
-      false,
-    );
-    await sender.send(owner, replyNote("your e-mail", UNTIED_NOTE), answering(reply));
-    return;
-  }
-  await judge.attempt(
+  if (await pairFromReply(deps, reply)) return;
+  const proof = proofOf(door, { ...reply, from });
+  if (door.heard(proof)) await door.fill();
+  await door.attempt(
     {
       kind: "text",
-      surface: SURFACE,
-      actor: { id: owner, boxholder: true },
+      proof,
       text: reply.firstLine,
-      chatId: owner,
+      chatId: from,
+      // The e-mail it answers (the question's, or our confirming e-mail's).
       replyTo: reply.answers[0],
     },
-    (outcome) => answer(deps, reply, owner, outcome),
+    (outcome) => answer(deps, { ...reply, from }, outcome),
   );
 }
 
+/** A reply the judge refused for who sent it: the paired address is told how to reply; a stranger once. */
+async function answerStranger(deps: InboundDeps, reply: Reply & { from: string }): Promise<void> {
+  const { door, sender } = deps;
+  if (reply.from === door.owner()) {
+    await sender.send(reply.from, replyNote("your e-mail", UNTIED_NOTE), answering(reply));
+  } else if (door.refuseOnce(reply.from)) {
+    await sender.send(reply.from, replyNote("your e-mail", STRANGER_NOTE), answering(reply));
+  }
+}
+
 /** Answers the reply in its thread: what to confirm, or what came of it. */
-async function answer(deps: InboundDeps, reply: Reply, owner: string, outcome: Outcome) {
-  const { judge, sender } = deps;
+async function answer(deps: InboundDeps, reply: Reply & { from: string }, outcome: Outcome) {
+  const { door, sender } = deps;
+  if (outcome.reason === "stranger") return answerStranger(deps, reply);
   const prompt = outcome.card?.prompt ?? "your reply";
   const thread = answering(reply);
   const { confirm } = outcome;
@@ -112,14 +114,14 @@ async function answer(deps: InboundDeps, reply: Reply, owner: string, outcome: O
       { action: "confirm" as const, label: confirm.text },
       { action: "back" as const, label: confirm.text },
     ];
-    await judge.withButtons(confirm.owner, owner, specs, () =>
-      sender.send(owner, confirmNote(prompt, outcome.reply), thread),
+    await door.withButtons(confirm.owner, reply.from, specs, () =>
+      sender.send(reply.from, confirmNote(prompt, outcome.reply), thread),
     );
     return;
   }
   await sender.send(
-    owner,
-    replyNote(prompt, lineFor(outcome), openNow(deps.slot, outcome)),
+    reply.from,
+    replyNote(prompt, lineFor(outcome), openNow(door, outcome)),
     thread,
   );
 }
@@ -132,9 +134,9 @@ function lineFor(outcome: Outcome): string {
 }
 
 /** After a reply that came too late: what is open now, so the next reply goes there. */
-function openNow(slot: Slot, outcome: Outcome): string | undefined {
+function openNow(door: Door, outcome: Outcome): string | undefined {
   if (outcome.reason !== "late" && outcome.reason !== "nothing-open") return undefined;
-  const { top, presented } = slot.waiting();
+  const { top, presented } = door.waiting();
   if (!top) return "Nothing else is waiting on you.";
   return `${presented ? "Open now" : "Next"}: ${top.card.prompt}`;
 }

@@ -11,7 +11,6 @@ import {
   type Presenter,
   type PresentRequest,
   type QuestionView,
-  type Slot,
 } from "../../src/slot/port.ts";
 import { questionLetter } from "./compose.ts";
 import { closureNote, expiredNote, nudgeNote } from "./notes.ts";
@@ -20,7 +19,8 @@ import type { Sender } from "./outgoing.ts";
 export const SURFACE = "email";
 
 export interface PresenterDeps {
-  slot: Slot;
+  /** The box's clock, from the bridge's door. */
+  now: () => Date;
   sender: Sender;
   /** The boxholder's paired address, when one is. */
   owner: () => string | undefined;
@@ -66,7 +66,7 @@ export function pickLink(link: string | undefined, optionId?: string): string | 
 }
 
 export function createEmailPresenter(deps: PresenterDeps): Presenter {
-  const { slot, sender, owner } = deps;
+  const { sender, owner } = deps;
   return {
     surface: SURFACE,
     second: { afterMs: deps.secondAfterMs },
@@ -80,7 +80,7 @@ export function createEmailPresenter(deps: PresenterDeps): Presenter {
       const to = owner();
       if (to === undefined) return false;
       const asked = new Date(question.card["asked-at"]).getTime();
-      const days = Math.floor((slot.core.box.clock.now().getTime() - asked) / 86_400_000);
+      const days = Math.floor((deps.now().getTime() - asked) / 86_400_000);
       const thread = threadOf(presented, to);
       await toOwner(() => sender.send(to, nudgeNote(question.card.prompt, days), thread));
       return true;
@@ -109,7 +109,7 @@ async function sendQuestion(
   const letter = questionLetter({
     card: question.card,
     behind: request.behind,
-    now: deps.slot.core.box.clock.now(),
+    now: deps.now(),
     link: (optionId) => pickLink(link, optionId),
     lastTime: request.lastTime,
     alsoOn: request.alsoOn,

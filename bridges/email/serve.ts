@@ -2,12 +2,12 @@
 // the slot, and the mailbox read for replies (IMAP with IDLE), each message handled once. A
 // server that cannot be reached is said in /healthz and retried; it never ends the service.
 
-import { type Bridge, type BridgeDeps, createJudge } from "../../src/slot/port.ts";
+import type { Bridge, BridgeDeps } from "../../src/slot/port.ts";
 import { DIGEST_DAY_KEY, type DigestDeps, sendDigestIfDue } from "./digest.ts";
 import { handleMessage } from "./inbound.ts";
 import { type UidMark, watchMailbox } from "./mailbox.ts";
 import { createSender, type Sender } from "./outgoing.ts";
-import { createEmailPresenter, SURFACE } from "./presenter.ts";
+import { createEmailPresenter } from "./presenter.ts";
 import type { EmailSettings, ImapServer } from "./settings.ts";
 
 export type EmailOn = Extract<EmailSettings, { on: true }>;
@@ -25,28 +25,28 @@ export interface EmailSeams {
 /** How often the daily digest's time is looked at: it goes out within a minute of it. */
 const DIGEST_EVERY_MS = 60_000;
 
-/** The last UID read, in the ledger's meta, per mailbox and UIDVALIDITY. */
+/** The last UID read, in the bridge's own ledger values, per mailbox and UIDVALIDITY. */
 function uidMark(deps: BridgeDeps, imap: ImapServer): UidMark {
-  const { ledger } = deps.slot.core;
+  const { meta } = deps.door;
   const key = (validity: string) =>
-    `email-uid ${imap.user ?? ""}@${imap.host}:${imap.port}/${imap.mailbox} ${validity}`;
+    `uid ${imap.user ?? ""}@${imap.host}:${imap.port}/${imap.mailbox} ${validity}`;
   return {
     get(validity) {
-      const text = ledger.getMeta(key(validity));
+      const text = meta.get(key(validity));
       return text === undefined ? undefined : Number(text);
     },
-    set: (validity, uid) => ledger.setMeta(key(validity), String(uid)),
+    set: (validity, uid) => meta.set(key(validity), String(uid)),
   };
 }
 
 export function createEmailBridge(settings: EmailOn, deps: BridgeDeps): Bridge {
-  const { slot, logger } = deps;
+  const { door, logger } = deps;
   const seams = (deps.seams ?? {}) as EmailSeams;
   const sender = createSender(settings);
-  const judge = createJudge(slot);
-  const owner = () => slot.owners.get(SURFACE)?.userId;
+  const owner = () => door.owner();
   const secondAfterMs = settings.secondAfterMs;
-  slot.attach(createEmailPresenter({ slot, sender, owner, link: deps.link, secondAfterMs }));
+  const now = () => door.now();
+  door.attach(createEmailPresenter({ now, sender, owner, link: deps.link, secondAfterMs }));
   let mailbox: ReturnType<typeof watchMailbox> | undefined;
   let digestTimer: NodeJS.Timeout | undefined;
   let opened: () => void = () => undefined;
@@ -60,7 +60,7 @@ export function createEmailBridge(settings: EmailOn, deps: BridgeDeps): Bridge {
         mark: uidMark(deps, settings.imap),
         async onMessage(uid, raw) {
           try {
-            await handleMessage({ slot, judge, sender, owner }, uid, raw);
+            await handleMessage({ door, sender }, uid, raw);
           } catch (error) {
             logger.error({ err: error, uid }, "e-mail: a message could not be handled; read again");
             throw error;
@@ -94,18 +94,17 @@ function watchDigest(
 ): NodeJS.Timeout | undefined {
   const { digestAt } = settings;
   if (!digestAt) return undefined;
-  const { slot, logger } = deps;
-  const { ledger, box } = slot.core;
+  const { door, logger } = deps;
   const digest: DigestDeps = {
     at: digestAt,
     sender,
-    owner: () => slot.owners.get(SURFACE)?.userId,
-    waiting: () => slot.waiting(),
-    now: () => box.clock.now(),
-    timeZone: slot.attention.timeZone,
+    owner: () => door.owner(),
+    waiting: () => door.waiting(),
+    now: () => door.now(),
+    timeZone: door.timeZone,
     day: {
-      get: () => ledger.getMeta(DIGEST_DAY_KEY),
-      set: (day) => ledger.setMeta(DIGEST_DAY_KEY, day),
+      get: () => door.meta.get(DIGEST_DAY_KEY),
+      set: (day) => door.meta.set(DIGEST_DAY_KEY, day),
     },
     link: deps.link,
     questionsLink: deps.questionsLink,

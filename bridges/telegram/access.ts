@@ -1,17 +1,24 @@
-// Who may use the bot: the boxholder, in a private chat. The boxholder is TELEGRAM_OWNER_ID when
-// set, else the Telegram user bound with a pairing code. Everybody else, and every group chat,
-// gets one polite refusal per chat and nothing else; every attempt is audited.
+// What an update shows of its sender (a proof for the judge: their account, the chat, whether
+// it is private), and the words of a refusal. The judge decides who the boxholder is (the paired
+// account, or TELEGRAM_OWNER_ID, in a private chat) and audits every attempt it refuses; here a
+// stranger or a group chat only gets one polite refusal per chat, and an update that is no
+// attempt (a picture, an edit) is audited as refused.
 
 import type { Context } from "grammy";
-import type { Judge, Slot } from "../../src/slot/port.ts";
-import { SURFACE } from "./presenter.ts";
+import type { Door, Proof } from "../../src/slot/port.ts";
 
 export interface Access {
+  /** What the update shows of its sender, for the judge. */
+  proof(ctx: Context): Proof;
+  /** The judge takes the sender for the boxholder: for updates that are no attempt. */
+  isBoxholder(ctx: Context): boolean;
   /** The boxholder's Telegram user id (also their private chat id), when known. */
   ownerId(): string | undefined;
-  isBoxholder(ctx: Context): boolean;
-  /** Audits the refusal; replies once per chat (callbacks are always answered). */
-  refuse(ctx: Context, why: string): Promise<void>;
+  /**
+   * Answers a stranger once per chat (a callback always). `why`: an update that is no attempt,
+   * audited here; without it the judge audited the attempt already.
+   */
+  refuse(ctx: Context, why?: string): Promise<void>;
 }
 
 export const REFUSAL =
@@ -25,42 +32,44 @@ export const GROUP_REFUSAL = "Sorry, this bot works only in a private chat with 
 export const ownerIdRefusal = (senderId: string) =>
   `Sorry, this bot answers only its owner's questions. If that is you, set TELEGRAM_OWNER_ID=${senderId} (your Telegram user id) where qbridge serve runs, and restart it.`;
 
-export function createAccess(deps: {
-  slot: Slot;
-  judge: Judge;
-  configuredOwner: string | undefined;
-}): Access {
-  const { slot, judge } = deps;
-  const ownerId = () => deps.configuredOwner ?? slot.owners.get(SURFACE)?.userId;
+/** What an update shows of its sender: their account, the chat, whether it is private. */
+export function proofOf(ctx: Context): Proof {
   return {
-    ownerId,
-    isBoxholder(ctx) {
-      const owner = ownerId();
-      return (
-        owner !== undefined &&
-        ctx.chat?.type === "private" &&
-        ctx.from !== undefined &&
-        String(ctx.from.id) === owner
-      );
-    },
+    kind: "account",
+    userId: ctx.from ? String(ctx.from.id) : undefined,
+    chatId: ctx.chat ? String(ctx.chat.id) : undefined,
+    privateChat: ctx.chat?.type === "private",
+  };
+}
+
+export function createAccess(deps: { door: Door; configuredOwner: string | undefined }): Access {
+  const { door } = deps;
+  return {
+    proof: proofOf,
+    isBoxholder: (ctx) => door.trust(proofOf(ctx)) === "boxholder",
+    ownerId: () => door.owner(),
     async refuse(ctx, why) {
       const chatId = String(ctx.chat?.id ?? ctx.from?.id ?? "unknown");
-      const first = judge.refuseStranger({
-        surface: SURFACE,
-        chatId,
-        once: ctx.callbackQuery === undefined && ctx.chat !== undefined,
-        actor: ctx.from ? String(ctx.from.id) : undefined,
-        action: ctx.callbackQuery ? "tap" : "message",
-        verbatim: ctx.message?.text?.slice(0, 500),
-        detail: `${why} (chat ${chatId}, ${ctx.chat?.type ?? "no chat"})`,
-      });
+      const tap = ctx.callbackQuery !== undefined;
+      const once = !tap && ctx.chat !== undefined;
+      const first =
+        why === undefined
+          ? once && door.refuseOnce(chatId)
+          : door.refuseStranger({
+              chatId,
+              once,
+              actor: ctx.from ? String(ctx.from.id) : undefined,
+              action: tap ? "tap" : "message",
+              verbatim: ctx.message?.text?.slice(0, 500),
+              detail: `${why} (chat ${chatId}, ${ctx.chat?.type ?? "no chat"})`,
+            });
       const text =
         ctx.chat && ctx.chat.type !== "private"
           ? GROUP_REFUSAL
           : deps.configuredOwner !== undefined && ctx.from
             ? ownerIdRefusal(String(ctx.from.id))
             : REFUSAL;
-      if (ctx.callbackQuery) {
+      if (tap) {
         await ctx.answerCallbackQuery({ text: text.slice(0, 200) });
         return;
       }

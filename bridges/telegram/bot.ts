@@ -7,7 +7,7 @@
 import { autoRetry } from "@grammyjs/auto-retry";
 import { Bot, type Transformer } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
-import { createJudge, type Slot, type SlotLogger } from "../../src/slot/port.ts";
+import type { Door, SlotLogger } from "../../src/slot/port.ts";
 import { createAccess } from "./access.ts";
 import { createCommands } from "./commands.ts";
 import { type PollingOptions, TelegramConnection } from "./connection.ts";
@@ -22,10 +22,9 @@ export interface BotOptions {
   token: string;
   /** Another Bot API server (TELEGRAM_API_ROOT), e.g. a self-hosted one or an emulator. */
   apiRoot?: string | undefined;
-  slot: Slot;
+  /** The bridge's door into the core; its surface names the owner TELEGRAM_OWNER_ID fixes. */
+  door: Door;
   logger: SlotLogger;
-  /** TELEGRAM_OWNER_ID: the boxholder without pairing. */
-  ownerId?: string | undefined;
   /** The signed web link of a question, when a public URL is configured. */
   link?: (questionId: string) => string | undefined;
   /** A fresh signed link to the questions page, when a public URL is configured. */
@@ -68,15 +67,15 @@ export interface TelegramBridge {
 }
 
 export function createBot(options: BotOptions): TelegramBridge {
-  const { slot, logger } = options;
+  const { door, logger } = options;
   const bot = botWithRetries(options);
   const standing = createStanding({ logger, onChange: options.onHealth });
   const link = options.link ?? (() => undefined);
-  const judge = createJudge(slot);
-  const access = createAccess({ slot, judge, configuredOwner: options.ownerId });
+  const configuredOwner = "fixedOwner" in door.surface ? door.surface.fixedOwner : undefined;
+  const access = createAccess({ door, configuredOwner });
   const connection = new TelegramConnection(bot, {
     token: options.token,
-    slot,
+    door,
     logger,
     standing,
     known: options.botInfo !== undefined,
@@ -84,32 +83,29 @@ export function createBot(options: BotOptions): TelegramBridge {
   });
   const presenter = createTelegramPresenter({
     api: bot.api,
-    slot,
-    judge,
+    door,
     ownerChat: () => (connection.holdsToken ? access.ownerId() : undefined),
     link,
   });
-  slot.attach(presenter);
+  door.attach(presenter);
   routeUpdates(bot, {
-    slot,
-    judge,
+    door,
     access,
     logger,
     commands: createCommands({
-      slot,
-      judge,
+      door,
       access,
-      configuredOwner: options.ownerId,
+      configuredOwner,
       questionsLink: options.questionsLink ?? (() => undefined),
     }),
     onTap: createTapHandler({
       api: bot.api,
-      judge,
+      door,
       access,
       link,
       onAcknowledged: options.onAcknowledged,
     }),
-    onText: createTypedReplyHandler({ slot, judge, access, link }),
+    onText: createTypedReplyHandler({ door, access, link }),
   });
   return {
     bot,

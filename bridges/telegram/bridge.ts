@@ -8,6 +8,8 @@ import { type TelegramSettings, telegramSettings } from "./settings.ts";
 export const telegram: BridgePlug<TelegramSettings> = {
   // The name presenter.ts's SURFACE gives the ledger's rows (not imported: it loads grammY).
   surface: "telegram",
+  // The paired account (or TELEGRAM_OWNER_ID) in its private chat is the boxholder.
+  proves: "paired-account",
   help: {
     settings:
       "Telegram: TELEGRAM_BOT_TOKEN turns it on, TELEGRAM_OWNER_ID fixes the boxholder (else pair with /start), TELEGRAM_API_ROOT points at another Bot API server, TELEGRAM_WEBHOOK_URL and TELEGRAM_WEBHOOK_SECRET (and TELEGRAM_WEBHOOK_PORT) switch from long polling to a webhook.",

@@ -1,23 +1,15 @@
 // The bot's commands: /start (with a pairing code), /waiting (with a backlog, the triage
 // digest), /next, /park, /later, /dismiss, /grants and /revoke (coding agents' session
-// grants), /help.
+// grants), /help. Each but /start and /help is an attempt for the judge, whoever sent it: it
+// refuses and audits a stranger's, and means the same as the command of any other surface.
 // They are registered with setMyCommands at start; a failure there is logged, never fatal.
 
 import type { Api, Context } from "grammy";
-import {
-  boxDigest,
-  type CommandAttempt,
-  type Digest,
-  type DigestLine,
-  type Judge,
-  liveGrantLines,
-  revokeGrant,
-  type Slot,
-} from "../../src/slot/port.ts";
+import type { CommandName, Digest, DigestLine, Door, Outcome } from "../../src/slot/port.ts";
 import type { Access } from "./access.ts";
 import { laterLayout } from "./keyboard.ts";
 import { pairWithCode } from "./pairing.ts";
-import { quoting, SURFACE } from "./presenter.ts";
+import { quoting } from "./presenter.ts";
 import { HELP_HTML, putOffText, waitingHtml } from "./render.ts";
 import { replyForError } from "./replies.ts";
 import { digestLayout } from "./triage-keyboard.ts";
@@ -27,18 +19,21 @@ import { digestHtml } from "./triage-render.ts";
 export const NO_PUBLIC_URL_HTML =
   "No web link: set <code>QBRIDGE_PUBLIC_URL</code> where qbridge serve runs (the https address of the web page) to get one here.";
 
-/** A command on the open question, as the judge takes it: who sent it, and what. */
-function commandAttempt(
+/**
+ * Hands a command to the judge, as what this update shows of its sender; a stranger gets the
+ * polite refusal (the judge audited the attempt), anyone else `render`.
+ */
+async function command(
+  deps: CommandDeps,
   ctx: Context,
-  access: Access,
-  action: CommandAttempt["action"],
-): CommandAttempt {
-  return {
-    kind: "command",
-    surface: SURFACE,
-    actor: { id: String(ctx.from?.id), boxholder: access.isBoxholder(ctx) },
-    action,
-  };
+  action: CommandName,
+  render: (outcome: Outcome) => Promise<void>,
+  extra: { label?: string } = {},
+): Promise<Outcome> {
+  const { door, access } = deps;
+  return door.attempt({ kind: "command", proof: access.proof(ctx), action, ...extra }, (outcome) =>
+    outcome.reason === "stranger" ? access.refuse(ctx) : render(outcome),
+  );
 }
 
 export const COMMANDS = [
@@ -55,8 +50,7 @@ export const COMMANDS = [
 
 /** What the commands are built from. */
 export interface CommandDeps {
-  slot: Slot;
-  judge: Judge;
+  door: Door;
   access: Access;
   configuredOwner: string | undefined;
   questionsLink: () => string | undefined;
@@ -97,7 +91,7 @@ async function sendDigest(deps: CommandDeps, ctx: Context, digest: Digest): Prom
   const html = url ? digestHtml(digest) : `${digestHtml(digest)}\n\n${NO_PUBLIC_URL_HTML}`;
   const layout = digestLayout(digest, url);
   const owner = { questionId: (digest.lines[0] as DigestLine).id };
-  await deps.judge.withButtons(owner, String(ctx.chat?.id), layout.specs, async (tokens) => {
+  await deps.door.withButtons(owner, String(ctx.chat?.id), layout.specs, async (tokens) => {
     const sent = await ctx.reply(html, {
       parse_mode: "HTML",
       reply_markup: layout.build(tokens),
@@ -108,14 +102,14 @@ async function sendDigest(deps: CommandDeps, ctx: Context, digest: Digest): Prom
 
 /** /start: pairs with a code from a private chat, or greets the boxholder. */
 async function start(deps: CommandDeps, ctx: Context): Promise<void> {
-  const { slot, access } = deps;
+  const { door, access } = deps;
   const code = typeof ctx.match === "string" ? ctx.match.trim() : "";
   if (ctx.chat?.type !== "private" || !ctx.from) {
     await access.refuse(ctx, "/start outside a private chat");
     return;
   }
   if (code && !deps.configuredOwner) {
-    await pairWithCode(ctx, code, { slot });
+    await pairWithCode(ctx, code, { door });
     return;
   }
   if (!access.isBoxholder(ctx)) {
@@ -127,97 +121,102 @@ async function start(deps: CommandDeps, ctx: Context): Promise<void> {
   }
   await ctx.reply(HELP_HTML, { parse_mode: "HTML" });
   await waiting(deps, ctx);
-  await slot.fill();
+  await door.fill();
 }
 
 /** /waiting: the triage digest when there is a backlog, else the count and the top question. */
 async function waiting(deps: CommandDeps, ctx: Context): Promise<void> {
-  const { slot } = deps;
-  const digest = boxDigest(slot.core);
-  if (digest) return sendDigest(deps, ctx, digest);
-  const { count, top, presented } = slot.waiting();
-  const { html, markup } = allQuestions(
-    deps,
-    waitingHtml(count, top?.card, presented !== undefined),
-  );
-  await ctx.reply(html, {
-    parse_mode: "HTML",
-    ...markup,
-    ...quoting(presented, ctx.chat?.id),
+  await command(deps, ctx, "waiting", async (outcome) => {
+    const shown = outcome.shows;
+    if (shown?.kind !== "waiting") return void (await ctx.reply(outcome.reply));
+    if (shown.digest) return sendDigest(deps, ctx, shown.digest);
+    const { count, top, presented } = shown.waiting;
+    const { html, markup } = allQuestions(
+      deps,
+      waitingHtml(count, top?.card, presented !== undefined),
+    );
+    await ctx.reply(html, { parse_mode: "HTML", ...markup, ...quoting(presented, ctx.chat?.id) });
   });
 }
 
-async function next({ slot }: CommandDeps, ctx: Context): Promise<void> {
-  const { busy, presented } = await slot.next();
-  if (busy) {
-    const open = slot.current();
-    await ctx.reply("A question is open: answer it, or /park it to see the next.", {
-      ...quoting(open, ctx.chat?.id),
-    });
-  } else if (!presented) {
-    const { count } = slot.waiting();
-    await ctx.reply(count > 0 ? putOffText(count) : "Nothing is waiting on you.");
-  }
+/** /next: the next question, or the earliest put-off one when nothing else waits. */
+async function next(deps: CommandDeps, ctx: Context): Promise<void> {
+  await command(deps, ctx, "next", async (outcome) => {
+    const shown = outcome.shows;
+    if (shown?.kind !== "next") return void (await ctx.reply(outcome.reply));
+    if (shown.result === "busy" || shown.result === "held-elsewhere") {
+      await ctx.reply("A question is open: answer it, or /park it to see the next.", {
+        ...quoting(shown.open, ctx.chat?.id),
+      });
+    } else if (shown.result === "nothing") {
+      await ctx.reply(shown.count > 0 ? putOffText(shown.count) : "Nothing is waiting on you.");
+    }
+  });
 }
 
-/** /park, judged as every surface's is (a question an agent waits on is never parked). */
-async function park({ judge, access, slot }: CommandDeps, ctx: Context): Promise<void> {
-  const outcome = await judge.attempt(commandAttempt(ctx, access, "park"), async (judged) => {
-    if (judged.kind === "recorded") return;
-    if (judged.reason === "nothing-open") await ctx.reply("Nothing is open to park.");
-    else if (judged.error !== undefined) await ctx.reply(replyForError(judged.error));
-    else await ctx.reply(judged.reply);
-  });
-  if (outcome.kind === "recorded" && !slot.current()) {
+/** /park: the open question aside (it stays pending); the next one is shown. */
+async function park(deps: CommandDeps, ctx: Context): Promise<void> {
+  const outcome = await command(deps, ctx, "park", (done) => sayRefusal(ctx, done, "park"));
+  if (outcome.name === "parked" && !deps.door.current()) {
     await ctx.reply("Parked. Nothing else is waiting right now.");
   }
 }
 
-async function dismiss({ judge, access }: CommandDeps, ctx: Context): Promise<void> {
-  await judge.attempt(commandAttempt(ctx, access, "dismiss"), async (outcome) => {
-    if (outcome.kind === "recorded") return;
-    if (outcome.reason === "nothing-open") await ctx.reply("Nothing is open to dismiss.");
-    else if (outcome.error !== undefined) await ctx.reply(replyForError(outcome.error));
-    else await ctx.reply(outcome.reply);
-  });
+async function dismiss(deps: CommandDeps, ctx: Context): Promise<void> {
+  await command(deps, ctx, "dismiss", (outcome) => sayRefusal(ctx, outcome, "dismiss"));
+}
+
+/** What a command on the open question says when it recorded nothing; nothing when it did. */
+async function sayRefusal(ctx: Context, outcome: Outcome, verb: string): Promise<void> {
+  if (outcome.kind === "recorded") return;
+  if (outcome.reason === "nothing-open") await ctx.reply(`Nothing is open to ${verb}.`);
+  else if (outcome.error !== undefined) await ctx.reply(replyForError(outcome.error));
+  else await ctx.reply(outcome.reply);
 }
 
 /** /later: the times the open question can be put off to, as buttons under it. */
-async function later({ judge, access }: CommandDeps, ctx: Context): Promise<void> {
-  await judge.attempt(commandAttempt(ctx, access, "later"), async (outcome) => {
+async function later(deps: CommandDeps, ctx: Context): Promise<void> {
+  const { door } = deps;
+  await command(deps, ctx, "later", async (outcome) => {
     const open = outcome.target;
     if (outcome.relayout === "later" && open && ctx.chat) {
       const layout = laterLayout(outcome.later ?? []);
       const owner = { presentationSeq: open.seq, questionId: open.questionId };
-      await judge.withButtons(owner, String(ctx.chat.id), layout.specs, async (tokens) => {
+      await door.withButtons(owner, String(ctx.chat.id), layout.specs, async (tokens) => {
         const sent = await ctx.reply(outcome.reply, {
           reply_markup: layout.build(tokens),
           ...quoting(open, ctx.chat?.id),
         });
         return String(sent.message_id);
       });
-    } else if (outcome.reason === "nothing-open") {
-      await ctx.reply("Nothing is open to put off.");
-    } else if (outcome.error !== undefined) await ctx.reply(replyForError(outcome.error));
-    else await ctx.reply(outcome.reply);
+    } else await sayRefusal(ctx, outcome, "put off");
   });
 }
 
 /** /grants: the live "Allow for this session" grants, plain text (ids to /revoke). */
-async function grants({ slot }: CommandDeps, ctx: Context): Promise<void> {
-  const lines = liveGrantLines(slot);
-  const hint = lines.length && !lines[0]?.startsWith("No ") ? "\n\nTake one back: /revoke ID" : "";
-  await ctx.reply(`${lines.join("\n")}${hint}`);
+async function grants(deps: CommandDeps, ctx: Context): Promise<void> {
+  await command(deps, ctx, "grants", async (outcome) => {
+    const shown = outcome.shows;
+    if (shown?.kind !== "grants") return void (await ctx.reply(outcome.reply));
+    const { lines } = shown;
+    const hint =
+      lines.length && !lines[0]?.startsWith("No ") ? "\n\nTake one back: /revoke ID" : "";
+    await ctx.reply(`${lines.join("\n")}${hint}`);
+  });
 }
 
-async function revoke({ slot }: CommandDeps, ctx: Context): Promise<void> {
+async function revoke(deps: CommandDeps, ctx: Context): Promise<void> {
   const id = typeof ctx.match === "string" ? ctx.match.trim() : "";
-  await ctx.reply(
-    id ? revokeGrant(slot, id, SURFACE) : "Say which: /revoke ID (/grants lists them).",
-  );
+  await command(deps, ctx, "revoke", (outcome) => ctx.reply(outcome.reply).then(() => undefined), {
+    label: id,
+  });
 }
 
 async function help(deps: CommandDeps, ctx: Context): Promise<void> {
+  if (!deps.access.isBoxholder(ctx)) {
+    await deps.access.refuse(ctx, "a message from someone who is not the boxholder");
+    return;
+  }
   const { html, markup } = allQuestions(deps, HELP_HTML);
   await ctx.reply(html, { parse_mode: "HTML", ...markup });
 }

@@ -3,7 +3,7 @@
 // holds the token (`established`). When the service polls, nothing is shown before that.
 
 import type { Bot } from "grammy";
-import type { Slot, SlotLogger } from "../../src/slot/port.ts";
+import type { Door, SlotLogger } from "../../src/slot/port.ts";
 import { registerCommands } from "./commands.ts";
 import { type Polling, startPolling } from "./poll.ts";
 import { classify, failureOf, type Standing } from "./standing.ts";
@@ -18,7 +18,7 @@ export interface PollingOptions {
 
 export interface ConnectionDeps {
   token: string;
-  slot: Slot;
+  door: Door;
   logger: SlotLogger;
   standing: Standing;
   /** The bot is known already (botInfo given): no getMe. */
@@ -85,7 +85,7 @@ export class TelegramConnection {
       onEstablished: () => {
         this.holdsToken = true;
         this.establish();
-        deps.slot.fill().catch((error) => deps.logger.error({ err: error }, "presenting failed"));
+        deps.door.fill().catch((error) => deps.logger.error({ err: error }, "presenting failed"));
       },
       ensureReady: async (signal) => {
         if (!(await this.init(signal))) return false;

@@ -6,13 +6,12 @@ import type { Api } from "grammy";
 import {
   type Address,
   type Closure,
-  type Judge,
+  type Door,
   PROMPT_SHOWN_CHARS,
   type Presentation,
   type Presenter,
   type PresentRequest,
   type QuestionView,
-  type Slot,
 } from "../../src/slot/port.ts";
 import { answerLayout, NO_BUTTONS, showLayout } from "./keyboard.ts";
 import { toOwnerChat } from "./refusal.ts";
@@ -22,8 +21,7 @@ export const SURFACE = "telegram";
 
 export interface PresenterDeps {
   api: Api;
-  slot: Slot;
-  judge: Judge;
+  door: Door;
   /** The boxholder's private chat (its user id), when one is bound. */
   ownerChat: () => string | undefined;
   /** The signed web link of a question, when a public URL is configured. */
@@ -71,7 +69,7 @@ export function createTelegramPresenter(deps: PresenterDeps): Presenter & {
 
 /** Sends the question with its answer buttons, whose tokens the judge mints around the send. */
 async function sendQuestion(
-  { api, slot, judge, link: linkOf }: PresenterDeps,
+  { api, door, link: linkOf }: PresenterDeps,
   request: PresentRequest,
   chatId: string,
 ): Promise<Address> {
@@ -81,7 +79,7 @@ async function sendQuestion(
     card: question.card,
     behind: request.behind,
     link,
-    now: slot.core.box.clock.now(),
+    now: door.now(),
     lastTime: request.lastTime,
   });
   const reusable = request.lastTime?.reusable;
@@ -91,7 +89,7 @@ async function sendQuestion(
   });
   if (request.overnight) await api.sendMessage(chatId, overnightText(request.overnight));
   const owner = { presentationSeq: seq, questionId: question.id };
-  const messageId = await judge.withButtons(owner, chatId, layout.specs, async (tokens) => {
+  const messageId = await door.withButtons(owner, chatId, layout.specs, async (tokens) => {
     // The slot decided whether this one may make a sound; Telegram's word for it is this flag.
     const sent = await api.sendMessage(chatId, html, {
       parse_mode: "HTML",
@@ -147,14 +145,14 @@ async function sendExpired(
 
 /** Nudges a waiting question: quoting its message here, else with a button that shows it. */
 async function sendNudge(
-  { api, slot, judge, ownerChat }: PresenterDeps,
+  { api, door, ownerChat }: PresenterDeps,
   question: QuestionView,
   presented: Presentation | undefined,
 ): Promise<boolean> {
   const chatId = ownerChat();
   if (chatId === undefined) return false;
   const asked = new Date(question.card["asked-at"]).getTime();
-  const days = Math.floor((slot.core.box.clock.now().getTime() - asked) / 86_400_000);
+  const days = Math.floor((door.now().getTime() - asked) / 86_400_000);
   if (presented?.messageId !== undefined && presented.chatId === chatId) {
     await api.sendMessage(chatId, nudgeHtml(question.card, days, true), {
       parse_mode: "HTML",
@@ -166,7 +164,7 @@ async function sendNudge(
     return true;
   }
   const layout = showLayout();
-  await judge.withButtons({ questionId: question.id }, chatId, layout.specs, async (tokens) => {
+  await door.withButtons({ questionId: question.id }, chatId, layout.specs, async (tokens) => {
     const sent = await api.sendMessage(chatId, nudgeHtml(question.card, days, false), {
       parse_mode: "HTML",
       reply_markup: layout.build(tokens),

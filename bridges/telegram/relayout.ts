@@ -4,19 +4,19 @@
 // [Confirm X] [Back] brings the choices back).
 
 import type { Api } from "grammy";
-import type { ButtonToken, Judge } from "../../src/slot/port.ts";
+import type { ButtonToken, Door } from "../../src/slot/port.ts";
 import type { Layout } from "./keyboard.ts";
 
 /** Replaces the buttons of `token`'s message with `layout`, for the same presentation. */
 export async function relayout(
   api: Api,
-  judge: Judge,
+  door: Door,
   token: ButtonToken,
   layout: Layout,
 ): Promise<void> {
   const { presentationSeq, questionId, chatId } = token;
   const messageId = token.messageId as string;
-  await judge.withButtons({ presentationSeq, questionId }, chatId, layout.specs, async (tokens) => {
+  await door.withButtons({ presentationSeq, questionId }, chatId, layout.specs, async (tokens) => {
     await api.editMessageReplyMarkup(chatId, Number(messageId), {
       reply_markup: layout.build(tokens),
     });

@@ -1,9 +1,11 @@
 // The way an update goes through the bot, in order: handled once only, the boxholder heard,
-// taps, commands (in any case), then the boxholder's commands, text and edits; a stranger's
-// message is refused and a stray callback answered. Only the routing: each handler is its own.
+// taps, commands (in any case), text: every tap, command and text is an attempt for the judge,
+// whoever sent it (the judge refuses and audits a stranger's). Then what is no attempt: the
+// boxholder's edits and non-text messages get a word, a stranger's a refusal, and a stray
+// callback an answer. Only the routing: each handler is its own.
 
 import type { Bot, Middleware } from "grammy";
-import type { Judge, Slot, SlotLogger } from "../../src/slot/port.ts";
+import type { Door, SlotLogger } from "../../src/slot/port.ts";
 import type { Access } from "./access.ts";
 import { commandsInAnyCase } from "./command-case.ts";
 import type { createCommands } from "./commands.ts";
@@ -12,8 +14,7 @@ import type { createTapHandler } from "./taps.ts";
 import { type createTypedReplyHandler, EDITED_REPLY } from "./typed.ts";
 
 export interface Handlers {
-  slot: Slot;
-  judge: Judge;
+  door: Door;
   access: Access;
   logger: SlotLogger;
   commands: ReturnType<typeof createCommands>;
@@ -21,8 +22,8 @@ export interface Handlers {
   onText: ReturnType<typeof createTypedReplyHandler>;
 }
 
-/** The boxholder's commands, each routed to the handler of its name. */
-const BOXHOLDER_COMMANDS = [
+/** The commands each routed to the handler of its name (each an attempt for the judge, /help aside). */
+const COMMANDS = [
   "waiting",
   "next",
   "park",
@@ -33,22 +34,22 @@ const BOXHOLDER_COMMANDS = [
   "help",
 ] as const;
 
+const STRANGER = "a message from someone who is not the boxholder";
+
 export function routeUpdates(bot: Bot, handlers: Handlers): void {
-  const { slot, access, commands, logger } = handlers;
-  bot.use(onceEach(handlers.judge, logger));
-  bot.use(heardFromOwner(slot, access));
+  const { door, access, commands, logger } = handlers;
+  bot.use(onceEach(door, logger));
+  bot.use(heardFromOwner(door, access));
   bot.on("callback_query:data", handlers.onTap);
   bot.use(commandsInAnyCase);
   bot.command("start", commands.start);
-  const boxholder = bot.filter((ctx) => access.isBoxholder(ctx));
-  for (const name of BOXHOLDER_COMMANDS) boxholder.command(name, commands[name]);
-  boxholder.on("message:text", async (ctx) => {
-    if (ctx.message.text.startsWith("/")) {
-      await ctx.reply("I do not know that command. /help lists what I understand.");
-      return;
-    }
-    await handlers.onText(ctx);
+  for (const name of COMMANDS) bot.command(name, commands[name]);
+  bot.on("message:text", async (ctx) => {
+    if (!ctx.message.text.startsWith("/")) return handlers.onText(ctx);
+    if (!access.isBoxholder(ctx)) return access.refuse(ctx, STRANGER);
+    await ctx.reply("I do not know that command. /help lists what I understand.");
   });
+  const boxholder = bot.filter((ctx) => access.isBoxholder(ctx));
   // An edit is not a second answer; without a word the boxholder would take the edit as read.
   boxholder.on("edited_message", (ctx) =>
     ctx.reply(EDITED_REPLY, {
@@ -61,7 +62,7 @@ export function routeUpdates(bot: Bot, handlers: Handlers): void {
   boxholder.on("message", (ctx) =>
     ctx.reply("I understand text only: a letter, a label, yes/no or your answer in words."),
   );
-  bot.on("message", (ctx) => access.refuse(ctx, "a message from someone who is not the boxholder"));
+  bot.on("message", (ctx) => access.refuse(ctx, STRANGER));
   bot.on("callback_query", (ctx) => ctx.answerCallbackQuery());
   bot.catch((error) => {
     logger.error(
@@ -77,11 +78,11 @@ export function routeUpdates(bot: Bot, handlers: Handlers): void {
  * and handles it again, which every handler can (a recorded callback replays, a card that is
  * no longer pending refuses). An update handled to the end, or in flight here, is skipped.
  */
-function onceEach(judge: Judge, logger: SlotLogger): Middleware {
+function onceEach(door: Door, logger: SlotLogger): Middleware {
   const inFlight = new Set<string>();
   return async (ctx, next) => {
     const key = `${ctx.me.id}:${ctx.update.update_id}`;
-    if (inFlight.has(key) || judge.handledBefore(key)) {
+    if (inFlight.has(key) || door.handledBefore(key)) {
       logger.info({ update: ctx.update.update_id }, "update seen before; skipped");
       return;
     }
@@ -90,7 +91,7 @@ function onceEach(judge: Judge, logger: SlotLogger): Middleware {
       await next();
     } finally {
       inFlight.delete(key);
-      judge.handled(key);
+      door.handled(key);
     }
   };
 }

@@ -11,8 +11,8 @@ import { TokenRefused } from "./errors.ts";
 import type { TelegramSettings } from "./settings.ts";
 import { type RunningWebhook, startWebhook } from "./webhook.ts";
 
-/** The ledger's record of the webhook this box's service set (meta key). */
-const OWN_WEBHOOK = "telegram-own-webhook";
+/** The ledger's record of the webhook this box's service set (this bridge's meta key). */
+const OWN_WEBHOOK = "own-webhook";
 
 /** Test seams `startService` passes through for this surface. */
 export interface TelegramSeams {
@@ -22,7 +22,7 @@ export interface TelegramSeams {
 }
 
 export function createTelegramBridge(settings: TelegramSettings, deps: BridgeDeps): Bridge {
-  const { slot, logger } = deps;
+  const { door, logger } = deps;
   const token = settings.token as string;
   const seams = (deps.seams ?? {}) as TelegramSeams;
   const { webhookUrl, webhookSecret } = settings;
@@ -34,9 +34,8 @@ export function createTelegramBridge(settings: TelegramSettings, deps: BridgeDep
   const bot = createBot({
     token,
     apiRoot: settings.apiRoot,
-    slot,
+    door,
     logger,
-    ownerId: settings.ownerId,
     link: deps.link,
     questionsLink: deps.questionsLink,
     transformers: seams.transformers,
@@ -80,7 +79,7 @@ async function start(parts: Parts): Promise<string[]> {
   const { webhookUrl, webhookSecret } = settings;
   if (webhookUrl && webhookSecret) summary.push(await listen(parts, webhookUrl, webhookSecret));
   else summary.push(poll(parts));
-  const owner = settings.ownerId ?? deps.slot.owners.get("telegram")?.userId;
+  const owner = deps.door.owner();
   summary.push(
     owner
       ? `boxholder: telegram user ${owner}`
@@ -107,19 +106,19 @@ async function listen(parts: Parts, webhookUrl: string, webhookSecret: string): 
   parts.webhook = webhook;
   // Remembered so that this box's service, moved back to long polling, deletes its own
   // webhook and no other service's.
-  if (webhook.set) deps.slot.core.ledger.setMeta(OWN_WEBHOOK, webhookUrl);
+  if (webhook.set) deps.door.meta.set(OWN_WEBHOOK, webhookUrl);
   return `telegram webhook at ${webhookUrl} (listening ${webhook.url})`;
 }
 
 /** Long-polling mode; a conflict that ends polling ends the service (deps.fail). */
 function poll({ deps, bot, seams }: Parts): string {
-  const { ledger } = deps.slot.core;
+  const { meta } = deps.door;
   const polling = bot.startPolling({
     idleMs: seams.idleMs,
     timeoutSeconds: seams.timeoutSeconds,
     ownWebhook: {
-      url: () => ledger.getMeta(OWN_WEBHOOK),
-      forget: () => ledger.deleteMeta(OWN_WEBHOOK),
+      url: () => meta.get(OWN_WEBHOOK),
+      forget: () => meta.delete(OWN_WEBHOOK),
     },
   });
   void polling.done.then((conflict) => conflict && deps.fail(conflict));

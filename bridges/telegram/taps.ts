@@ -1,13 +1,13 @@
-// A tap on a button, translated and rendered. The judge (src/slot/attempts.ts) checks it,
-// records it and audits it; here only: the callback becomes a button attempt, and the outcome
-// becomes the callback's answer (always, and after the record) and the edit of the tapped
-// message's buttons. The slot moves on after both.
+// A tap on a button, translated and rendered. The judge (src/slot/judge/) checks it, who
+// tapped included, records it and audits it; here only: the callback becomes a button attempt
+// with what it shows of the sender, and the outcome becomes the callback's answer (always, and
+// after the record) and the edit of the tapped message's buttons. The slot moves on after both.
 
 import type { Api, Context } from "grammy";
 import {
   type ButtonToken,
+  type Door,
   ELSEWHERE_REPLY,
-  type Judge,
   type Outcome,
   type TriageView,
   UNKNOWN_REPLY,
@@ -16,7 +16,7 @@ import type { Access } from "./access.ts";
 import { cutWithin } from "./html.ts";
 import { answerLayout, confirmLayout, laterLayout, NO_BUTTONS } from "./keyboard.ts";
 import { MAX_CALLBACK_ANSWER_CHARS } from "./limits.ts";
-import { isNotModified, SURFACE } from "./presenter.ts";
+import { isNotModified } from "./presenter.ts";
 import { relayout } from "./relayout.ts";
 import { replyForError } from "./replies.ts";
 import { offerLayout } from "./triage-keyboard.ts";
@@ -24,7 +24,7 @@ import { offerHtml, offerResultHtml } from "./triage-render.ts";
 
 export interface TapDeps {
   api: Api;
-  judge: Judge;
+  door: Door;
   access: Access;
   link: (questionId: string) => string | undefined;
   /** Told the moment the callback is acknowledged (for the latency bench). */
@@ -38,19 +38,15 @@ export const TAP_REPLIES = {
 
 /** Turns each callback into a button attempt and renders the judge's outcome. */
 export function createTapHandler(deps: TapDeps) {
-  const { judge, access } = deps;
+  const { door, access } = deps;
   return async function handleTap(ctx: Context): Promise<void> {
     const query = ctx.callbackQuery;
     if (!query) return;
     const message = query.message;
-    await judge.attempt(
+    await door.attempt(
       {
         kind: "button",
-        surface: SURFACE,
-        actor: {
-          id: ctx.from ? String(ctx.from.id) : undefined,
-          boxholder: access.isBoxholder(ctx),
-        },
+        proof: access.proof(ctx),
         token: query.data ?? "",
         where: message
           ? { chatId: String(message.chat.id), messageId: String(message.message_id) }
@@ -64,7 +60,8 @@ export function createTapHandler(deps: TapDeps) {
 /** Refuses a stranger, or answers the callback first and then redraws the tapped message. */
 async function answerTap(deps: TapDeps, ctx: Context, outcome: Outcome): Promise<void> {
   if (outcome.reason === "stranger") {
-    await deps.access.refuse(ctx, "a tap from someone who is not the boxholder");
+    // The judge audited the tap.
+    await deps.access.refuse(ctx);
     return;
   }
   const reply =
@@ -95,7 +92,7 @@ async function dropButtons(api: Api, token: ButtonToken): Promise<void> {
 
 /** The digest's message becomes the list the next tap records, then what it recorded. */
 async function showTriage(
-  { api, judge }: TapDeps,
+  { api, door }: TapDeps,
   token: ButtonToken,
   view: TriageView | undefined,
 ): Promise<void> {
@@ -116,7 +113,7 @@ async function showTriage(
   }
   const layout = offerLayout(view.offerId, view.items.length);
   const owner = { questionId: token.questionId };
-  await judge.withButtons(owner, chatId, layout.specs, async (tokens) => {
+  await door.withButtons(owner, chatId, layout.specs, async (tokens) => {
     await api.editMessageText(chatId, Number(messageId), offerHtml(view.items), {
       parse_mode: "HTML",
       reply_markup: layout.build(tokens),
@@ -127,7 +124,7 @@ async function showTriage(
 
 /** What the tapped message's buttons become once the callback is answered. */
 async function redraw(deps: TapDeps, outcome: Outcome): Promise<void> {
-  const { api, judge } = deps;
+  const { api, door } = deps;
   const { token } = outcome;
   if (!token) return;
   switch (outcome.relayout) {
@@ -136,14 +133,14 @@ async function redraw(deps: TapDeps, outcome: Outcome): Promise<void> {
     case "confirm": {
       // A Send names the picks it confirms; a tapped option, itself.
       const pick = outcome.pick ?? { optionId: token.optionId ?? "", label: token.label ?? "" };
-      return relayout(api, judge, token, confirmLayout(pick.optionId, pick.label));
+      return relayout(api, door, token, confirmLayout(pick.optionId, pick.label));
     }
     case "later":
-      return relayout(api, judge, token, laterLayout(outcome.later ?? []));
+      return relayout(api, door, token, laterLayout(outcome.later ?? []));
     case "choices":
       if (outcome.card) {
         const layout = answerLayout(outcome.card, deps.link(token.questionId), {}, outcome.picks);
-        return relayout(api, judge, token, layout);
+        return relayout(api, door, token, layout);
       }
       return;
     case "triage":

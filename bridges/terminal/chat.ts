@@ -1,21 +1,26 @@
-// The terminal bridge: the boxholder at a keyboard answers through the same slot and the same
+// The terminal bridge: the boxholder at a keyboard answers through the same judge and the same
 // answer path as on Telegram. One factory with everything passed in; it attaches its presenter
-// to the slot and reads typed lines until "quit" or the end of input. It never renders buttons
-// and never touches the box except through the slot.
+// through its door and reads typed lines until "quit" or the end of input. What it shows the
+// judge of whoever types is read off its own streams: both terminal devices (a person at a
+// terminal), or not (piped input, which proves no person). It never renders buttons and never
+// touches the box except through its door.
 
 import { createInterface } from "node:readline";
-import type { Slot } from "../../src/slot/port.ts";
+import type { Door } from "../../src/slot/port.ts";
 import { createTerminalPresenter } from "./presenter.ts";
 import { createLineHandler, lineForError } from "./replies.ts";
 
 export interface TerminalBridgeOptions {
-  slot: Slot;
+  door: Door;
   input: NodeJS.ReadableStream;
   output: NodeJS.WritableStream;
-  /** Who sits at the keyboard, recorded as answered-by. */
-  by?: string | undefined;
-  /** Line editing and a "> " prompt (on a terminal; off when the input is piped). */
-  interactive?: boolean;
+  /** Who sits at the keyboard (the login name), recorded as answered-by. */
+  login?: string | undefined;
+}
+
+/** True when the stream is a terminal device (node sets `isTTY` on those only). */
+function isTerminal(stream: NodeJS.ReadableStream | NodeJS.WritableStream): boolean {
+  return (stream as { isTTY?: boolean }).isTTY === true;
 }
 
 export interface TerminalBridge {
@@ -24,8 +29,9 @@ export interface TerminalBridge {
 }
 
 export function createTerminalBridge(options: TerminalBridgeOptions): TerminalBridge {
-  const { slot, output } = options;
-  const interactive = options.interactive ?? false;
+  const { door, output } = options;
+  // Line editing and a "> " prompt on a terminal; and what the judge is shown of whoever types.
+  const interactive = isTerminal(options.input) && isTerminal(output);
   const write = (text: string) => {
     output.write(text);
   };
@@ -33,9 +39,10 @@ export function createTerminalBridge(options: TerminalBridgeOptions): TerminalBr
   // own reply ("Recorded: X") is written: the reply must come before the next question's block.
   let held: string[] | undefined;
   const writeQuestion = (text: string) => (held ? held.push(text) : write(text));
-  const now = () => slot.core.box.clock.now();
-  slot.attach(createTerminalPresenter({ write, writeQuestion, now }));
-  const handleLine = createLineHandler({ slot, write, by: options.by });
+  const proof = { kind: "terminal", tty: interactive, login: options.login } as const;
+  // Its reader is whoever types: piped input reaches nobody a hook's question could.
+  door.attach(createTerminalPresenter({ write, writeQuestion, now: () => door.now() }), proof);
+  const handleLine = createLineHandler({ door, write, proof });
 
   return {
     async run() {

@@ -1,10 +1,10 @@
-// The keyboard's commands: quit, help, waiting, next, accept and record (triage), park, later,
-// and dismiss, same and extend (attempts for the judge). Each is its own function; `command`
-// only picks one by name.
+// The keyboard's commands: quit, help, and the attempts for the judge: waiting, next, accept and
+// record (triage), park, later, dismiss, same and extend, each meaning what it means on every
+// surface (next brings a put-off question back when nothing else waits). Each is its own
+// function; `command` only picks one by name.
 
 import { heldElsewhere, type Keyboard, type LineOutcome, lineFor } from "./lines.ts";
-import { SURFACE } from "./presenter.ts";
-import { bringBack, putOffText } from "./put-off.ts";
+import { putOffText } from "./put-off.ts";
 import { HELP_TEXT, waitingText } from "./render.ts";
 
 export async function command(k: Keyboard, name: string, choice?: string): Promise<LineOutcome> {
@@ -43,35 +43,40 @@ export async function command(k: Keyboard, name: string, choice?: string): Promi
   return;
 }
 
-async function waiting({ slot, triage, write }: Keyboard): Promise<void> {
-  if (await triage.waiting()) return;
-  const { count, top, presented } = slot.waiting();
-  const putOff = putOffText(slot);
+async function waiting(k: Keyboard): Promise<void> {
+  const { door, triage, write } = k;
+  const outcome = await door.attempt({ kind: "command", proof: k.proof, action: "waiting" });
+  const shown = outcome.shows;
+  if (shown?.kind !== "waiting") return void write(lineFor(outcome, ""));
+  if (shown.digest) return triage.digest(shown.digest);
+  const { count, top, presented } = shown.waiting;
+  const putOff = putOffText(shown.putOff, door.now(), door.timeZone);
   write(top || !putOff ? waitingText(count, top?.card, presented !== undefined) : "");
   write(putOff);
 }
 
-async function next({ slot, write }: Keyboard): Promise<void> {
-  const { busy, presented } = await slot.next();
-  const open = slot.current();
-  if (busy && open && !slot.mine(open)) write(heldElsewhere(open));
-  else if (busy) write("A question is open: answer it, or park it to see the next.\n");
-  else if (!presented && !(await bringBack(slot))) write("Nothing is waiting on you.\n");
+async function next(k: Keyboard): Promise<void> {
+  const outcome = await k.door.attempt({ kind: "command", proof: k.proof, action: "next" });
+  const shown = outcome.shows;
+  if (shown?.kind !== "next") return void k.write(lineFor(outcome, ""));
+  if (shown.result === "held-elsewhere" && shown.open) k.write(heldElsewhere(shown.open));
+  else if (shown.result === "busy") {
+    k.write("A question is open: answer it, or park it to see the next.\n");
+  } else if (shown.result === "nothing") k.write("Nothing is waiting on you.\n");
 }
 
 /** Park, judged as every surface's is (a question an agent waits on is never parked). */
-async function park({ judge, actor, slot, write }: Keyboard): Promise<void> {
-  const outcome = await judge.attempt({ kind: "command", surface: SURFACE, actor, action: "park" });
-  if (outcome.kind !== "recorded") write(lineFor(outcome, "Nothing is open to park.\n"));
-  else if (!slot.current()) write("Parked. Nothing else is waiting right now.\n");
+async function park(k: Keyboard): Promise<void> {
+  const outcome = await k.door.attempt({ kind: "command", proof: k.proof, action: "park" });
+  if (outcome.kind !== "recorded") k.write(lineFor(outcome, "Nothing is open to park.\n"));
+  else if (!k.door.current()) k.write("Parked. Nothing else is waiting right now.\n");
 }
 
 /** "later" alone lists the times; "later morning" puts the open question off until then. */
-async function later({ judge, actor, write }: Keyboard, choice: string | undefined): Promise<void> {
-  const outcome = await judge.attempt({
+async function later({ door, proof, write }: Keyboard, choice: string | undefined): Promise<void> {
+  const outcome = await door.attempt({
     kind: "command",
-    surface: SURFACE,
-    actor,
+    proof,
     action: "later",
     optionId: choice?.toLowerCase(),
   });
@@ -84,14 +89,13 @@ async function later({ judge, actor, write }: Keyboard, choice: string | undefin
 
 /** dismiss, same (as last time) and extend: commands on the open question for the judge. */
 async function closing(
-  { judge, actor, write }: Keyboard,
+  { door, proof, write }: Keyboard,
   name: "dismiss" | "same" | "extend",
   choice: string | undefined,
 ): Promise<void> {
-  const outcome = await judge.attempt({
+  const outcome = await door.attempt({
     kind: "command",
-    surface: SURFACE,
-    actor,
+    proof,
     action: name,
     label: choice,
   });

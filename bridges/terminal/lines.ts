@@ -3,7 +3,7 @@
 // (replies.ts) and its commands (keyboard-commands.ts); it imports neither.
 
 import { QbridgeError } from "../../src/errors.ts";
-import type { Actor, Judge, Outcome, Presentation, Slot } from "../../src/slot/port.ts";
+import type { Door, Outcome, Presentation, Proof } from "../../src/slot/port.ts";
 import { SURFACE } from "./presenter.ts";
 import type { createKeyboardTriage } from "./triage.ts";
 
@@ -13,11 +13,13 @@ export interface Unconfirmed {
   text: string;
 }
 
-/** One chat at the keyboard: what its lines are read with, and the answer awaiting a yes. */
+/**
+ * One chat at the keyboard: what its lines are read with (its door, and what it shows of whoever
+ * types: a terminal or piped input, and the login), and the answer awaiting a yes.
+ */
 export interface Keyboard {
-  slot: Slot;
-  judge: Judge;
-  actor: Actor;
+  door: Door;
+  proof: Proof;
   write: (text: string) => void;
   triage: ReturnType<typeof createKeyboardTriage>;
   unconfirmed: Unconfirmed | undefined;

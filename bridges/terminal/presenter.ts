@@ -8,10 +8,14 @@ import type {
   Presenter,
   PresentRequest,
   QuestionView,
+  SurfaceDeclaration,
 } from "../../src/slot/port.ts";
 import { closedText, nudgeText, questionText } from "./render.ts";
 
 export const SURFACE = "terminal";
+
+/** What the terminal proves of whoever types: a person at a terminal; piped input, an asker. */
+export const TERMINAL: SurfaceDeclaration = { name: SURFACE, proves: "a-terminal" };
 
 export function createTerminalPresenter(deps: {
   write: (text: string) => void;

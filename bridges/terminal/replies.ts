@@ -1,14 +1,14 @@
 // A typed line at the keyboard: a command (park, dismiss, later, next, waiting, accept, record,
 // help, quit: keyboard-commands.ts), or an answer to the open question (a letter, a label,
-// "Label - note", yes/no, free text). Answers, dismissals and triage (triage.ts) are attempts
-// for the one judge (src/slot/judge/), as a Telegram reply or tap is; this file only turns
-// lines into attempts and outcomes into lines. What does not resolve is said in one line and
-// nothing is recorded; nothing is guessed.
+// "Label - note", yes/no, free text). Answers, commands and triage (triage.ts) are attempts for
+// the one judge (src/slot/judge/), as a Telegram reply or tap is, each with what the keyboard
+// shows of whoever types (a person at a terminal, or piped input: the judge decides what that
+// proves); this file only turns lines into attempts and outcomes into lines. What does not
+// resolve is said in one line and nothing is recorded; nothing is guessed.
 
-import { createJudge, type Slot } from "../../src/slot/port.ts";
+import type { Door, Proof } from "../../src/slot/port.ts";
 import { command } from "./keyboard-commands.ts";
 import { type Keyboard, type LineOutcome, lineFor, type Unconfirmed } from "./lines.ts";
-import { SURFACE } from "./presenter.ts";
 import { createKeyboardTriage } from "./triage.ts";
 
 export type { LineOutcome } from "./lines.ts";
@@ -27,16 +27,14 @@ const YES = /^(y|yes)$/i;
 const NO = /^(n|no)$/i;
 
 export function createLineHandler(deps: {
-  slot: Slot;
+  door: Door;
   write: (text: string) => void;
-  /** Who sits at the keyboard (the login name), recorded as answered-by. */
-  by: string | undefined;
+  /** What the keyboard shows of whoever types: a terminal or piped input, and the login. */
+  proof: Proof;
 }): (line: string) => Promise<LineOutcome> {
-  const { slot, write } = deps;
-  const judge = createJudge(slot);
-  const actor = { id: deps.by, boxholder: true };
-  const triage = createKeyboardTriage({ slot, judge, actor, write, lineFor });
-  const keyboard: Keyboard = { slot, judge, actor, write, triage, unconfirmed: undefined };
+  const { door, write, proof } = deps;
+  const triage = createKeyboardTriage({ door, proof, write, lineFor });
+  const keyboard: Keyboard = { door, proof, write, triage, unconfirmed: undefined };
   return (line) => readLine(keyboard, line);
 }
 
@@ -71,10 +69,9 @@ async function answer(
   text: string,
   how: { literal?: boolean; confirmed?: { seq: number } } = {},
 ): Promise<void> {
-  const outcome = await k.judge.attempt({
+  const outcome = await k.door.attempt({
     kind: "text",
-    surface: SURFACE,
-    actor: k.actor,
+    proof: k.proof,
     text,
     literal: how.literal,
     confirmed: how.confirmed,

@@ -1,20 +1,12 @@
 // Triage at the keyboard, as on Telegram and the web: with a backlog, `waiting` prints the
-// digest (src/slot/triage.ts); `accept` prints exactly what accepting its recommendations would
-// record, and `record` records that list. Each step is a button's token handed to the one judge,
-// as a tap is: the keyboard has no buttons, so the token of the last list printed is kept here,
-// tied to the line it was printed with, and typing the word is the tap. Nothing is recorded
-// before `record`, and a list is recorded once.
+// digest the judge found (src/slot/triage/); `accept` prints exactly what accepting its
+// recommendations would record, and `record` records that list. Each step is a button's token
+// handed to the one judge, as a tap is: the keyboard has no buttons, so the token of the last
+// list printed is kept here, tied to the line it was printed with, and typing the word is the
+// tap. Nothing is recorded before `record`, and a list is recorded once.
 
 import { randomBytes } from "node:crypto";
-import {
-  type Actor,
-  type ButtonSpec,
-  boxDigest,
-  type DigestLine,
-  type Judge,
-  type Outcome,
-  type Slot,
-} from "../../src/slot/port.ts";
+import type { ButtonSpec, Digest, DigestLine, Door, Outcome, Proof } from "../../src/slot/port.ts";
 import { SURFACE } from "./presenter.ts";
 import { digestText, offerResultText, offerText } from "./render.ts";
 
@@ -25,9 +17,8 @@ interface Printed {
 }
 
 export interface KeyboardTriageDeps {
-  slot: Slot;
-  judge: Judge;
-  actor: Actor;
+  door: Door;
+  proof: Proof;
   write: (text: string) => void;
   /** What the line says for an outcome that recorded nothing. */
   lineFor: (outcome: Outcome, nothingOpen: string) => string;
@@ -45,7 +36,7 @@ interface Lines {
 
 /** The keyboard's triage words (`waiting`, `accept`, `record`), each a tap on the last list. */
 export function createKeyboardTriage(deps: KeyboardTriageDeps) {
-  const { slot, write } = deps;
+  const { write } = deps;
   const lines: Lines = {
     chat: randomBytes(4).toString("hex"),
     printed: 0,
@@ -54,15 +45,12 @@ export function createKeyboardTriage(deps: KeyboardTriageDeps) {
   };
 
   return {
-    /** With a backlog: the digest, and `accept` armed when it offers anything. False without. */
-    async waiting(): Promise<boolean> {
-      const digest = boxDigest(slot.core);
-      if (!digest) return false;
+    /** The backlog's digest `waiting` found, and `accept` armed when it offers anything. */
+    async digest(digest: Digest): Promise<void> {
       const first = (digest.lines[0] as DigestLine).id;
       if (digest.offer.length === 0) write(digestText(digest));
       else lines.accept = await print(deps, lines, first, { action: "triage" }, digestText(digest));
       lines.record = undefined;
-      return true;
     },
 
     /** The list of exactly what `record` would record; nothing recorded. */
@@ -96,7 +84,7 @@ export function createKeyboardTriage(deps: KeyboardTriageDeps) {
 
 /** Prints a list as a new line whose one button's token the judge mints around the write. */
 async function print(
-  { judge, write }: KeyboardTriageDeps,
+  { door, write }: KeyboardTriageDeps,
   lines: Lines,
   owner: string,
   spec: ButtonSpec,
@@ -104,7 +92,7 @@ async function print(
 ): Promise<Printed> {
   const messageId = `${lines.chat}-${++lines.printed}`;
   let token = "";
-  await judge.withButtons({ questionId: owner }, SURFACE, [spec], async (t) => {
+  await door.withButtons({ questionId: owner }, SURFACE, [spec], async (t) => {
     token = t[0] as string;
     write(text);
     return messageId;
@@ -114,15 +102,14 @@ async function print(
 
 /** Hands the printed list's token to the judge, as a tap on its button would. */
 async function tap(
-  { judge, actor }: KeyboardTriageDeps,
+  { door, proof }: KeyboardTriageDeps,
   printed: Printed,
   render: (outcome: Outcome) => Promise<void> | void,
 ): Promise<void> {
-  await judge.attempt(
+  await door.attempt(
     {
       kind: "button",
-      surface: SURFACE,
-      actor,
+      proof,
       token: printed.token,
       where: { chatId: SURFACE, messageId: printed.messageId },
     },

@@ -12,6 +12,7 @@ import { asBoxError } from "./commit-errors.ts";
 import { withCommitLock } from "./commit-lock.ts";
 import { dropSavedIndex, putIndexBack, saveIndex } from "./index-snapshot.ts";
 import { type Committed, dropJournal, type Journal, restore, writeJournal } from "./journal.ts";
+import { checkLocksHeld } from "./locks.ts";
 
 import { announceStep } from "./write-steps.ts";
 
@@ -136,6 +137,7 @@ export async function applyAndCommit(
   const rels = plan.writes.map((w) => w.rel);
   let landed: Landed;
   checkpoint(box, "before-write");
+  checkLocksHeld();
   try {
     writeInOrder(box, journal, plan.writes);
     checkpoint(box, "before-commit");
@@ -191,6 +193,8 @@ async function commitWrites(box: Box, plan: CommitPlan, rels: string[]): Promise
     const refused = await whileGitRuns(adding, plan.meanwhile?.whileAdding);
     if (refused) throw new MeanwhileFailed(refused.error);
     await adding;
+    // The last moment a lost lock can stop the change: once git commits, the commit is the truth.
+    checkLocksHeld();
     checkpoint(box, "in-commit");
     const committing = commitAs(box, [
       ...NO_AUTO_MAINTENANCE,

@@ -184,8 +184,10 @@ export function priorityOf(card: Pick<Question, "priority">): Priority {
 }
 
 /**
- * A question a coding agent's own prompt became (a permission or a form): its answer goes back
- * to the waiting agent process, so it writes no follow-up job.
+ * A question a coding agent's own prompt became (a permission or a form: a card with a `kind`):
+ * its answer goes back to the waiting agent process, so it writes no follow-up job; it never
+ * waits (mayWait); and it is answered or declined only by the boxholder (the judge's who.ts).
+ * The one test of "an agent's hook question": use it, never a second.
  */
 export function isAgentPrompt(card: Pick<Question, "kind">): boolean {
   return card.kind !== undefined;

@@ -1,7 +1,9 @@
-// `qbridge answer ID ANSWER`: records an answer through the core.
+// `qbridge answer ID ANSWER`: records an answer through the judge, which takes the CLI for an
+// asker (ordinary questions only) and checks the version the answer names (--expect).
 
 import type { Command } from "commander";
-import { answerQuestion } from "../questions/answer.ts";
+import { judgeAnswer } from "../slot/judge/by-id.ts";
+import { CLI_SURFACE } from "../surfaces.ts";
 import { common } from "./box-options.ts";
 import { type CommonOptions, printJson, withCore } from "./context.ts";
 import { writeOut } from "./output.ts";
@@ -18,10 +20,18 @@ export function registerAnswerCommand(program: Command): void {
       'answer a question: a letter, label or option id; several separated by commas ("a, c"); yes/no; or text',
     )
     .option("--note <text>", "a note with the answer (the own words for an 'other' option)")
+    .option(
+      "--expect <hash>",
+      "the version of the question you answer (hash, as show --json and list --json print it): refused if it was edited since",
+    )
     .addHelpText(
       "after",
       `
+Without --expect, a letter or a label is refused once the question was edited since it was
+asked (it may mean another option now); an option's id is taken as it is.
+
 Examples:
+  qbridge answer 2026-07-10-where-do-receipts-go-3fa2c1 b --expect Hk2vA9xq3LmPz0Qe
   qbridge answer 2026-07-10-where-do-receipts-go-3fa2c1 b
   qbridge answer 2026-07-10-where-do-receipts-go-3fa2c1 Finance --note "only the paper ones"
   qbridge answer 2026-07-10-delete-old-backups-91bc07 yes`,
@@ -30,19 +40,28 @@ Examples:
     .action(answerAction);
 }
 
-/** Records the answer through the core and says whether a follow-up job was written. */
+/**
+ * Records the answer through the judge (the CLI speaks for agents: ordinary questions only) and
+ * says whether a follow-up job was written.
+ */
 async function answerAction(
   id: string,
   answer: string,
-  options: CommonOptions & { note?: string },
+  options: CommonOptions & { note?: string; expect?: string },
 ): Promise<void> {
   await withCore(options, async (core) => {
-    const result = await answerQuestion(
-      core,
-      id,
-      { text: answer, note: options.note },
-      { via: "cli" },
-    );
+    const verdict = await judgeAnswer(core, {
+      kind: "answer",
+      from: { surface: CLI_SURFACE, proof: { kind: "shell", login: undefined } },
+      questionId: id,
+      answer: { text: answer, note: options.note },
+      version:
+        options.expect === undefined
+          ? { kind: "none", say: "--expect" }
+          : { kind: "shown", hash: options.expect },
+    });
+    if (verdict.kind === "refused") throw verdict.error ?? new Error(verdict.reply);
+    const { result } = verdict;
     if (options.json) return printJson(result);
     writeOut(
       result.jobRel

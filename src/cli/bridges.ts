@@ -1,12 +1,22 @@
-// The bridge list: every surface `qbridge serve` can run, each one line. Adding a bridge is its
-// folder under bridges/ (its plug, a plain object) and one line here (docs/BRIDGES.md). Each definition is cheap to load:
-// it reads its settings with zod and loads its network library only when it starts.
+// The bridge list: every surface `qbridge serve` can run, one line each in bridge-list.ts.
+// Adding a bridge is its folder under bridges/ (its plug, a plain object) and that one line
+// (docs/BRIDGES.md). Each definition is cheap to load: it reads its settings with zod and loads
+// its network library only when it starts.
 
-import { email } from "../../bridges/email/bridge.ts";
-import { telegram } from "../../bridges/telegram/bridge.ts";
-import { type BridgeDefinition, type BridgeHelp, defineBridge } from "../slot/bridge.ts";
+import {
+  type BridgeDefinition,
+  type BridgeHelp,
+  type BridgePlug,
+  defineBridge,
+} from "../slot/bridge.ts";
+import * as listed from "./bridge-list.ts";
 
-export const BRIDGES: readonly BridgeDefinition[] = [defineBridge(telegram), defineBridge(email)];
+/** The bridges a list module exports (each line a plug), in the order of their names. */
+export function bridgesOf(list: object): BridgeDefinition[] {
+  return Object.values(list).map((plug: BridgePlug<unknown>) => defineBridge(plug));
+}
+
+export const BRIDGES: readonly BridgeDefinition[] = bridgesOf(listed);
 
 /** One item per listed bridge ("- Telegram: ..."), wrapped at 96 columns, for serve's and doctor's --help. */
 export function bridgeHelp(pick: (help: BridgeHelp) => string): string {

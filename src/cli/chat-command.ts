@@ -6,7 +6,8 @@
 import { userInfo } from "node:os";
 import type { Command } from "commander";
 import { createTerminalBridge } from "../../bridges/terminal/chat.ts";
-import { SURFACE } from "../../bridges/terminal/presenter.ts";
+import { SURFACE, TERMINAL } from "../../bridges/terminal/presenter.ts";
+import { openDoor } from "../slot/door.ts";
 import { createSlot } from "../slot/slot.ts";
 import { type CommonOptions, withCore } from "./context.ts";
 
@@ -32,7 +33,9 @@ export function registerChatCommand(program: Command): void {
       "after",
       `
 Type a letter or a label (select), letters or labels separated by commas (multiselect: "a, c"),
-yes or no (confirm), or your own words (text); "Label - note" adds a note. Commands: park, dismiss, later, extend, same, next, waiting, accept, record, help,
+yes or no (confirm), or your own words (text); "Label - note" adds a note. Typed at a terminal,
+the keys are the boxholder's; piped in (printf ... | qbridge chat), they answer ordinary
+questions only, never a question a coding agent's hook filed. Commands: park, dismiss, later, extend, same, next, waiting, accept, record, help,
 quit (or Ctrl-D); help in the chat says what each does. Answers are
 recorded with answered-via: terminal, exactly as from Telegram: one commit and a follow-up job.
 
@@ -56,13 +59,12 @@ async function chatAction(options: CommonOptions): Promise<void> {
     async (core, config) => {
       // No quiet hours here: whoever runs a chat sits at it, and nothing rings.
       const slot = createSlot({ core });
-      const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY);
+      // The bridge reads off the streams whether a person types (both are terminals) or not.
       const bridge = createTerminalBridge({
-        slot,
+        door: openDoor(slot, TERMINAL),
         input: process.stdin,
         output: process.stdout,
-        by: loginName(),
-        interactive,
+        login: loginName(),
       });
       process.stdout.write(
         `qbridge chat on ${core.box.paths.root}: type help for how to answer, quit to leave.\n`,

@@ -26,8 +26,8 @@ const RELEASED_REPLY =
 export const stuckPresentationCheck: DoctorCheck = {
   label: "presentations",
   async examine(core) {
-    const presentations = new PresentationStore(core.ledger.db);
-    const tokens = new TokenStore(core.ledger.db);
+    const presentations = core.ledger.store(PresentationStore);
+    const tokens = core.ledger.store(TokenStore);
     const open = presentations.open();
     if (!open) return { findings: [], facts: ["slot: no question presented"] };
     const stuck = whyStuck(core, open);

@@ -68,9 +68,10 @@ async function linkAction(
   }
   await withCore(options, async (core, config) => {
     if (id) loadQuestion(core, id);
+    // Printed where agents read too: a link handed to an asker shows and answers nothing.
     const scope: LinkScope = id
-      ? { question: id }
-      : { page: options.stats ? "stats" : "questions" };
+      ? { question: id, role: "asker" }
+      : { page: options.stats ? "stats" : "questions", role: "asker" };
     const now = core.box.clock.now();
     const { base, configured } = linkBase(config);
     const secret = linkSecretIfAny(() => loadSecret(core.box));

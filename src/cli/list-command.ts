@@ -3,6 +3,7 @@
 // --all the archive, newest first.
 
 import type { Command } from "commander";
+import { questionFingerprint } from "../card/fingerprint.ts";
 import type { Core } from "../questions/core.ts";
 import { boxState, pendingQuestions, type QuestionView } from "../questions/state.ts";
 import { settleBeforeListing } from "../questions/transition.ts";
@@ -19,7 +20,7 @@ export function slotOrder(
   core: Core,
   pending: QuestionView[],
 ): { ordered: QuestionView[]; parked: string[] } {
-  const { ready, parked } = queueOrder(pending, new PresentationStore(core.ledger.db).parked());
+  const { ready, parked } = queueOrder(pending, core.ledger.store(PresentationStore).parked());
   return { ordered: [...ready, ...parked], parked: parked.map((q) => q.id) };
 }
 
@@ -34,14 +35,19 @@ export function waitingOnMe(
   pending: QuestionView[],
 ): { count: number; top: QuestionView | undefined; pastDeadline: number } {
   const now = core.box.clock.now();
-  const presentations = new PresentationStore(core.ledger.db);
-  const putOff = new LaterStore(core.ledger.db).waiting(now);
+  const presentations = core.ledger.store(PresentationStore);
+  const putOff = core.ledger.store(LaterStore).waiting(now);
   const { live, ready, parked } = dueQueue(pending, now, putOff, presentations.parked());
   const open = presentations.open();
   const presented =
     open?.state === "presented" ? live.find((q) => q.id === open.questionId) : undefined;
   const top = presented ?? ready[0] ?? parked[0];
   return { count: live.length, top, pastDeadline: pending.length - live.length };
+}
+
+/** A question as `list --json` prints it: with its version (`hash`, what answer --expect names). */
+function versioned(view: QuestionView): QuestionView & { hash: string } {
+  return { ...view, hash: questionFingerprint(view.card) };
 }
 
 function line(view: QuestionView, parked: string[]): string {
@@ -64,7 +70,10 @@ export async function listQuestions(options: CommonOptions & { all?: boolean }):
     if (options.all) {
       const state = boxState(core);
       const { ordered, parked } = slotOrder(core, state.pending);
-      if (options.json) return printJson({ ...state, pending: ordered, parked });
+      if (options.json) {
+        const [pending, archive] = [ordered.map(versioned), state.archive.map(versioned)];
+        return printJson({ ...state, pending, archive, parked });
+      }
       printLines(
         "pending",
         ordered.map((v) => line(v, parked)),
@@ -75,7 +84,7 @@ export async function listQuestions(options: CommonOptions & { all?: boolean }):
     }
     const { pending, unreadable } = pendingQuestions(core);
     const { ordered, parked } = slotOrder(core, pending);
-    if (options.json) return printJson({ pending: ordered, parked, unreadable });
+    if (options.json) return printJson({ pending: ordered.map(versioned), parked, unreadable });
     writeOut(
       ordered.length
         ? `${ordered.map((v) => line(v, parked)).join("\n")}\n`

@@ -42,8 +42,10 @@ Example (register with an agent):
             timeZone: config,
             heldUntil: heldUntilOf(core, config.attention),
             logger,
+            // Handed to an asker: the page shows the question and answers nothing.
             link: (id) =>
-              secret && linkUrl(publicUrl, secret, { question: id }, core.box.clock.now()),
+              secret &&
+              linkUrl(publicUrl, secret, { question: id, role: "asker" }, core.box.clock.now()),
           });
         },
         true,

@@ -13,5 +13,6 @@ export async function outcomeLink(core: Core, config: Config): Promise<OutcomeLi
   const secret = linkSecretIfAny(() => loadSecret(core.box));
   // A read-only box never served has no key: the outcome goes without a link.
   if (!secret) return undefined;
-  return (id) => linkUrl(publicUrl, secret, { question: id }, core.box.clock.now());
+  // Handed to an asker: the page shows the question and answers nothing.
+  return (id) => linkUrl(publicUrl, secret, { question: id, role: "asker" }, core.box.clock.now());
 }

@@ -5,6 +5,7 @@ import type { Command } from "commander";
 import type { Config } from "../config.ts";
 import { BoxError, InvalidInput } from "../errors.ts";
 import type { ConfiguredBridge } from "../slot/bridge.ts";
+import { bridgeMetaKey } from "../slot/door.ts";
 import { Owners } from "../slot/owner.ts";
 import { BRIDGES } from "./bridges.ts";
 import { type CommonOptions, printJson, withCore } from "./context.ts";
@@ -17,9 +18,15 @@ function localTime(iso: string): string {
   return `${two(at.getHours())}:${two(at.getMinutes())}`;
 }
 
-/** The bridge `--surface` names, or the first listed one. */
+/** True when a person sends the bridge's code themselves (no flag names where it is sent). */
+const sentByHand = (bridge: ConfiguredBridge) =>
+  !BRIDGES.find((d) => d.surface === bridge.surface)?.help.pairFlag;
+
+/** The bridge `--surface` names, or the first listed one whose code a person sends themselves. */
 function bridgeNamed(config: Config, surface: string | undefined): ConfiguredBridge {
-  const bridge = surface ? config.bridges.find((b) => b.surface === surface) : config.bridges[0];
+  const bridge = surface
+    ? config.bridges.find((b) => b.surface === surface)
+    : (config.bridges.find(sentByHand) ?? config.bridges[0]);
   if (!bridge) {
     const known = config.bridges.map((b) => b.surface).join(", ") || "none";
     throw new InvalidInput(
@@ -90,7 +97,7 @@ async function pairAction(
         `the ${bridge.surface} bridge is off here, so the code cannot be sent to ${send.to}: ${bridge.offLine}`,
       );
     }
-    const owners = new Owners(core.ledger.db);
+    const owners = core.ledger.store(Owners);
     const bound = owners.get(bridge.surface);
     if (bound && !options.replace && !terms.fixedOwner) {
       throw new InvalidInput(
@@ -103,7 +110,9 @@ async function pairAction(
     });
     const sent =
       send && terms.deliver
-        ? await terms.deliver(code, send.to, (key, value) => core.ledger.setMeta(key, value))
+        ? await terms.deliver(code, send.to, (key, value) =>
+            core.ledger.setMeta(bridgeMetaKey(bridge.surface, key), value),
+          )
         : undefined;
     if (options.json) return printJson({ code, surface: bridge.surface, expiresAt, replace });
     if (sent) writeOut(`${sent}.\n`);

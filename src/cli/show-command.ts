@@ -2,6 +2,7 @@
 // src/questions/outcome.ts).
 
 import type { Command } from "commander";
+import { questionFingerprint } from "../card/fingerprint.ts";
 import { questionOutcome } from "../questions/outcome.ts";
 import { loadCommitted } from "../questions/transition.ts";
 import { heldUntilOf } from "../slot/attention/held-until.ts";
@@ -23,7 +24,13 @@ export async function showQuestion(id: string, options: CommonOptions): Promise<
       link: await outcomeLink(core, config),
       heldUntil: heldUntilOf(core, config.attention),
     });
-    printJson({ ...outcome, rel: question.rel, card: question.card });
+    // `hash`: the version of the card an answer names (answer --expect).
+    printJson({
+      ...outcome,
+      hash: questionFingerprint(question.card),
+      rel: question.rel,
+      card: question.card,
+    });
   });
 }
 
@@ -32,7 +39,7 @@ export function registerShowCommand(program: Command): void {
     .description("show one question: prompt, why, options, what the box will learn, its status")
     .addHelpText(
       "after",
-      "\nWith --json: the outcome (docs/AGENTS.md) with the card and its path (rel, card).",
+      "\nWith --json: the outcome (docs/AGENTS.md) with the card, its path and its version (rel, card, hash:\nwhat answer --expect names).",
     )
     .hook("preAction", resolveIdArgument)
     .action(showQuestion);

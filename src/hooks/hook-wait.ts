@@ -10,10 +10,11 @@ import { type QuestionOutcome, questionOutcome } from "../questions/outcome.ts";
 import { readCommitted } from "../questions/transition.ts";
 import { waitForOutcome } from "../questions/waiter.ts";
 import { withdrawQuestion } from "../questions/withdraw.ts";
+import { HOOK_SURFACE as HOOK } from "../surfaces.ts";
 import type { HookEnd, HookLifetime } from "./lifetime.ts";
 
-/** The surface a hook's own transitions are recorded under. */
-export const HOOK_SURFACE = { via: "hook" } as const;
+/** The surface a hook's own transitions are recorded under (declared in src/surfaces.ts). */
+export const HOOK_SURFACE = { via: HOOK.name };
 
 export const ENDED_REASONS: Record<HookEnd, string> = {
   signal: "answered at the computer",

@@ -36,8 +36,13 @@ const stderrFaultLog: LedgerFaultLog = ({ err }, message) => {
 export const LOST_AFTER_COMMIT =
   "the box's commit holds the change, only the ledger's record of it is missing";
 
+/** A store over the ledger's tables: a class built from the database handle. */
+export type StoreClass<T> = new (db: Db) => T;
+
 export class Ledger {
   readonly db: Db;
+  /** The stores made so far, one per class (`store`). */
+  private readonly stores = new Map<StoreClass<unknown>, unknown>();
   /** Set by the composition root to its logger; stderr by default. */
   faultLog: LedgerFaultLog = stderrFaultLog;
   /** Set when the file could not be opened and was moved aside to this path. */
@@ -63,6 +68,19 @@ export class Ledger {
 
   close(): void {
     if (this.db.open) this.db.close();
+  }
+
+  /**
+   * The one store of this class over this ledger: the one place a store is built from the
+   * database handle, so no caller passes the handle around.
+   */
+  store<T>(Store: StoreClass<T>): T {
+    let made = this.stores.get(Store) as T | undefined;
+    if (made === undefined) {
+      made = new Store(this.db);
+      this.stores.set(Store, made);
+    }
+    return made;
   }
 
   /**

@@ -35,7 +35,7 @@ const ListOutput = {
 
 /** Pending questions as the slot queues them: parked ones behind the rest, as `qbridge list`. */
 function inSlotOrder(deps: McpDeps, pending: QuestionView[]): QuestionView[] {
-  const parked = new PresentationStore(deps.core.ledger.db).parked();
+  const parked = deps.core.ledger.store(PresentationStore).parked();
   const queue = queueOrder(pending, parked);
   return [...queue.ready, ...queue.parked];
 }

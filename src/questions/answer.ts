@@ -1,19 +1,16 @@
 // Answering a question from any surface: resolve the attempt against the card as it is now
 // (inside the lock), write the follow-up job, then the answered card, in one commit. A coding
 // agent's own prompt (a permission, a form) writes no job: its answer goes to the agent process
-// that waits for it; a form's answer must first fit the form (fields-check.ts).
+// that waits for it; a form's answer must first fit the form (fields-check.ts). Who may answer
+// is the judge's to decide (src/slot/judge/who.ts) before it calls here; this file takes the
+// surface it is given.
 
 import { rewriteCardText } from "../card/codec.ts";
 import { shownAsIs } from "../card/fingerprint.ts";
 import { jobFileText } from "../card/job.ts";
-import {
-  type Answer,
-  isAgentPrompt,
-  isPermissionQuestion,
-  type Question,
-} from "../card/question.ts";
+import { type Answer, isAgentPrompt, type Question } from "../card/question.ts";
 import { type AnswerAttempt, resolveAnswer } from "../card/resolve.ts";
-import { CardChanged, InvalidInput, NotOwnSurface } from "../errors.ts";
+import { CardChanged, InvalidInput } from "../errors.ts";
 import { auditRefused } from "./audit.ts";
 import type { Core } from "./core.ts";
 import { checkFields } from "./fields-check.ts";
@@ -21,12 +18,6 @@ import type { LoadedQuestion } from "./store.ts";
 import { type Plan, withQuestionTransition } from "./transition.ts";
 
 export const ANSWERABLE = ["pending", "dismissed", "expired"] as const;
-
-/**
- * The boxholder's own surfaces: the only ones a permission question is answered on. A token
- * for the API or MCP is held by agents too, and an agent must not approve its own request.
- */
-export const OWN_SURFACES: readonly string[] = ["telegram", "terminal", "web"];
 
 export interface Surface {
   /** cli, web, api, telegram, terminal, ... */
@@ -65,8 +56,8 @@ export interface AnswerOptions {
   fingerprint?: string | undefined;
   /**
    * More of the card that must be as the boxholder saw it, checked inside the lock after the
-   * fingerprint: throws (a TransitionRejected) to refuse. Triage uses it for the status and
-   * the recommendation it listed.
+   * fingerprint: throws to refuse. Triage uses it for the status and the recommendation it
+   * listed; the judge for who may answer the card as it is then, and its version.
    */
   recheck?: ((card: Question) => void) | undefined;
 }
@@ -124,9 +115,6 @@ function planAnswer(
 ): ReturnType<Plan<Answered>> {
   if (options.fingerprint !== undefined && !shownAsIs(current.card, options.fingerprint)) {
     throw new CardChanged(id, "answer");
-  }
-  if (isPermissionQuestion(current.card) && !OWN_SURFACES.includes(surface.via)) {
-    throw new NotOwnSurface(id, surface.via);
   }
   options.recheck?.(current.card);
   const answer = resolveAnswer(current.card, attempt);

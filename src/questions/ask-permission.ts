@@ -51,7 +51,7 @@ export async function askPermission(
   } = {},
 ): Promise<AskResult> {
   const key = requestKey(request);
-  const requests = new PermissionRequests(core.ledger.db);
+  const requests = core.ledger.store(PermissionRequests);
   const sameRequest: SameQuestion = (open, _asked, openId) =>
     open.kind === "permission" && requests.filedFor(openId, key);
   return askQuestion(core, card, {

@@ -111,7 +111,7 @@ export function rememberedOf(id: string, card: Question): RememberedAnswer | und
  * or undone by hand, by what the card index has seen since.
  */
 export function syncAnswerMemory(core: Core): AnswerMemoryStore {
-  const store = new AnswerMemoryStore(core.ledger.db);
+  const store = core.ledger.store(AnswerMemoryStore);
   if (core.ledger.readOnly) return store;
   if (core.ledger.getMeta(BUILT_KEY) !== "1") {
     const answered = scanQuestions(core.box, core.ledger, "answered").flatMap((entry) =>
@@ -134,7 +134,7 @@ export function syncAnswerMemory(core: Core): AnswerMemoryStore {
 /** Which remembered questions may count for `card` (question `id`): for a permission, the same request. */
 function candidateFilter(core: Core, card: Question, id: string | undefined) {
   if (!isPermissionQuestion(card)) return (past: RememberedAnswer) => past.questionId !== id;
-  const requests = new PermissionRequests(core.ledger.db);
+  const requests = core.ledger.store(PermissionRequests);
   const asks = id === undefined ? undefined : requests.inputKeyOf(id);
   return (past: RememberedAnswer) =>
     past.questionId !== id && asks !== undefined && requests.inputKeyOf(past.questionId) === asks;
@@ -204,7 +204,7 @@ export function rememberAnswers(core: Core): Committed {
     try {
       const { card } = loadQuestion(core, record.questionId);
       const remembered = rememberedOf(record.questionId, card);
-      if (remembered) new AnswerMemoryStore(core.ledger.db).remember([remembered]);
+      if (remembered) core.ledger.store(AnswerMemoryStore).remember([remembered]);
     } catch (error) {
       // The commit holds the answer; the memory catches up from the card index later.
       core.ledger.reportLost("the answer memory's row", error);

@@ -1,6 +1,8 @@
 // The bridge contract: what a surface (Telegram today, any chat service later) provides to be
-// plugged into `qbridge serve`, and what it is given. A bridge is a folder under bridges/ and
-// one line in the bridge list (src/cli/bridges.ts); the core never names a surface.
+// plugged into `qbridge serve`, and what it is given: one door (door.ts) into the core for its
+// surface, never the slot, the stores or the database. A bridge is a folder under bridges/ and
+// one line in the bridge list (src/cli/bridges.ts); the core never names a surface. What a
+// surface proves of whoever acts on it is declared once, here, by its plug (`proves`).
 //
 // A bridge's definition must be cheap to load (every command reads the settings): it holds its
 // zod schema and imports its network library only inside `create` and `check`.
@@ -9,7 +11,9 @@
 import type { z } from "zod";
 import type { BridgeFailed } from "../errors.ts";
 import type { DoctorCheck } from "../questions/doctor/doctor.ts";
-import type { Slot, SlotLogger } from "./slot.ts";
+import type { Door } from "./door.ts";
+import type { Proves, SurfaceDeclaration } from "./judge/proof.ts";
+import type { SlotLogger } from "./slot.ts";
 
 /** The environment as the config reads it (only src/config.ts hands it over). */
 export type Environment = Readonly<Record<string, string | undefined>>;
@@ -22,8 +26,8 @@ export interface BridgeHealth {
 
 /** What a bridge is given when the service creates it. */
 export interface BridgeDeps {
-  /** The one slot every surface shows its question through (the core is `slot.core`). */
-  slot: Slot;
+  /** Its door into the core: attempts, buttons, presentations, pairing, its own ledger values. */
+  door: Door;
   logger: SlotLogger;
   /** Where the web page listens, and the signed links to it (undefined without a public URL). */
   web: { host: string };
@@ -69,8 +73,8 @@ export interface PairingTerms {
   notes: string[];
   /**
    * Sends the code to an address `qbridge pair` was given (its `pairFlag`), where the surface
-   * can (e-mail); `remember` keeps a fact in the ledger for the serving bridge. Resolves to the
-   * line `pair` prints.
+   * can (e-mail); `remember` keeps a value in the ledger that the serving bridge reads from its
+   * `door.meta` under the same key. Resolves to the line `pair` prints.
    */
   deliver?(
     code: string,
@@ -83,6 +87,8 @@ export interface PairingTerms {
 export interface ConfiguredBridge {
   /** The surface's name: in the ledger (owners, presentations, audit rows), /healthz and logs. */
   surface: string;
+  /** What it proves of whoever acts on it, with the owner its settings fix: what the judge reads. */
+  declaration: SurfaceDeclaration;
   /** Off: the service runs without it and says `offLine` instead. */
   on: boolean;
   offLine: string;
@@ -115,6 +121,12 @@ export interface BridgeDefinition {
 /** What a bridge folder writes to define itself; `S` is its validated settings. */
 export interface BridgePlug<S> {
   surface: string;
+  /**
+   * What the surface proves of whoever acts on it (src/slot/judge/proof.ts): a chat with
+   * accounts "paired-account", mail "paired-address". The judge decides trust from it and the
+   * proof each attempt carries; the owner `pairing(settings).fixedOwner` names is the boxholder.
+   */
+  proves: Proves;
   help: BridgeHelp;
   /** Parses the whole environment into this bridge's settings; each issue's message names its variable. */
   schema: z.ZodType<S, z.ZodTypeDef, unknown>;
@@ -135,17 +147,30 @@ export function defineBridge<S>(plug: BridgePlug<S>): BridgeDefinition {
       if (!parsed.success) return { problems: parsed.error.issues.map((issue) => issue.message) };
       const settings = parsed.data;
       const on = plug.on(settings);
+      const pairing = plug.pairing(settings);
       return {
         bridge: {
           surface: plug.surface,
+          declaration: declared(plug.surface, plug.proves, pairing.fixedOwner),
           on,
           offLine: plug.offLine,
           secrets: plug.secrets(settings).filter((s): s is string => Boolean(s)),
           create: (deps) => plug.create(settings, deps),
           check: async () => (on ? plug.check(settings) : undefined),
-          pairing: plug.pairing(settings),
+          pairing,
         },
       };
     },
   };
+}
+
+/** A surface's declaration: what it proves, and for a paired surface the owner a setting fixes. */
+export function declared(
+  name: string,
+  proves: Proves,
+  fixedOwner: string | undefined,
+): SurfaceDeclaration {
+  return proves === "paired-account" || proves === "paired-address"
+    ? { name, proves, fixedOwner }
+    : { name, proves };
 }

@@ -7,6 +7,10 @@
 // gone (its process quit or was killed, SIGKILL included) counts for nothing; its reader
 // removes it.
 //
+// A record names only surfaces whose reader may answer what a hook files: a presenter the door
+// marked askerOnly (a chat fed piped input, whose keys prove no person) is no one a hook could
+// reach, whatever it shows.
+//
 // Never decides who may answer: a record says only that a surface would show the question.
 
 import { randomBytes } from "node:crypto";
@@ -14,6 +18,7 @@ import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { writeAtomic } from "../box/atomic.ts";
 import { createHolderLease, type HolderLease, holderGone } from "./holder.ts";
+import type { Presenter } from "./presentation/presenter.ts";
 
 export interface PresenceRecord {
   /** The presenting process's holder id (holder.ts): `pid:nonce@host`. */
@@ -30,6 +35,14 @@ export interface Presence {
   update(surfaces: readonly string[]): Promise<void>;
   /** Removes the record and gives the lease up. */
   release(): Promise<void>;
+}
+
+/**
+ * Whether a presenter reaches someone who may answer a hook's question: not one whose reader
+ * proves only an asker (a piped chat).
+ */
+export function reachesBoxholder(presenter: Pick<Presenter, "askerOnly">): boolean {
+  return presenter.askerOnly !== true;
 }
 
 function presenceDir(locksDir: string): string {

@@ -17,7 +17,7 @@ import type { Core } from "../questions/core.ts";
 import { loadQuestion } from "../questions/store.ts";
 import { ALWAYS_AWAKE, type Attention, quietEnds } from "./attention/attention.ts";
 import { LaterStore } from "./attention/later.ts";
-import { Inbox } from "./judge/inbox.ts";
+import { Inbox } from "./inbox.ts";
 import { createOperations, type OperationsDeps } from "./operations.ts";
 import { Owners } from "./owner.ts";
 import { createClosedTeller } from "./presentation/closed-teller.ts";
@@ -80,9 +80,9 @@ export function createSlot(deps: {
   const { core } = deps;
   const logger = deps.logger ?? quietLogger;
   const attention = deps.attention ?? ALWAYS_AWAKE;
-  const later = new LaterStore(core.ledger.db);
-  const presentations = new PresentationStore(core.ledger.db);
-  const tokens = new TokenStore(core.ledger.db);
+  const later = core.ledger.store(LaterStore);
+  const presentations = core.ledger.store(PresentationStore);
+  const tokens = core.ledger.store(TokenStore);
   const registry = createRegistry(core.box.paths.locksDir, logger);
   const now = () => core.box.clock.iso();
   const load = (id: string) => loadCard(core, id);
@@ -121,8 +121,8 @@ function lockedSlot(parts: OperationsDeps, ops: SlotOps): Slot {
     core,
     presentations,
     tokens,
-    inbox: new Inbox(core.ledger.db),
-    owners: new Owners(core.ledger.db),
+    inbox: core.ledger.store(Inbox),
+    owners: core.ledger.store(Owners),
     later,
     attention,
     reconcile: locked(ops.reconcile),

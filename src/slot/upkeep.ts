@@ -5,7 +5,7 @@
 
 import type { Core } from "../questions/core.ts";
 import { withdrawForGoneHooks } from "./hook-lease.ts";
-import { holdPresence } from "./presence.ts";
+import { holdPresence, reachesBoxholder } from "./presence.ts";
 import type { Reach } from "./reach.ts";
 import type { Registry } from "./registry.ts";
 import type { SlotLogger } from "./slot-ops.ts";
@@ -17,10 +17,13 @@ export interface Upkeep {
   stop(): Promise<void>;
 }
 
-/** The surfaces this process shows questions on now: ready, and not refusing messages. */
+/**
+ * The surfaces this process shows questions on now to someone who may answer a hook's: ready,
+ * not refusing messages, and not read by an asker only (a piped chat).
+ */
 function delivering(registry: Registry, reach: Reach): string[] {
   return registry.presenters
-    .filter((p) => p.ready() && !reach.refusing(p.surface))
+    .filter((p) => p.ready() && !reach.refusing(p.surface) && reachesBoxholder(p))
     .map((p) => p.surface);
 }
 

@@ -1,15 +1,17 @@
 // The API's routes that change a question, each one transition through the same core as the
-// CLI (`via: api`), told to the web's listener after it committed: asking, answering,
+// CLI (`via: api`), told to the web's listener after it committed: asking, answering (through
+// the judge: the API speaks for agents, and names the card's version with If-Match),
 // dismissing, extending and withdrawing.
 
 import type { Context } from "hono";
-import { answerQuestion } from "../questions/answer.ts";
 import { askWithReply } from "../questions/ask-reply.ts";
 import { dismissQuestion } from "../questions/close.ts";
 import { extendQuestion } from "../questions/extend.ts";
 import { questionOutcome } from "../questions/outcome.ts";
 import { loadQuestion } from "../questions/store.ts";
 import { withdrawQuestion } from "../questions/withdraw.ts";
+import { judgeAnswer, type Version } from "../slot/judge/by-id.ts";
+import { API_SURFACE } from "../surfaces.ts";
 import {
   AnswerBody,
   DismissBody,
@@ -40,18 +42,30 @@ export const askOverApi = (api: ApiContext) => async (c: Context) => {
   return maskedJson(c, reply, 201);
 };
 
+/**
+ * The version an answer names: If-Match's entity tag (the ETag a GET of the question gave), or
+ * none (then a letter or a label is taken only while the card is as it was filed).
+ */
+function versionOf(ifMatch: string | undefined): Version {
+  const tag = ifMatch?.trim().replace(/^W\//, "");
+  if (!tag || tag === "*") return { kind: "none", say: "If-Match:" };
+  return { kind: "shown", hash: tag.replace(/^"(.*)"$/, "$1") };
+}
+
 /** `POST /questions/:id/answer`: the answer as a person would type it, with a note and who. */
 export const answerOverApi = (api: ApiContext) => async (c: Context) => {
   const id = routeQuestionId(api, c);
   const body = parsed(AnswerBody, await jsonBody(c));
-  const result = await answerQuestion(
-    api.core,
-    id,
-    { text: body.answer, note: body.note },
-    { via: "api", by: body.by },
-  );
+  const verdict = await judgeAnswer(api.core, {
+    kind: "answer",
+    from: { surface: API_SURFACE, proof: { kind: "token", by: body.by } },
+    questionId: id,
+    answer: { text: body.answer, note: body.note },
+    version: versionOf(c.req.header("If-Match")),
+  });
+  if (verdict.kind === "refused") throw verdict.error ?? new Error(verdict.reply);
   await announce(api.deps, { id, action: "answered", via: "api" });
-  return c.json(result);
+  return c.json(verdict.result);
 };
 
 /** `POST /questions/:id/dismiss`: only a pending question; it stays answerable. */

@@ -26,7 +26,13 @@ export function apiContext(deps: WebDeps): ApiContext {
     core,
     heldUntil: heldUntilOf(core, deps.config.attention),
     link: (id) =>
-      linkUrl(deps.config.web.publicUrl, deps.secret, { question: id }, core.box.clock.now()),
+      // Handed to an asker: the page shows the question and answers nothing.
+      linkUrl(
+        deps.config.web.publicUrl,
+        deps.secret,
+        { question: id, role: "asker" },
+        core.box.clock.now(),
+      ),
   };
 }
 

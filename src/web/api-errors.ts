@@ -1,10 +1,13 @@
 // The one place errors become HTTP statuses and JSON bodies `{error: {code, message}}`.
-// 400 malformed request, 401 no or wrong token, 403 a permission request (answered only on the
-// boxholder's own surfaces), 404 no such question, 409 the transition was
-// rejected (naming the current status), 413 body over the limit, 422 the body breaks the schema.
+// 400 malformed request, 401 no or wrong token, 403 a question an agent's hook filed (answered
+// only by the boxholder, on a surface that proves it), 404 no such question, 409 the transition
+// was rejected (naming the current status), 412 the card is not the version If-Match named, 413
+// body over the limit, 422 the body breaks the schema, 428 a letter or a label for a card edited
+// since it was asked, with no If-Match.
 
 import {
   BoxError,
+  CardChanged,
   CardUnreadable,
   InvalidId,
   InvalidInput,
@@ -12,9 +15,10 @@ import {
   QbridgeError,
   QuestionNotFound,
   TransitionRejected,
+  VersionNeeded,
 } from "../errors.ts";
 
-export type ApiStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 500 | 503;
+export type ApiStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 422 | 428 | 500 | 503;
 
 export interface ApiErrorBody {
   error: { code: string; message: string; current?: string };
@@ -34,6 +38,8 @@ function statusOf(error: QbridgeError): ApiStatus {
   if (error instanceof InvalidId) return 400;
   if (error instanceof QuestionNotFound) return 404;
   if (error instanceof NotOwnSurface) return 403;
+  if (error instanceof CardChanged) return 412;
+  if (error instanceof VersionNeeded) return 428;
   if (error instanceof TransitionRejected) return 409;
   if (error instanceof InvalidInput) return 422;
   if (error instanceof CardUnreadable) return 500;

@@ -3,6 +3,7 @@
 // the box, except `job/done`, the job's own last step.
 
 import type { Context } from "hono";
+import { questionFingerprint } from "../card/fingerprint.ts";
 import { STATUSES } from "../card/question.ts";
 import { markJobDone, readJob } from "../questions/job-done.ts";
 import { questionOutcome } from "../questions/outcome.ts";
@@ -41,7 +42,7 @@ export const listQuestions = (api: ApiContext) => async (c: Context) => {
 };
 
 /** `GET /questions/:id[?wait=]`: the outcome's fields at the top level, beside the card and its
- * path as before. */
+ * path as before; the card's version (its fingerprint) as the ETag an answer's If-Match names. */
 export const readQuestion = (api: ApiContext) => async (c: Context) => {
   const { core, link, heldUntil } = api;
   const id = routeQuestionId(api, c);
@@ -50,6 +51,7 @@ export const readQuestion = (api: ApiContext) => async (c: Context) => {
   // by a killed process is never reported as an outcome (it may yet be undone).
   const { rel, card } = await waitForQuestion(core, id, seconds, { signal: c.req.raw.signal });
   const outcome = questionOutcome({ id, card }, { now: core.box.clock.now(), link, heldUntil });
+  c.header("ETag", `"${questionFingerprint(card)}"`);
   return maskedJson(c, { ...outcome, rel, card });
 };
 

@@ -16,7 +16,7 @@ import { html, type Markup } from "./html.ts";
  */
 export function laterLine(core: Core, id: string, timeZone: string): Markup {
   const now = core.box.clock.now();
-  const until = new LaterStore(core.ledger.db).until(id);
+  const until = core.ledger.store(LaterStore).until(id);
   if (!until || new Date(until).getTime() <= now.getTime()) return html``;
   return html`<p class="meta" id="later-back">⏰ Put off: back ${backAt(new Date(until), now, timeZone)}.</p>`;
 }
@@ -47,6 +47,6 @@ export function putOffFromPage(
   if (!mayWait(loadQuestion(core, id).card)) return `Not put off: ${AGENT_WAITS}.`;
   const option = laterOption(choice ?? "", core.box.clock.now(), timeZone);
   if (!option) return "That time has passed or is not one of the choices; pick another.";
-  new LaterStore(core.ledger.db).put(id, option.until, core.box.clock.iso());
+  core.ledger.store(LaterStore).put(id, option.until, core.box.clock.iso());
   return undefined;
 }

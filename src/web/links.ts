@@ -1,12 +1,18 @@
-// Signed links to the web page. A link names one question (or the questions page) and an
-// expiry, and carries an HMAC over both with the box's secret key, so it cannot be forged,
-// widened to another question, or used after it expires.
+// Signed links to the web page. A link names one question (or the questions page), whom it was
+// made for, and an expiry, and carries an HMAC over all three with the box's secret key, so it
+// cannot be forged, widened to another question or another role, or used after it expires. A
+// link a bridge sends the boxholder answers; a link handed to an asker (the API's, MCP's and the
+// CLI's outcomes, `qbridge link`) shows and never answers. The role is inside the signature
+// only: a link does not say it, and nobody can change it.
 
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { isIPv6 } from "node:net";
 import { dirname, join } from "node:path";
 import type { Box } from "../box/box.ts";
+import type { LinkRole } from "../slot/judge/proof.ts";
+
+export type { LinkRole } from "../slot/judge/proof.ts";
 
 export const LINK_LIFETIME_MS = 7 * 24 * 3_600_000;
 
@@ -26,11 +32,17 @@ export function loadSecret(box: Box): Buffer {
   return Buffer.from(readFileSync(path, "utf8").trim(), "hex");
 }
 
-/** What a link opens: one question by id, the questions page, or the stats page. */
-export type LinkScope = { question: string } | { page: "questions" | "stats" };
+/**
+ * What a link opens: one question by id, the questions page, or the stats page; and whom it was
+ * made for (`role`; absent: the boxholder).
+ */
+export type LinkScope = ({ question: string } | { page: "questions" | "stats" }) & {
+  role?: LinkRole | undefined;
+};
 
 function scopeText(scope: LinkScope): string {
-  return "question" in scope ? `q:${scope.question}` : `page:${scope.page}`;
+  const opens = "question" in scope ? `q:${scope.question}` : `page:${scope.page}`;
+  return scope.role === "asker" ? `asker:${opens}` : opens;
 }
 
 function mac(secret: Buffer, scope: LinkScope, expires: number): string {
@@ -51,9 +63,10 @@ export function signLink(
 }
 
 export type LinkCheck =
-  | { ok: true; expires: Date }
+  | { ok: true; expires: Date; role: LinkRole }
   | { ok: false; reason: "malformed" | "tampered" | "expired" };
 
+/** Whether the signature opens `scope` (for either role), and for whom it was made. */
 export function checkLink(
   secret: Buffer,
   scope: LinkScope,
@@ -64,11 +77,13 @@ export function checkLink(
   if (!match) return { ok: false, reason: "malformed" };
   const expires = Number.parseInt(match[1] as string, 36);
   const given = Buffer.from(match[2] as string, "base64url");
-  const wanted = Buffer.from(mac(secret, scope, expires), "base64url");
-  if (given.length !== wanted.length || !timingSafeEqual(given, wanted))
-    return { ok: false, reason: "tampered" };
+  const role = (["boxholder", "asker"] as const).find((r) => {
+    const wanted = Buffer.from(mac(secret, { ...scope, role: r }, expires), "base64url");
+    return given.length === wanted.length && timingSafeEqual(given, wanted);
+  });
+  if (!role) return { ok: false, reason: "tampered" };
   if (expires * 1000 <= now.getTime()) return { ok: false, reason: "expired" };
-  return { ok: true, expires: new Date(expires * 1000) };
+  return { ok: true, expires: new Date(expires * 1000), role };
 }
 
 /** The full URL of a signed link, or undefined when no public URL is configured or the box has

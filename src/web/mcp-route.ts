@@ -32,7 +32,8 @@ export function mcpRoute(deps: WebDeps, endpoint: McpEndpoint | undefined): Hono
         linkUrl(
           deps.config.web.publicUrl,
           deps.secret,
-          { question: id },
+          // Handed to an asker: the page shows the question and answers nothing.
+          { question: id, role: "asker" },
           deps.core.box.clock.now(),
         ),
       // The serving process's slot presents a new question, or closes a withdrawn one, at once.

@@ -68,6 +68,17 @@ export function noLinkKeyPage(): string {
   );
 }
 
+/** A post through a link handed to an asker: such a link shows the question and answers nothing. */
+export const SHOW_ONLY_SENTENCE =
+  "This link shows the question only and answers nothing: nothing was changed.";
+
+export function showOnlyPage(): string {
+  return page(
+    "Shows only",
+    html`<h1>This link answers nothing</h1><div class="card problem"><p>${SHOW_ONLY_SENTENCE}</p></div>`,
+  );
+}
+
 export function staleFormPage(): string {
   return page(
     "Form out of date",

@@ -35,7 +35,13 @@ export interface QuestionPageInput {
   laterBack?: Markup | undefined;
   /** The answered question most like this one (src/slot/last-time.ts). */
   lastTime?: { day: string; answer: string } | undefined;
+  /** Opened through a link handed to an asker: the question only, no form and no action. */
+  showOnly?: boolean | undefined;
 }
+
+/** Said where the form would be, on a page opened through a link handed to an asker. */
+export const SHOW_ONLY_LINE =
+  "This link shows this question only: it answers nothing. The boxholder answers it from their own chat or link.";
 
 /** Memos longer than this are cut at a sentence, the rest folded. */
 const MEMO_HEAD_CHARS = 160;
@@ -156,7 +162,7 @@ ${recordedAnswer(card, now, timeZone)}
 ${memo(card)}
 ${learning(card)}
 ${final ? "" : guidance(card)}
-${final ? "" : answerForm(input)}
+${final ? "" : input.showOnly ? html`<p class="meta" id="show-only">${SHOW_ONLY_LINE}</p>` : answerForm(input)}
 ${contextRefs(card)}
 <details class="card" id="directive"><summary>What happens with the answer</summary><p class="text">${card.directive}</p></details>
 <p class="meta">Question <code>${view.id}</code></p>`;

@@ -1,8 +1,8 @@
 // The `/q/:id` POST: a question's form sent back to its signed link. Read the post (the link,
-// the form token, the fields), decide what it asks (dismiss, extend, later, answer), do it (an
-// answer through the judge, as every surface's), and render: a redirect to the page, or the
-// page again with the form as sent and a line saying why nothing changed. Never records what
-// the person did not submit.
+// the form token, the fields; a link handed to an asker is refused before anything is read),
+// decide what it asks (dismiss, extend, later, answer), have the judge do it (as every
+// surface's attempts), and render: a redirect to the page, or the page again with the form as
+// sent and a line saying why nothing changed. Never records what the person did not submit.
 
 import type { Context } from "hono";
 import { isValidId } from "../box/paths.ts";
@@ -19,7 +19,10 @@ import { EXTEND_STEP } from "../questions/deadline.ts";
 import { extendQuestion } from "../questions/extend.ts";
 import type { QuestionView } from "../questions/state.ts";
 import { loadQuestion } from "../questions/store.ts";
-import { judgeForm } from "../slot/judge/form.ts";
+import { judgeAnswer } from "../slot/judge/by-id.ts";
+import { judgePage, type PageVerdict } from "../slot/judge/page-acts.ts";
+import type { From } from "../slot/judge/proof.ts";
+import { WEB_SURFACE } from "../surfaces.ts";
 import type { FormValues } from "./answer-fields.ts";
 import { checkFormToken, formToken } from "./csrf.ts";
 import { announce, type SignedDeps } from "./deps.ts";
@@ -28,11 +31,13 @@ import { laterForm, laterLine, putOffFromPage } from "./later-form.ts";
 import { pageFailure } from "./page-errors.ts";
 import { badRequestPage, staleFormPage } from "./problem-page.ts";
 import { questionPage } from "./question-page.ts";
-import { pageLinks, questionHref, refuseLink } from "./signed-page.ts";
+import { openForPost, pageLinks, questionHref } from "./signed-page.ts";
 
 /** A post that passed the link and form-token checks. */
 interface Post {
   id: string;
+  /** Whoever posted, as the web saw them: the holder of a link signed for the boxholder. */
+  from: From;
   body: Record<string, unknown>;
   /** The page's own address: where every outcome sends the browser back. */
   action: string;
@@ -73,9 +78,9 @@ async function readPost(c: Context, deps: SignedDeps): Promise<Post | Response> 
   const typed = ["other", "text", "note"]
     .map((name) => field(body, name)?.trim())
     .filter((text): text is string => Boolean(text));
-  const refused = refuseLink(c, deps, scope, typed);
-  if (refused) return refused;
-  const signature = c.req.query("s") as string;
+  const opened = openForPost(c, deps, scope, typed);
+  if (opened instanceof Response) return opened;
+  const { signature, role } = opened;
   if (!checkFormToken(deps.secret, scope, signature, field(body, "form"))) {
     return c.html(staleFormPage(), 403);
   }
@@ -88,6 +93,7 @@ async function readPost(c: Context, deps: SignedDeps): Promise<Post | Response> 
   };
   return {
     id,
+    from: { surface: WEB_SURFACE, proof: { kind: "link", role } },
     body,
     action: questionHref(id, signature, "../"),
     formToken: formToken(deps.secret, scope, signature),
@@ -98,17 +104,23 @@ async function readPost(c: Context, deps: SignedDeps): Promise<Post | Response> 
 /** Does what the post asks; a redirect back to the page, or the page with why not. */
 async function act(c: Context, deps: SignedDeps, post: Post): Promise<Response> {
   const { core } = deps;
-  const { id } = post;
+  const { id, from } = post;
   const asked = field(post.body, "action");
   if (asked === "dismiss") {
-    await dismissQuestion(core, id, { via: "web" });
-    await announce(deps, { id, action: "dismissed", via: "web" });
-    return c.redirect(post.action, 303);
+    const done = await judgePage(
+      core,
+      { kind: "page", from, act: "dismiss", questionId: id },
+      (by) => dismissQuestion(core, id, by),
+    );
+    return settled(c, deps, post, done, "dismissed");
   }
   if (asked === "extend") {
-    await extendQuestion(core, id, EXTEND_STEP, { via: "web" });
-    await announce(deps, { id, action: "extended", via: "web" });
-    return c.redirect(post.action, 303);
+    const done = await judgePage(
+      core,
+      { kind: "page", from, act: "extend", questionId: id },
+      (by) => extendQuestion(core, id, EXTEND_STEP, by),
+    );
+    return settled(c, deps, post, done, "extended");
   }
   const view = loadQuestion(core, id);
   if (asked === "later") {
@@ -116,12 +128,30 @@ async function act(c: Context, deps: SignedDeps, post: Post): Promise<Response> 
       const text = `Nothing changed: this question is already ${view.card.status}.`;
       return refusal(c, deps, post, view, text, 409);
     }
-    const problem = putOffFromPage(core, deps.config.timeZone, id, field(post.body, "later"));
-    if (problem) return refusal(c, deps, post, view, problem, 422);
-    await announce(deps, { id, action: "later", via: "web" });
-    return c.redirect(post.action, 303);
+    const done = await judgePage(
+      core,
+      { kind: "page", from, act: "later", questionId: id },
+      async () => putOffFromPage(core, deps.config.timeZone, id, field(post.body, "later")),
+    );
+    if (done.kind === "done" && done.value) return refusal(c, deps, post, view, done.value, 422);
+    return settled(c, deps, post, done, "later");
   }
   return answer(c, deps, post, view);
+}
+
+/** After the judge: the page again when it refused, else the serving slot told and the page. */
+async function settled(
+  c: Context,
+  deps: SignedDeps,
+  post: Post,
+  verdict: PageVerdict<unknown>,
+  action: "dismissed" | "extended" | "later",
+): Promise<Response> {
+  if (verdict.kind === "refused") {
+    return failed(c, deps, post, verdict.error ?? new Error(verdict.reply));
+  }
+  await announce(deps, { id: post.id, action, via: "web" });
+  return c.redirect(post.action, 303);
 }
 
 /**
@@ -145,14 +175,14 @@ async function answer(c: Context, deps: SignedDeps, post: Post, view: QuestionVi
     choices: post.values.choices ?? [],
   });
   if ("problem" in read) return refusal(c, deps, post, view, read.problem, 422);
-  const outcome = await judgeForm(deps.core, {
-    kind: "form",
-    surface: "web",
-    // The signed link's holder: the boxholder, named by no id on the web.
-    actor: { id: undefined, boxholder: true },
+  const shown = field(post.body, "shown");
+  const outcome = await judgeAnswer(deps.core, {
+    kind: "answer",
+    from: post.from,
     questionId: post.id,
     answer: read.attempt,
-    shown: field(post.body, "shown"),
+    // The page's `shown`; a client that rendered no page names none, and picks by id.
+    version: shown === undefined ? { kind: "none", say: "shown" } : { kind: "shown", hash: shown },
   });
   if (outcome.kind !== "recorded") {
     return failed(c, deps, post, outcome.error ?? new Error(outcome.reply));
@@ -210,7 +240,7 @@ function refusal(
       notice: { tone: "problem", text },
       now: core.box.clock.now(),
       timeZone,
-      links: pageLinks(deps, "../", post.id),
+      links: pageLinks(deps, "../", "boxholder", post.id),
       later: laterForm({ core, id: post.id, timeZone, action, formToken: token }),
       laterBack: laterLine(core, post.id, timeZone),
     }),

@@ -1,7 +1,9 @@
-// `/q/:id`: one question through its signed link. The form posts back to the same link with a
-// form token derived from it (question-post.ts); answers go through the judge and dismissals
-// through the core as `via: web`, then the browser is sent back to the page (so a reload never
-// posts twice). A page never answers anything a person did not submit.
+// `/q/:id`: one question through its signed link. A link a bridge sent the boxholder opens the
+// page with its form, which posts back to the same link with a form token derived from it
+// (question-post.ts): answers and the page's other acts go through the judge as `via: web`, then
+// the browser is sent back to the page (so a reload never posts twice). A link handed to an
+// asker opens the page with no form and no action. A page never answers anything a person did
+// not submit.
 
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -18,7 +20,7 @@ import { pageFailure } from "./page-errors.ts";
 import { badRequestPage, tooLargePage } from "./problem-page.ts";
 import { questionPage } from "./question-page.ts";
 import { postQuestion } from "./question-post.ts";
-import { pageLinks, questionHref, refuseLink } from "./signed-page.ts";
+import { openLink, pageLinks, questionHref } from "./signed-page.ts";
 
 /** Forms carry at most one answer and one note of 20,000 characters each, percent-encoded. */
 export const FORM_LIMIT_BYTES = 512 * 1024;
@@ -52,9 +54,9 @@ export function questionRoutes(deps: SignedDeps): Hono {
   app.get("/q/:id", async (c) => {
     const id = c.req.param("id");
     if (!isValidId(id)) return c.html(badRequestPage(new InvalidId(id).message), 400);
-    const refused = refuseLink(c, deps, { question: id });
-    if (refused) return refused;
-    const signature = c.req.query("s") as string;
+    const opened = openLink(c, deps, { question: id });
+    if (opened instanceof Response) return opened;
+    const { signature, role } = opened;
     try {
       // Never a write half done (a killed answer the next writer undoes).
       const view = await loadCommitted(core, id);
@@ -70,7 +72,8 @@ export function questionRoutes(deps: SignedDeps): Hono {
           formToken: token,
           now: core.box.clock.now(),
           timeZone,
-          links: pageLinks(deps, "../", id),
+          links: pageLinks(deps, "../", role, id),
+          showOnly: role === "asker",
           later: laterForm({ core, id, timeZone, action, formToken: token }),
           laterBack: laterLine(core, id, timeZone),
           lastTime: view.card.status === "pending" ? lastTimeFor(core, view, timeZone) : undefined,

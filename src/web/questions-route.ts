@@ -1,7 +1,8 @@
 // `/questions` through its own signed link: what is waiting, then one page of the archive
 // (`page=N`, from 1; a page past the end shows the last). Each entry carries a freshly signed
-// link to its question; the page itself answers nothing (the triage
-// digest's button only leads to the list of what it would record: triage-route.ts).
+// link to its question, for the role of the link that opened the page; the page itself answers
+// nothing (the triage digest's button only leads to the list of what it would record:
+// triage-route.ts, and only on a page opened through the boxholder's link).
 
 import { Hono } from "hono";
 import { ARCHIVE_PAGE, archivePage, pendingQuestions } from "../questions/state.ts";
@@ -12,7 +13,7 @@ import type { SignedDeps } from "./deps.ts";
 import { signLink } from "./links.ts";
 import { pageFailure } from "./page-errors.ts";
 import { questionsPage } from "./questions-page.ts";
-import { pageLinks, questionHref, refuseLink } from "./signed-page.ts";
+import { openLink, pageLinks, questionHref } from "./signed-page.ts";
 import { digestSection } from "./triage-page.ts";
 import { triageAction } from "./triage-route.ts";
 
@@ -21,15 +22,16 @@ export function questionsRoute(deps: SignedDeps): Hono {
   const { core, secret } = deps;
 
   app.get("/questions", async (c) => {
-    const refused = refuseLink(c, deps, { page: "questions" });
-    if (refused) return refused;
+    const opened = openLink(c, deps, { page: "questions" });
+    if (opened instanceof Response) return opened;
+    const { signature, role } = opened;
     const now = core.box.clock.now();
     try {
       // An answer a killed process left uncommitted is undone first, never listed as recorded.
       await settleBeforeListing(core);
       const { pending, unreadable } = pendingQuestions(core);
-      const hrefOf = (id: string) => questionHref(id, signLink(secret, { question: id }, now), "");
-      const signature = c.req.query("s") as string;
+      const hrefOf = (id: string) =>
+        questionHref(id, signLink(secret, { question: id, role }, now), "");
       const asked = /^[1-9][0-9]{0,8}$/.test(c.req.query("page") ?? "")
         ? Number(c.req.query("page"))
         : 1;
@@ -39,7 +41,8 @@ export function questionsRoute(deps: SignedDeps): Hono {
       if (at !== asked) archive = archivePage(core, (at - 1) * ARCHIVE_PAGE);
       const pageHref = (n: number) =>
         `questions?s=${encodeURIComponent(signature)}${n > 1 ? `&page=${n}` : ""}`;
-      const digest = at === 1 ? boxDigest(core, pending) : undefined;
+      // Triage records answers: its form is on the boxholder's page only.
+      const digest = at === 1 && role === "boxholder" ? boxDigest(core, pending) : undefined;
       const listing = {
         pending,
         archive,
@@ -54,7 +57,7 @@ export function questionsRoute(deps: SignedDeps): Hono {
           hrefOf,
           now,
           deps.config.timeZone,
-          pageLinks(deps, "", undefined, { pending, archive: [], unreadable }),
+          pageLinks(deps, "", role, undefined, { pending, archive: [], unreadable }),
           digest &&
             digestSection(digest, hrefOf, {
               action: triageAction(signature, ""),

@@ -1,23 +1,27 @@
-// `POST /questions/triage` through the questions page's signed link and form token: the first
-// press lists exactly what would be recorded (the offer, kept in the ledger with each card's
-// fingerprint), the second records it through the core as `via: web`. Nothing is recorded
-// without that second press.
+// `POST /questions/triage` through the questions page's signed link (the boxholder's: a link
+// handed to an asker answers nothing) and form token: the first press lists exactly what would
+// be recorded (the offer, kept in the ledger with each card's fingerprint), the second records
+// it through the core as `via: web`. Each press is an attempt the judge lets through first.
+// Nothing is recorded without that second press.
 
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Question } from "../card/question.ts";
 import { QbridgeError } from "../errors.ts";
-import { answerQuestion } from "../questions/answer.ts";
+import { answerQuestion, type Surface } from "../questions/answer.ts";
 import type { Core } from "../questions/core.ts";
 import { boxState } from "../questions/state.ts";
 import { loadQuestion } from "../questions/store.ts";
+import { judgePage } from "../slot/judge/page-acts.ts";
+import type { From } from "../slot/judge/proof.ts";
 import { TriageOffers } from "../slot/triage/offers.ts";
 import { type AnswerPath, boxDigest } from "../slot/triage/triage.ts";
+import { WEB_SURFACE } from "../surfaces.ts";
 import { checkFormToken, formToken } from "./csrf.ts";
 import { announce, type SignedDeps } from "./deps.ts";
 import { pageFailure } from "./page-errors.ts";
 import { staleFormPage, tooLargePage } from "./problem-page.ts";
-import { pageLinks, refuseLink, type ToRoot } from "./signed-page.ts";
+import { openForPost, pageLinks, type ToRoot } from "./signed-page.ts";
 import { decisionPage, nothingToAcceptPage, reviewPage } from "./triage-page.ts";
 
 const SCOPE = { page: "questions" } as const;
@@ -32,10 +36,9 @@ export function triageAction(signature: string, toRoot: ToRoot): string {
 export function triageRoute(deps: SignedDeps): Hono {
   const app = new Hono();
   const { core, secret } = deps;
-  const offers = new TriageOffers(core.ledger.db);
+  const offers = core.ledger.store(TriageOffers);
 
   const load = (id: string) => cardIfReadable(core, id);
-  const answer = webAnswerPath(deps);
 
   app.post(
     "/questions/triage",
@@ -44,9 +47,10 @@ export function triageRoute(deps: SignedDeps): Hono {
       onError: (c) => c.html(tooLargePage(TRIAGE_FORM_BYTES), 413),
     }),
     async (c) => {
-      const refused = refuseLink(c, deps, SCOPE);
-      if (refused) return refused;
-      const signature = c.req.query("s") as string;
+      const opened = openForPost(c, deps, SCOPE);
+      if (opened instanceof Response) return opened;
+      const { signature, role } = opened;
+      const from: From = { surface: WEB_SURFACE, proof: { kind: "link", role } };
       const body = (await c.req.parseBody().catch(() => ({}))) as Record<string, unknown>;
       const given = (name: string) => (typeof body[name] === "string" ? body[name] : undefined);
       if (!checkFormToken(secret, SCOPE, signature, given("form"))) {
@@ -60,15 +64,26 @@ export function triageRoute(deps: SignedDeps): Hono {
       try {
         const offerId = given("offer");
         if (given("step") === "confirm" && offerId) {
-          const decision = await offers.decide(offerId, answer, load, now);
-          return c.html(decisionPage(decision, pageLinks(deps, "../")));
+          const verdict = await judgePage(core, { kind: "page", from, act: "accept" }, (by) =>
+            offers.decide(offerId, webAnswerPath(deps, by), load, now),
+          );
+          if (verdict.kind === "refused") return c.html(staleFormPage(), 403);
+          return c.html(decisionPage(verdict.value, pageLinks(deps, "../", role)));
         }
-        const state = boxState(core);
-        const digest = boxDigest(core, state.pending);
-        if (!digest?.offer.length)
-          return c.html(nothingToAcceptPage(pageLinks(deps, "../", undefined, state)));
-        const id = offers.save(digest.offer, "web", now);
-        return c.html(reviewPage(digest.offer, id, form, pageLinks(deps, "../", undefined, state)));
+        const verdict = await judgePage(core, { kind: "page", from, act: "triage" }, async (by) => {
+          const state = boxState(core);
+          const digest = boxDigest(core, state.pending);
+          if (!digest?.offer.length) return { state, offered: undefined };
+          return {
+            state,
+            offered: { items: digest.offer, id: offers.save(digest.offer, by.via, now) },
+          };
+        });
+        if (verdict.kind === "refused") return c.html(staleFormPage(), 403);
+        const { state, offered } = verdict.value;
+        const links = pageLinks(deps, "../", role, undefined, state);
+        if (!offered) return c.html(nothingToAcceptPage(links));
+        return c.html(reviewPage(offered.items, offered.id, form, links));
       } catch (error) {
         return pageFailure(c, deps, error);
       }
@@ -89,9 +104,9 @@ function cardIfReadable(core: Core, id: string): Question | undefined {
 }
 
 /** The web's way into the core: each answer its own transition, then the serving slot is told. */
-function webAnswerPath(deps: SignedDeps): AnswerPath {
+function webAnswerPath(deps: SignedDeps, by: Surface): AnswerPath {
   return async (id, attempt, options) => {
-    const result = await answerQuestion(deps.core, id, attempt, { via: "web" }, options);
+    const result = await answerQuestion(deps.core, id, attempt, by, options);
     await announce(deps, { id, action: "answered", via: "web" });
     return result;
   };

@@ -10,9 +10,14 @@ import { questionFingerprint } from "../../src/card/fingerprint.ts";
 import { answerQuestion } from "../../src/questions/answer.ts";
 import { listJobs } from "../../src/questions/state.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
-import { judgeForm } from "../../src/slot/judge/form.ts";
+import { judgeAnswer } from "../../src/slot/judge/by-id.ts";
+import type { From } from "../../src/slot/judge/proof.ts";
 import type { Slot } from "../../src/slot/slot.ts";
+import { WEB_SURFACE } from "../../src/surfaces.ts";
 import { gitLog, selectCard, type TestBox } from "../support/box.ts";
+
+/** Whoever posts the web form through the link a bridge sent the boxholder. */
+const BOXHOLDER_PAGE: From = { surface: WEB_SURFACE, proof: { kind: "link", role: "boxholder" } };
 
 /** One box with the bridge attached and one question presented on it. */
 export interface Session {
@@ -40,6 +45,15 @@ export interface Driver {
    * surface has no strangers (a terminal is the boxholder's own keyboard).
    */
   stranger?(session: Session, letter: string): Promise<string>;
+  /**
+   * The surface's commands, by the judge's names (park, next, waiting, ...), and how a person
+   * sends one: the boxholder, or (where the surface has strangers) someone else. What they
+   * were told.
+   */
+  commands?: {
+    names: string[];
+    send(session: Session, name: string, who: "boxholder" | "stranger"): Promise<string>;
+  };
 }
 
 const answerCommits = async (box: TestBox) =>
@@ -100,6 +114,41 @@ export function conformance(driver: Driver): void {
         expect(await stranger(s, "b")).toContain("answers only its owner");
         await unanswered(s);
       }));
+    it("a stranger's pick (a tap or a typed letter) is audited as refused", () =>
+      story(driver, selectCard(), async (s) => {
+        await stranger(s, "b");
+        const rows = s.box.ledger.auditFor().filter((row) => row.surface === driver.surface);
+        expect(rows.map((row) => row.outcome)).toEqual(["refused:stranger"]);
+      }));
+  }
+
+  const { commands } = driver;
+  if (commands && stranger) {
+    it("a stranger's every command changes nothing, and each is audited as refused", () =>
+      story(driver, selectCard(), async (s) => {
+        const open = s.slot.current();
+        for (const name of commands.names) await commands.send(s, name, "stranger");
+        await unanswered(s);
+        expect(s.slot.current()?.seq).toBe(open?.seq);
+        const refused = s.box.ledger
+          .auditFor()
+          .filter((row) => row.surface === driver.surface && row.action.startsWith("command:"))
+          .map((row) => [row.action, row.outcome]);
+        expect(refused).toEqual(
+          commands.names.map((name) => [`command:${name}`, "refused:stranger"]),
+        );
+      }));
+  }
+  if (commands) {
+    it("the boxholder's command goes through the judge and is audited", () =>
+      story(driver, selectCard(), async (s) => {
+        const open = s.slot.current();
+        await commands.send(s, "park", "boxholder");
+        expect(s.slot.current()?.seq).not.toBe(open?.seq);
+        expect(loadQuestion(s.box, s.id).card.status).toBe("pending");
+        const rows = s.box.ledger.auditFor(s.id).filter((row) => row.action === "command:park");
+        expect(rows.map((row) => [row.surface, row.outcome])).toEqual([[driver.surface, "parked"]]);
+      }));
   }
 
   it("an edited card refuses the presentation that showed it before the edit", () =>
@@ -146,13 +195,12 @@ export function conformance(driver: Driver): void {
   it("the web form's answer, judged by the page's fingerprint, closes the presentation", () =>
     story(driver, selectCard(), async (s) => {
       const shown = questionFingerprint(loadQuestion(s.box, s.id).card);
-      const outcome = await judgeForm(s.box, {
-        kind: "form",
-        surface: "web",
-        actor: { id: undefined, boxholder: true },
+      const outcome = await judgeAnswer(s.box, {
+        kind: "answer",
+        from: BOXHOLDER_PAGE,
         questionId: s.id,
         answer: { text: "finance", option: "finance" },
-        shown,
+        version: { kind: "shown", hash: shown },
       });
       expect(outcome).toMatchObject({ kind: "recorded", name: "answered" });
       await s.slot.reconcile();
@@ -167,13 +215,12 @@ export function conformance(driver: Driver): void {
     story(driver, selectCard(), async (s) => {
       const shown = questionFingerprint(loadQuestion(s.box, s.id).card);
       editCard(s.box, s.id, (text) => text.replace("label: Taxes", "label: Tax office"));
-      const outcome = await judgeForm(s.box, {
-        kind: "form",
-        surface: "web",
-        actor: { id: undefined, boxholder: true },
+      const outcome = await judgeAnswer(s.box, {
+        kind: "answer",
+        from: BOXHOLDER_PAGE,
         questionId: s.id,
         answer: { text: "taxes", option: "taxes" },
-        shown,
+        version: { kind: "shown", hash: shown },
       });
       expect(outcome).toMatchObject({ kind: "refused", reason: "changed" });
       expect(await s.pick("b")).toContain("edited since it was shown");

@@ -30,16 +30,66 @@ const ROOMS: { room: string; files: string[]; may: readonly string[] }[] = [
   { room: "slot", files: ["src/slot/"], may: ["floor", "card", "box", "ledger", "questions"] },
   { room: "port", files: ["src/slot/port.ts"], may: ["card", "questions", "slot"] },
   { room: "settings", files: ["src/config.ts", "src/logger.ts"], may: CORE },
+  { room: "surfaces", files: ["src/surfaces.ts"], may: ["slot"] },
   { room: "webhooks", files: ["src/webhooks/"], may: [...CORE, "settings"] },
-  { room: "web", files: ["src/web/"], may: [...CORE, "settings"] },
-  { room: "mcp", files: ["src/mcp/"], may: [...CORE, "settings"] },
-  { room: "hooks", files: ["src/hooks/"], may: [...CORE, "settings"] },
+  { room: "web", files: ["src/web/"], may: [...CORE, "settings", "surfaces"] },
+  { room: "mcp", files: ["src/mcp/"], may: [...CORE, "settings", "surfaces"] },
+  { room: "hooks", files: ["src/hooks/"], may: [...CORE, "settings", "surfaces"] },
   { room: "bridges", files: ["bridges/"], may: ["floor", "port", "settings"] },
   { room: "client", files: ["src/client/"], may: [] },
   {
     room: "composition root",
     files: ["src/service.ts", "src/cli/"],
-    may: [...CORE, "settings", "webhooks", "web", "mcp", "hooks", "bridges", "client"],
+    may: [...CORE, "settings", "surfaces", "webhooks", "web", "mcp", "hooks", "bridges", "client"],
+  },
+];
+
+/**
+ * The rooms inside the slot, bottom to top, the same way: what is waiting and when (attention),
+ * what is shown and where (presentation), the waiting list's digest (triage), the slot itself,
+ * the judge of every attempt, and the door the bridges are given.
+ */
+const SLOT_ROOMS: { room: string; files: string[]; may: readonly string[] }[] = [
+  { room: "attention", files: ["src/slot/attention/", "src/slot/order.ts"], may: [] },
+  {
+    room: "presentation",
+    files: [
+      "src/slot/presentation/",
+      "src/slot/slot-ops.ts",
+      "src/slot/reach.ts",
+      "src/slot/registry.ts",
+      "src/slot/holder.ts",
+      "src/slot/presence.ts",
+      "src/slot/hook-lease.ts",
+    ],
+    may: ["attention"],
+  },
+  { room: "triage", files: ["src/slot/triage/"], may: ["attention", "presentation"] },
+  {
+    room: "slot",
+    files: [
+      "src/slot/slot.ts",
+      "src/slot/operations.ts",
+      "src/slot/reconcile.ts",
+      "src/slot/watcher.ts",
+      "src/slot/upkeep.ts",
+      "src/slot/sweeper.ts",
+      "src/slot/inbox.ts",
+      "src/slot/owner.ts",
+      "src/slot/grants.ts",
+      "src/slot/attention/held-until.ts",
+    ],
+    may: ["attention", "presentation", "triage"],
+  },
+  {
+    room: "judge",
+    files: ["src/slot/judge/"],
+    may: ["attention", "presentation", "triage", "slot"],
+  },
+  {
+    room: "door",
+    files: ["src/slot/door.ts", "src/slot/bridge.ts", "src/slot/port.ts"],
+    may: ["attention", "presentation", "triage", "slot", "judge"],
   },
 ];
 
@@ -49,18 +99,24 @@ const ROOMS: { room: string; files: string[]; may: readonly string[] }[] = [
  */
 const NOT_YET: string[] = [];
 
-function roomOf(file: string): string {
+type Rooms = typeof ROOMS;
+
+function roomIn(rooms: Rooms, file: string): string {
   const found =
-    ROOMS.find(({ files }) => files.includes(file)) ??
-    ROOMS.find(({ files }) => files.some((f) => f.endsWith("/") && file.startsWith(f)));
+    rooms.find(({ files }) => files.includes(file)) ??
+    rooms.find(({ files }) => files.some((f) => f.endsWith("/") && file.startsWith(f)));
   return found?.room ?? `no room for ${file}`;
 }
 
-function against({ from, to }: Import): boolean {
-  const here = roomOf(from);
-  const there = roomOf(to);
-  return here !== there && !ROOMS.find(({ room }) => room === here)?.may.includes(there);
+const roomOf = (file: string) => roomIn(ROOMS, file);
+
+function againstIn(rooms: Rooms, { from, to }: Import): boolean {
+  const here = roomIn(rooms, from);
+  const there = roomIn(rooms, to);
+  return here !== there && !rooms.find(({ room }) => room === here)?.may.includes(there);
 }
+
+const against = (link: Import) => againstIn(ROOMS, link);
 
 const imports = readImports(ROOT, ["src", "bridges"]);
 
@@ -98,6 +154,31 @@ describe("the layers of src/ and bridges/", () => {
       ...findCycles(imports).map((cycle) => `cycle: ${cycle.join(" -> ")}`),
     ]);
     expect(NOT_YET.filter((line) => !now.has(line))).toEqual([]);
+  });
+
+  it("inside the slot, every import points down the table of its rooms", () => {
+    const inside = imports.filter(
+      ({ from, to }) => from.startsWith("src/slot/") && to.startsWith("src/slot/"),
+    );
+    const homeless = [...new Set(inside.flatMap(({ from, to }) => [from, to]))].filter((file) =>
+      roomIn(SLOT_ROOMS, file).startsWith("no room"),
+    );
+    expect(homeless).toEqual([]);
+    const wrong = inside
+      .filter((link) => againstIn(SLOT_ROOMS, link))
+      .map(
+        ({ from, to }) =>
+          `${from} (${roomIn(SLOT_ROOMS, from)}) imports ${to} (${roomIn(SLOT_ROOMS, to)})`,
+      );
+    expect(wrong).toEqual([]);
+  });
+
+  it("bridges reach the core through the port only (besides the floor and the settings)", () => {
+    const around = imports
+      .filter(({ from, to }) => from.startsWith("bridges/") && to.startsWith("src/"))
+      .filter(({ to }) => !["port", "floor", "settings"].includes(roomOf(to)))
+      .map(({ from, to }) => `${from} imports ${to}`);
+    expect(around).toEqual([]);
   });
 
   it("no file in src/ or bridges/ is over about 250 lines unless its header says why", () => {

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { askQuestion } from "../../src/questions/ask.ts";
 import { listJobs } from "../../src/questions/state.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
+import { bridgeMetaKey } from "../../src/slot/door.ts";
 import { cleanupBoxes, cliEnv, makeBox, runCli, selectCard } from "../support/box.ts";
 import { useMailServers } from "../support/dovecot.ts";
 import { BOXHOLDER, FROM, openEmailHarness, STRANGER } from "../support/email.ts";
@@ -53,10 +54,15 @@ describe("pairing an address by a code sent there", () => {
     });
     if (!settings.on) throw new Error("settings off");
     const { code } = h.slot.owners.newPairingCode("email", box.box.clock.now());
-    await sendCode(settings, code, BOXHOLDER, (key, value) => box.ledger.setMeta(key, value));
+    const remember = (key: string, value: string) =>
+      box.ledger.setMeta(bridgeMetaKey("email", key), value);
+    await sendCode(settings, code, BOXHOLDER, remember);
     await h.reply(h.lastTo(), code, { from: STRANGER });
     expect(h.slot.owners.get("email")).toBeUndefined();
-    expect(box.ledger.auditFor().at(-1)).toMatchObject({ actor: STRANGER, outcome: "refused" });
+    expect(box.ledger.auditFor().at(-1)).toMatchObject({
+      actor: STRANGER,
+      outcome: "refused:stranger",
+    });
     await h.stop();
   });
 });

@@ -38,7 +38,7 @@ describe("a reply that does not answer", () => {
       },
     });
     await nothingChanged(h.box, id);
-    expect(lastAudit(h.box)).toMatchObject({ surface: "email", outcome: "refused" });
+    expect(lastAudit(h.box)).toMatchObject({ surface: "email", outcome: "refused:stranger" });
     expect(lastAudit(h.box)?.detail).toContain("dmarc=fail");
     expect(h.sent()).toHaveLength(sentBefore);
     await h.stop();
@@ -62,7 +62,8 @@ describe("a reply that does not answer", () => {
     const { id, mail } = await h.present(selectCard());
     await h.reply(mail, "b", { inReplyTo: null });
     await nothingChanged(h.box, id);
-    expect(lastAudit(h.box)?.detail).toContain("tied to no e-mail");
+    expect(lastAudit(h.box)).toMatchObject({ actor: BOXHOLDER, outcome: "refused:stranger" });
+    expect(lastAudit(h.box)?.detail).toContain("not replying to a message that showed a question");
     expect(h.lastTo().mail.text).toContain("does not reply to an e-mail that showed a question");
     await h.stop();
   });
@@ -72,7 +73,8 @@ describe("a reply that does not answer", () => {
     const { id, mail } = await h.present(selectCard());
     await h.reply(mail, "b", { inReplyTo: "<guessed.qbridge@bridge.test>" });
     await nothingChanged(h.box, id);
-    expect(lastAudit(h.box)?.detail).toContain("tied to no e-mail");
+    expect(lastAudit(h.box)).toMatchObject({ actor: BOXHOLDER, outcome: "refused:stranger" });
+    expect(lastAudit(h.box)?.detail).toContain("not replying to a message that showed a question");
     await h.stop();
   });
 

@@ -42,6 +42,7 @@ import {
   recorder,
   startEmulator,
   TOKEN,
+  telegramDoor,
   toBotMessage,
 } from "../support/telegram.ts";
 import { API_TOKEN, webFixture } from "../web/web-support.ts";
@@ -170,9 +171,8 @@ async function openBot() {
   const bridge = createBot({
     token: TOKEN,
     apiRoot: emulator.apiRoot,
-    slot,
+    door: telegramDoor(slot, String(OWNER)),
     logger: log.logger,
-    ownerId: String(OWNER),
     transformers: [rec.transformer],
   });
   await bridge.init();

@@ -10,6 +10,7 @@ import { createJudge } from "../../src/slot/judge/judge.ts";
 import type { Presenter } from "../../src/slot/presentation/presenter.ts";
 import { createSlot } from "../../src/slot/slot.ts";
 import { cleanupBoxes, makeBox, pendingCardText, writeCardFile } from "../support/box.ts";
+import { fromPerson } from "../support/people.ts";
 
 afterEach(cleanupBoxes);
 
@@ -52,8 +53,7 @@ describe("a typed letter that could mean two options", () => {
     await slot.reconcile();
     const outcome = await judge.attempt({
       kind: "text",
-      surface: "door",
-      actor: { id: "owner", boxholder: true },
+      from: fromPerson("door", "owner", "owner"),
       text: "a",
       chatId: "room",
       messageId: 2,

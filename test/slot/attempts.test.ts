@@ -20,11 +20,12 @@ import {
   selectCard,
   writeCardFile,
 } from "../support/box.ts";
+import { fromPerson } from "../support/people.ts";
 
 afterEach(cleanupBoxes);
 
 const SURFACE = "desk";
-const boxholder = { id: "ada", boxholder: true };
+const boxholder = "ada";
 
 /** `byHand`: the card is written as a file, as one filed before today's ask rules would be. */
 async function desk(card: Record<string, unknown>, byHand = false) {
@@ -59,16 +60,20 @@ async function desk(card: Record<string, unknown>, byHand = false) {
   if (byHand) writeCardFile(box.dir, "by-hand", pendingCardText(card));
   const id = byHand ? "by-hand" : (await askQuestion(box, card)).id;
   await slot.reconcile();
-  const tap = (button: string, actor = boxholder, messageId = "1"): Promise<Outcome> =>
+  const tap = (button: string, person = boxholder, messageId = "1"): Promise<Outcome> =>
     judge.attempt({
       kind: "button",
-      surface: SURFACE,
-      actor,
+      from: fromPerson(SURFACE, person),
       token: buttons.get(button) as string,
       where: { chatId: "desk", messageId },
     });
   const type = (text: string, extra: Partial<Attempt> = {}): Promise<Outcome> =>
-    judge.attempt({ kind: "text", surface: SURFACE, actor: boxholder, text, ...extra } as Attempt);
+    judge.attempt({
+      kind: "text",
+      from: fromPerson(SURFACE, boxholder),
+      text,
+      ...extra,
+    } as Attempt);
   const edit = (change: (text: string) => string) => {
     const path = join(box.dir, loadQuestion(box, id).rel);
     writeFileSync(path, change(readFileSync(path, "utf8")));
@@ -120,7 +125,7 @@ describe("the judge decides every attempt, whatever the surface", () => {
 
   it("a stranger's tap is not for us: nothing recorded, the token stays unused", async () => {
     const d = await desk(selectCard());
-    const outcome = await d.tap("answer:taxes", { id: "mallory", boxholder: false });
+    const outcome = await d.tap("answer:taxes", "mallory");
     expect(outcome).toMatchObject({ kind: "not-for-us", reason: "stranger" });
     expect(await d.tap("answer:finance")).toMatchObject({ kind: "recorded" });
     expect(loadQuestion(d.box, d.id).card.answer).toMatchObject({ selected: "finance" });

@@ -38,6 +38,7 @@ const exampleCheck: DoctorCheck = {
 
 const example = defineBridge<{ token: string | undefined }>({
   surface: "example",
+  proves: "paired-account",
   help: { settings: "Example: EXAMPLE_TOKEN turns it on.", doctor: "the example console" },
   schema: z
     .object({
@@ -124,7 +125,13 @@ describe("the service runs every bridge in the list", () => {
     running.push(service);
     expect(service.started).toContain("example bridge on");
     expect(service.started).toContain("telegram off (set TELEGRAM_BOT_TOKEN to turn it on)");
-    expect(given?.slot).toBe(service.slot);
+    // Its door onto the service's slot, for its own surface only: no slot, core or store.
+    expect(given?.door.surface).toEqual({
+      name: "example",
+      proves: "paired-account",
+      fixedOwner: undefined,
+    });
+    expect(given).not.toHaveProperty("slot");
     expect((await service.health.current()).parts).toEqual({ example: { ok: true } });
     const checks = await doctorChecks(config);
     expect(checks.map((c) => c.label)).toContain("example");

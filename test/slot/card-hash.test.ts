@@ -15,10 +15,11 @@ import { createJudge, type TokenOwner } from "../../src/slot/judge/judge.ts";
 import type { Presenter } from "../../src/slot/presentation/presenter.ts";
 import { createSlot } from "../../src/slot/slot.ts";
 import { cleanupBoxes, makeBox, selectCard } from "../support/box.ts";
+import { fromPerson } from "../support/people.ts";
 
 afterEach(cleanupBoxes);
 
-const boxholder = { id: "ada", boxholder: true };
+const boxholder = fromPerson("desk", "ada");
 
 /** Taxes renamed on disk, as an editor would do it after the question was shown. */
 const EDIT = (text: string) => text.replace("label: Taxes", "label: Tax office");
@@ -60,8 +61,7 @@ async function bridgeWithHash(extra: (card: Question) => Record<string, unknown>
   const tap = () =>
     judge.attempt({
       kind: "button",
-      surface: "desk",
-      actor: boxholder,
+      from: boxholder,
       token: taxes,
       where: { chatId: "desk", messageId: "1" },
     });

@@ -11,6 +11,7 @@ import { createJudge } from "../../src/slot/judge/judge.ts";
 import type { Presenter } from "../../src/slot/presentation/presenter.ts";
 import { createSlot } from "../../src/slot/slot.ts";
 import { cleanupBoxes, cliEnv, confirmCard, makeBox, runCli, selectCard } from "../support/box.ts";
+import { fromPerson } from "../support/people.ts";
 import { webFixture } from "../web/web-support.ts";
 
 afterAll(cleanupBoxes);
@@ -31,8 +32,7 @@ async function typedInChat(card: Record<string, unknown>, words: string) {
   await slot.reconcile();
   const outcome = await judge.attempt({
     kind: "text",
-    surface: "desk",
-    actor: { id: "ada", boxholder: true },
+    from: fromPerson("desk", "ada"),
     text: words,
   });
   await slot.close();
@@ -103,11 +103,10 @@ describe("one judge for typed words on every surface", () => {
     });
     const { id } = await askQuestion(box, confirmCard({ irreversible: true }));
     await slot.reconcile();
-    const boxholder = { id: "ada", boxholder: true };
+    const boxholder = fromPerson("desk", "ada");
     const typed = await judge.attempt({
       kind: "text",
-      surface: "desk",
-      actor: boxholder,
+      from: boxholder,
       text: "yes, but keep last month's",
     });
     expect(typed).toMatchObject({ kind: "needs-confirmation" });
@@ -129,8 +128,7 @@ describe("one judge for typed words on every surface", () => {
     );
     const tapped = await judge.attempt({
       kind: "button",
-      surface: "desk",
-      actor: boxholder,
+      from: boxholder,
       token: yes,
       where: { chatId: "desk", messageId: "2" },
     });

@@ -5,7 +5,11 @@
 
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { PassThrough } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
+import { createTerminalBridge } from "../../bridges/terminal/chat.ts";
+import { TERMINAL } from "../../bridges/terminal/presenter.ts";
+import { openDoor } from "../../src/slot/door.ts";
 import { holdPresence, livePresence, reachableSurfaces } from "../../src/slot/presence.ts";
 import type { Presenter } from "../../src/slot/presentation/presenter.ts";
 import { createSlot, type Slot } from "../../src/slot/slot.ts";
@@ -85,5 +89,28 @@ describe("the presence a watching slot records", () => {
     await presence.release();
     expect(reachableSurfaces(locks)).toEqual([]);
     expect(livePresence(locks)).toEqual([]);
+  });
+});
+
+describe("a chat reaches the boxholder only from a terminal", () => {
+  /** A watching slot with the terminal bridge over streams that are terminals, or piped. */
+  async function chat(tty: boolean) {
+    const box = await makeBox();
+    const slot = createSlot({ core: box });
+    slots.push(slot);
+    const stream = () => Object.assign(new PassThrough(), tty ? { isTTY: true } : {});
+    createTerminalBridge({ door: openDoor(slot, TERMINAL), input: stream(), output: stream() });
+    slot.watch(50);
+    const locks = box.box.paths.locksDir;
+    await eventually(() => livePresence(locks).length === 1 || undefined, 5_000, "a record");
+    return reachableSurfaces(locks);
+  }
+
+  it("a piped chat (its keys prove only an asker) is nobody a hook's question could reach", async () => {
+    expect(await chat(false)).toEqual([]);
+  });
+
+  it("a chat whose streams are terminals reaches the boxholder there", async () => {
+    expect(await chat(true)).toEqual(["terminal"]);
   });
 });

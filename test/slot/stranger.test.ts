@@ -9,10 +9,11 @@ import { createJudge } from "../../src/slot/judge/judge.ts";
 import type { Presenter } from "../../src/slot/presentation/presenter.ts";
 import { createSlot } from "../../src/slot/slot.ts";
 import { cleanupBoxes, makeBox, selectCard } from "../support/box.ts";
+import { fromPerson } from "../support/people.ts";
 
 afterEach(cleanupBoxes);
 
-const stranger = { id: "mallory", boxholder: false };
+const stranger = fromPerson("open-door", "mallory");
 
 /** A bridge with no filter of its own: it shows the question and passes on whatever comes. */
 async function unfilteredBridge() {
@@ -40,8 +41,7 @@ describe("the judge refuses a stranger whatever the bridge", () => {
     const before = b.slot.presentations.forQuestion(b.id);
     const outcome = await b.judge.attempt({
       kind: "text",
-      surface: "open-door",
-      actor: stranger,
+      from: stranger,
       text: "b",
       chatId: "room",
       messageId: 2,
@@ -63,8 +63,7 @@ describe("the judge refuses a stranger whatever the bridge", () => {
     for (const action of ["dismiss", "later", "park"] as const) {
       const outcome = await b.judge.attempt({
         kind: "command",
-        surface: "open-door",
-        actor: stranger,
+        from: stranger,
         action,
       });
       expect(outcome).toMatchObject({ reason: "stranger", name: "refused:stranger" });

@@ -4,7 +4,9 @@
 
 import { PassThrough } from "node:stream";
 import { createTerminalBridge } from "../../bridges/terminal/chat.ts";
+import { TERMINAL } from "../../bridges/terminal/presenter.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
+import { openDoor } from "../../src/slot/door.ts";
 import { createSlot } from "../../src/slot/slot.ts";
 import { makeBox } from "./box.ts";
 import { eventually } from "./telegram.ts";
@@ -18,7 +20,12 @@ export async function chatOverStreams() {
   output.on("data", (d) => {
     screen += d;
   });
-  const bridge = createTerminalBridge({ slot, input, output, by: "ada" });
+  const bridge = createTerminalBridge({
+    door: openDoor(slot, TERMINAL),
+    input,
+    output,
+    login: "ada",
+  });
   let running: Promise<void> | undefined;
   return {
     box,

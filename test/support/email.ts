@@ -4,10 +4,12 @@
 // signature under them, as a mail client writes) and delivered into the mailbox over IMAP.
 
 import MailComposer from "nodemailer/lib/mail-composer";
+import { email } from "../../bridges/email/bridge.ts";
 import { createEmailBridge, type EmailOn, type EmailSeams } from "../../bridges/email/serve.ts";
 import { emailSettings } from "../../bridges/email/settings.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
-import type { Bridge } from "../../src/slot/bridge.ts";
+import { type Bridge, declared } from "../../src/slot/bridge.ts";
+import { openDoor } from "../../src/slot/door.ts";
 import { createSlot, type Slot } from "../../src/slot/slot.ts";
 import { makeBox, type TestBox } from "./box.ts";
 import type { MailServers, Sent } from "./dovecot.ts";
@@ -95,8 +97,8 @@ function handledUids() {
       if (handled.has(uid)) return;
       await new Promise<void>((resolve, reject) => {
         const timer = setTimeout(
-          () => reject(new Error(`message ${uid} not handled in 10 s`)),
-          10_000,
+          () => reject(new Error(`message ${uid} not handled in 30 s`)),
+          30_000,
         );
         waiting.set(uid, () => {
           clearTimeout(timer);
@@ -115,7 +117,7 @@ async function startBridge(
   link: (id: string) => string | undefined,
 ): Promise<Bridge> {
   const bridge = await createEmailBridge(settings, {
-    slot,
+    door: openDoor(slot, declared(email.surface, email.proves, undefined)),
     logger: { info() {}, warn() {}, error() {} },
     web: { host: "127.0.0.1" },
     link,

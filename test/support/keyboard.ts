@@ -3,9 +3,10 @@
 // to the handler, waits for it to be handled to its end (as the chat's read loop does) and
 // returns what that line wrote.
 
-import { createTerminalPresenter } from "../../bridges/terminal/presenter.ts";
+import { createTerminalPresenter, TERMINAL } from "../../bridges/terminal/presenter.ts";
 import { createLineHandler } from "../../bridges/terminal/replies.ts";
 import type { Core } from "../../src/questions/core.ts";
+import { openDoor } from "../../src/slot/door.ts";
 import { createSlot, type Slot } from "../../src/slot/slot.ts";
 
 export interface Keyboard {
@@ -22,7 +23,12 @@ export function keyboardOn(core: Core, by = "ada"): Keyboard {
     screen += text;
   };
   slot.attach(createTerminalPresenter({ write, now: () => core.box.clock.now() }));
-  const handleLine = createLineHandler({ slot, write, by });
+  // No terminal here: lines handed in are piped input, as an asker's (ordinary questions only).
+  const handleLine = createLineHandler({
+    door: openDoor(slot, TERMINAL),
+    write,
+    proof: { kind: "terminal", tty: false, login: by },
+  });
   return {
     slot,
     async type(line) {

@@ -10,8 +10,11 @@ import type { InlineKeyboardButton, Update } from "grammy/types";
 import { TelegramServer } from "telegram-test-api/lib/telegramServer.js";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { createBot, type TelegramBridge } from "../../bridges/telegram/bot.ts";
+import { telegram } from "../../bridges/telegram/bridge.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
 import type { Attention } from "../../src/slot/attention/attention.ts";
+import { declared } from "../../src/slot/bridge.ts";
+import { type Door, openDoor } from "../../src/slot/door.ts";
 import { createSlot, type Slot } from "../../src/slot/slot.ts";
 import { cleanupBoxes, makeBox, type TestBox } from "./box.ts";
 import { qbridge } from "./child.ts";
@@ -22,6 +25,11 @@ export const TOKEN = "123456789:TESTTOKENabcdefghijklmnopqrstuvwxyz";
 export const OWNER = 1001;
 export const STRANGER = 2002;
 export const GROUP = -3003;
+
+/** The Telegram bridge's door on `slot`, as the service opens it; `ownerId`: TELEGRAM_OWNER_ID. */
+export function telegramDoor(slot: Slot, ownerId: string | undefined): Door {
+  return openDoor(slot, declared(telegram.surface, telegram.proves, ownerId));
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -173,9 +181,8 @@ export async function openHarness(
   const bridge = createBot({
     token: TOKEN,
     apiRoot: emulator.apiRoot,
-    slot,
+    door: telegramDoor(slot, options.noOwner ? undefined : (options.ownerId ?? String(OWNER))),
     logger: { info() {}, warn() {}, error() {} },
-    ownerId: options.noOwner ? undefined : (options.ownerId ?? String(OWNER)),
     link: options.link ? (id) => `https://q.example.org/q/${id}?s=signed` : undefined,
     questionsLink: options.link ? () => "https://q.example.org/questions?s=signed" : undefined,
     transformers: [transformer],
@@ -287,9 +294,8 @@ export async function botBehind(
   const bridge = createBot({
     token: TOKEN,
     apiRoot,
-    slot,
+    door: telegramDoor(slot, String(OWNER)),
     logger,
-    ownerId: String(OWNER),
     transformers: [cut, transformer],
   });
   if (!(await bridge.init())) throw new Error("the bot did not start on the emulator");

@@ -1,12 +1,20 @@
 // Who may use the bot: the boxholder in a private chat. Strangers and group chats get one
 // polite refusal and nothing else; a pairing code from `qbridge pair` binds a boxholder once.
 
+import type { Update } from "grammy/types";
 import { describe, expect, it } from "vitest";
 import { REFUSAL } from "../../bridges/telegram/access.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
 import { Owners } from "../../src/slot/owner.ts";
 import { selectCard } from "../support/box.ts";
-import { type Harness, OWNER, openHarness, STRANGER, useEmulator } from "../support/telegram.ts";
+import {
+  GROUP,
+  type Harness,
+  OWNER,
+  openHarness,
+  STRANGER,
+  useEmulator,
+} from "../support/telegram.ts";
 
 const emulator = useEmulator();
 
@@ -26,7 +34,7 @@ describe("strangers and groups", () => {
     expect(toGroup).toHaveLength(1);
     expect(toGroup[0]?.payload.text).toContain("only in a private chat");
     expect(loadQuestion(h, id).card.status).toBe("pending");
-    expect(h.ledger.auditFor().filter((a) => a.outcome === "refused")).toHaveLength(3);
+    expect(h.ledger.auditFor().filter((a) => a.outcome === "refused:stranger")).toHaveLength(3);
   });
 
   it("a stranger in a private chat gets one refusal and cannot answer", async () => {
@@ -40,6 +48,36 @@ describe("strangers and groups", () => {
     expect(sentTo(h, STRANGER)[0]?.payload.text).toContain("answers only its owner");
     expect(loadQuestion(h, id).card.status).toBe("pending");
     expect(h.slot.current()?.questionId).toBe(id);
+  });
+  it("a stranger's text of any content, empty too, in any chat, is refused and audited", async () => {
+    const h = await openHarness(emulator());
+    const id = await h.ask(selectCard());
+    await h.slot.reconcile();
+    let next = 900;
+    for (const chat of [
+      { id: GROUP, type: "group" as const, title: "G" },
+      { id: STRANGER, type: "private" as const, first_name: "S" },
+    ]) {
+      for (const text of ["", "a"]) {
+        const before = h.ledger.auditFor().length;
+        await h.deliver({
+          update_id: next++,
+          message: {
+            message_id: next++,
+            date: 0,
+            chat,
+            from: { id: STRANGER, is_bot: false, first_name: "S" },
+            text,
+          },
+        } as Update);
+        const added = h.ledger.auditFor().slice(before);
+        expect(
+          added.map((a) => a.outcome),
+          `${chat.type} "${text}"`,
+        ).toEqual(["refused:stranger"]);
+      }
+    }
+    expect(loadQuestion(h, id).card.status).toBe("pending");
   });
 });
 

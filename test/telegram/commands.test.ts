@@ -146,17 +146,20 @@ describe("questions wait but none is open", () => {
     await h.pump();
     expect(h.slot.current()).toBeUndefined();
     const before = texts(h, "sendMessage").length;
-    await h.owner.command("/waiting");
-    await h.owner.command("/next");
     await h.owner.say("a");
+    await h.owner.command("/waiting");
     await h.pump();
     const putOff =
       "Nothing to answer now: the 1 question waiting was put off with Later and comes back by itself.";
     expect(texts(h, "sendMessage").slice(before)).toEqual([
-      `${putOff}\n\nNo web link: set <code>QBRIDGE_PUBLIC_URL</code> where qbridge serve runs (the https address of the web page) to get one here.`,
-      putOff,
       `Nothing is open right now, so "a" was not recorded. ${putOff}`,
+      `${putOff}\n\nNo web link: set <code>QBRIDGE_PUBLIC_URL</code> where qbridge serve runs (the https address of the web page) to get one here.`,
     ]);
+    // /next brings the put-off question back now, as the chat's next does.
+    await h.owner.command("/next");
+    await h.pump();
+    expect(h.slot.current()?.state).toBe("presented");
+    expect(texts(h, "sendMessage").at(-1)).toContain("Where do photographed receipts belong?");
   });
 });
 

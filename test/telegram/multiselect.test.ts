@@ -130,7 +130,7 @@ describe("a multi-select on Telegram", () => {
     await h.pump();
     expect(h.sent("answerCallbackQuery").at(-1)?.payload.text).toContain("answers only its owner");
     expect(h.sent("editMessageReplyMarkup")).toHaveLength(0);
-    expect(h.ledger.auditFor().some((a) => a.outcome === "refused")).toBe(true);
+    expect(h.ledger.auditFor().some((a) => a.outcome === "refused:stranger")).toBe(true);
     // The boxholder's Send finds nothing picked: the stranger's tap changed no pick.
     expect(await tap(h, message, "📨 Send")).toContain("Nothing is picked yet");
     expect(loadQuestion(h, id).card.status).toBe("pending");

@@ -51,7 +51,7 @@ describe("taps that are refused", () => {
     expect(loadQuestion(h, id).card.status).toBe("pending");
     expect(h.sent("editMessageText")).toHaveLength(0);
     expect(listJobs(h)).toHaveLength(0);
-    expect(h.ledger.auditFor().some((a) => a.outcome === "refused")).toBe(true);
+    expect(h.ledger.auditFor().some((a) => a.outcome === "refused:stranger")).toBe(true);
   });
 
   it("a forged token is refused and changes nothing", async () => {

@@ -5,23 +5,27 @@ import type { StatusEntry } from "../../box/git-status.ts";
 import type { Core } from "../core.ts";
 import type { BoxState } from "../state.ts";
 
+/** What the box's own checks find, by kind. */
+export type BoxFindingKind =
+  | "unreadable-card"
+  | "interrupted-write"
+  | "stale-lock"
+  | "stray-job"
+  | "dirty-index"
+  | "ledger"
+  | "git"
+  | "index-lock"
+  | "git-lock"
+  | "git-index"
+  | "sweep"
+  | "stuck-presentation"
+  | "webhook";
+
+/** A bridge's check names its findings by its surface ("telegram"): the core lists no surface. */
+export type SurfaceName = string & {};
+
 export interface Finding {
-  kind:
-    | "unreadable-card"
-    | "interrupted-write"
-    | "stale-lock"
-    | "stray-job"
-    | "dirty-index"
-    | "ledger"
-    | "git"
-    | "index-lock"
-    | "git-lock"
-    | "git-index"
-    | "sweep"
-    | "stuck-presentation"
-    | "telegram"
-    | "email"
-    | "webhook";
+  kind: BoxFindingKind | SurfaceName;
   path: string;
   problem: string;
   fix: string;

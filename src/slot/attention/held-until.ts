@@ -17,8 +17,8 @@ export function heldUntilOf(core: Core, attention: Attention): HeldUntil {
   return (view) => {
     if (view.card.status !== "pending") return undefined;
     stores ??= {
-      later: new LaterStore(core.ledger.db),
-      presentations: new PresentationStore(core.ledger.db),
+      later: core.ledger.store(LaterStore),
+      presentations: core.ledger.store(PresentationStore),
     };
     const { later, presentations } = stores;
     if (presentations.open()?.questionId === view.id) return undefined;

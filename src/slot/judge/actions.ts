@@ -17,10 +17,10 @@ import { backAt, LATER_CHOICES, laterOptions } from "../attention/later.ts";
 import { closureOf, extendedClosure, midSentence } from "../presentation/closure.ts";
 import type { Presentation } from "../presentation/records.ts";
 import type { ButtonAction } from "../presentation/tokens.ts";
-import { acceptEntry, triageEntry } from "../triage/actions.ts";
 import type { ActionEntry, Outcome, PresentedContext } from "./attempt.ts";
 import { otherReply, wordsDropped } from "./confirm-words.ts";
 import { confirmPicks, sendable, toggleEntry } from "./picks.ts";
+import { acceptEntry, triageEntry } from "./triage-actions.ts";
 
 export const CHANGED_REPLY =
   "Not recorded: this question was edited since it was shown. Here it is again.";

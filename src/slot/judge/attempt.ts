@@ -1,7 +1,7 @@
 // What the judge takes and gives back, in surface-neutral terms: the attempt a bridge hands in
-// (a button token, typed text, a command), the outcome it renders, and what a decision works
-// with. Types only, so the judge's files and the action table share them without importing
-// each other.
+// (a button token, typed text, a command), each with whoever made it as the surface saw them
+// (`from`: proof.ts), the outcome it renders, and what a decision works with. Types only, so
+// the judge's files and the action table share them without importing each other.
 
 import type { Answer, Question } from "../../card/question.ts";
 import type { Surface } from "../../questions/answer.ts";
@@ -10,19 +10,14 @@ import type { Closure } from "../presentation/presenter.ts";
 import type { Presentation } from "../presentation/records.ts";
 import type { ButtonAction, ButtonSpec, ButtonToken } from "../presentation/tokens.ts";
 import type { Slot, SlotOps } from "../slot.ts";
-import type { TriageView } from "../triage/triage.ts";
-
-/** Who acted: their id on the surface, and whether the bridge knows them as the boxholder. */
-export interface Actor {
-  id: string | undefined;
-  boxholder: boolean;
-}
+import type { Waiting } from "../slot-ops.ts";
+import type { Digest, TriageView } from "../triage/triage.ts";
+import type { From, Who } from "./proof.ts";
 
 /** A tap on a button: its token and where it was tapped (chat and message), when known. */
 export interface ButtonAttempt {
   kind: "button";
-  surface: string;
-  actor: Actor;
+  from: From;
   token: string;
   where?: { chatId: string; messageId: string } | undefined;
 }
@@ -36,8 +31,7 @@ export interface ButtonAttempt {
  */
 export interface TextAttempt {
   kind: "text";
-  surface: string;
-  actor: Actor;
+  from: From;
   text: string;
   chatId?: string | undefined;
   messageId?: number | undefined;
@@ -46,15 +40,27 @@ export interface TextAttempt {
   literal?: boolean | undefined;
 }
 
-/** A command on the open question (/dismiss, "dismiss" at a keyboard): a button without one. */
+/**
+ * A command that needs no open question: `next` (the next question, a put-off one brought back
+ * when nothing else waits), `waiting` (what waits), `grants` and `revoke` (the agents' grants).
+ */
+export type BoxCommand = "next" | "waiting" | "grants" | "revoke";
+
+/** Every command a surface may send: an action on the open question, or a box command. */
+export type CommandName = ButtonAction | BoxCommand;
+
+/**
+ * A command (/dismiss, "park" at a keyboard): on the open question a button without one, else
+ * a box command.
+ */
 export interface CommandAttempt {
   kind: "command";
-  surface: string;
-  actor: Actor;
-  action: ButtonAction;
+  from: From;
+  action: CommandName;
   /**
    * What was typed with the command, where its button would carry it: a choice ("later
-   * morning") as `optionId`, a length of time ("extend 3d") as `label`.
+   * morning") as `optionId`; a length of time ("extend 3d") or a grant's id ("revoke g-1") as
+   * `label`.
    */
   optionId?: string | undefined;
   label?: string | undefined;
@@ -82,6 +88,8 @@ export type Reason =
   | "nothing-open"
   | "held-elsewhere"
   | "needs-words"
+  | "not-own-surface"
+  | "boxholder-only"
   | "error";
 
 /**
@@ -133,15 +141,51 @@ export interface Outcome {
   confirm?: { text: string; owner: TokenOwner } | undefined;
   /** Triage: the list a confirming tap would record, or what it recorded (relayout "triage"). */
   triage?: TriageView | undefined;
+  /** What a box command found, for the bridge to show (waiting, next, grants). */
+  shows?: CommandView | undefined;
   /** The slot's work once the bridge has shown the outcome (move on, show the next). */
   after?: (() => Promise<void>) | undefined;
 }
 
-/** Everything a decision may use: the slot's operations under its lock, and the slot. */
+/** A question put off with Later: what, and until when. */
+export interface PutOff {
+  id: string;
+  prompt: string;
+  until: Date;
+}
+
+/** What a box command found. */
+export type CommandView =
+  | {
+      kind: "waiting";
+      waiting: Waiting;
+      /** With a backlog: the triage digest (one line per question and what it offers). */
+      digest: Digest | undefined;
+      putOff: PutOff[];
+    }
+  | {
+      kind: "next";
+      /**
+       * `presented`: the next question is shown; `brought-back`: nothing else waited, so the
+       * earliest put-off one is shown; `busy`: a question is open here; `held-elsewhere`:
+       * another process shows one; `nothing`: nothing waits (or all is put off, `putOff`).
+       */
+      result: "presented" | "brought-back" | "busy" | "held-elsewhere" | "nothing";
+      open: Presentation | undefined;
+      count: number;
+      putOff: PutOff[];
+    }
+  | { kind: "grants"; lines: string[] };
+
+/**
+ * Everything a decision may use: the slot's operations under its lock, the slot, and whoever
+ * made the attempt as the judge resolved them.
+ */
 export interface Judging {
   slot: Slot;
   ops: SlotOps;
   now: () => string;
+  who: Who;
 }
 
 /** What a button on the open presentation (or a command on it) acts with. */
@@ -173,3 +217,8 @@ export type ActionEntry =
       decide(c: PresentedContext): Promise<Outcome>;
     }
   | { needs: "token"; decide(c: TokenContext): Promise<Outcome> };
+
+/** What a box command acts with: no open question, no token. */
+export interface BoxContext extends Judging {
+  attempt: CommandAttempt;
+}

@@ -7,12 +7,11 @@ import type { Attempt, Judging, Outcome } from "./attempt.ts";
 
 /**
  * The audit line of an attempt: every tap and command, every typed text that came late, and
- * every stranger's text. A stranger's tap is audited by the bridge's refusal
- * (`refuseStranger`), with its chat.
+ * every typed text refused for who sent it (a stranger's, an asker's on a question an agent's
+ * hook filed), with why the judge did not take them for the boxholder.
  */
 export function audit(j: Judging, attempt: Attempt, outcome: Outcome): void {
-  const stranger = outcome.reason === "stranger";
-  if (stranger && attempt.kind === "button") return;
+  const forWho = outcome.reason === "stranger" || outcome.reason === "not-own-surface";
   let action: string;
   let verbatim: string | undefined;
   let detail = outcome.reply;
@@ -25,7 +24,7 @@ export function audit(j: Judging, attempt: Attempt, outcome: Outcome): void {
       action = `command:${attempt.action}`;
       break;
     case "text":
-      if (stranger) {
+      if (forWho) {
         action = "message";
         verbatim = attempt.text.slice(0, 500);
         break;
@@ -36,11 +35,12 @@ export function audit(j: Judging, attempt: Attempt, outcome: Outcome): void {
       detail = outcome.closure?.text ?? detail;
       break;
   }
+  if (forWho && j.who.why) detail = `${detail} (${j.who.why})`;
   safeAudit(j.slot.core, {
     at: j.now(),
     questionId: outcome.token?.questionId ?? outcome.target?.questionId,
-    surface: attempt.surface,
-    actor: attempt.actor.id,
+    surface: j.who.via,
+    actor: j.who.by,
     action,
     verbatim,
     outcome: outcome.name,

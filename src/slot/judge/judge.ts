@@ -19,22 +19,29 @@ import type { ButtonSpec } from "../presentation/tokens.ts";
 import type { Slot } from "../slot.ts";
 import type { Attempt, Judging, Outcome, TokenOwner } from "./attempt.ts";
 import { audit } from "./audit-line.ts";
+import { bookOf } from "./book.ts";
 import { answersShownWhole } from "./shown-whole.ts";
 import { judgeButton, judgeCommand } from "./taps.ts";
 import { judgeText } from "./typed.ts";
+import { whoActed } from "./who.ts";
 
 export type {
-  Actor,
   Attempt,
+  BoxCommand,
   ButtonAttempt,
   CommandAttempt,
+  CommandName,
+  CommandView,
   Judging,
   Outcome,
   OutcomeKind,
+  PutOff,
   Reason,
   Relayout,
+  TextAttempt,
   TokenOwner,
 } from "./attempt.ts";
+export type { From, LinkRole, Proof, SurfaceDeclaration, Trust, Who } from "./proof.ts";
 
 export interface Judge {
   /**
@@ -62,8 +69,9 @@ export interface Judge {
   /** Marks an update handled (once its handling has ended). */
   handled(key: string): void;
   /**
-   * Audits a stranger's attempt. With `once`: true only the first time for this chat (the one
-   * polite refusal a bridge sends into a chat); without, nothing is remembered for the chat.
+   * Audits a stranger's update that is no attempt (a picture, an edit). With `once`: true only
+   * the first time for this chat (the one polite refusal a bridge sends into a chat); without,
+   * nothing is remembered for the chat.
    */
   refuseStranger(entry: {
     surface: string;
@@ -140,8 +148,9 @@ export function createJudge(slot: Slot): Judge {
   return {
     attempt(attempt, render) {
       return slot.exclusive(async (ops) => {
-        const shown = slot.shownChars(attempt.surface);
-        const j: Judging = { slot, ops: answersShownWhole(ops, shown), now };
+        const who = whoActed(attempt.from, bookOf(slot.core));
+        const shown = slot.shownChars(attempt.from.surface.name);
+        const j: Judging = { slot, ops: answersShownWhole(ops, shown), now, who };
         const outcome = await decide(j, attempt);
         audit(j, attempt, outcome);
         await render?.(outcome);
@@ -163,7 +172,7 @@ export function createJudge(slot: Slot): Judge {
         actor: entry.actor,
         action: entry.action,
         verbatim: entry.verbatim,
-        outcome: "refused",
+        outcome: "refused:stranger",
         detail: entry.detail,
       });
       return entry.once && slot.inbox.refuseOnce(entry.surface, entry.chatId, now());

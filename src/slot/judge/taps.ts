@@ -14,14 +14,16 @@ import type { Presentation } from "../presentation/records.ts";
 import type { ButtonSpec, ButtonToken } from "../presentation/tokens.ts";
 import { ACTIONS, changed } from "./actions.ts";
 import type { ButtonAttempt, CommandAttempt, Judging, Outcome } from "./attempt.ts";
+import { BOX_COMMANDS, isBoxCommand } from "./box-commands.ts";
 import { pickOf } from "./picks.ts";
+import { type Act, actOf, mayAct, type Refusal } from "./who.ts";
 
 export const UNKNOWN_REPLY =
   "This button is not known here (it may be from before a reset). Nothing was done.";
 export const ELSEWHERE_REPLY = "This button does not belong to this message. Nothing was done.";
 export const STRANGER_REPLY = "Only the boxholder can answer here. Nothing was recorded.";
 
-/** Someone the bridge does not know as the boxholder: nothing of theirs is looked at or kept. */
+/** Someone the judge does not know as the boxholder: nothing of theirs is looked at or kept. */
 export function strangerOutcome(token?: ButtonToken): Outcome {
   return {
     kind: "not-for-us",
@@ -30,6 +32,44 @@ export function strangerOutcome(token?: ButtonToken): Outcome {
     reply: STRANGER_REPLY,
     token,
   };
+}
+
+export const BOXHOLDER_ONLY_REPLY = "Only the boxholder can do that. Nothing was changed.";
+
+/** The outcome of an act refused to whoever tried it (who.ts decides). */
+export function refusedOutcome(refusal: Refusal, token?: ButtonToken): Outcome {
+  switch (refusal.reason) {
+    case "stranger":
+      return strangerOutcome(token);
+    case "boxholder-only":
+      return {
+        kind: "refused",
+        name: "refused:boxholder-only",
+        reason: "boxholder-only",
+        reply: BOXHOLDER_ONLY_REPLY,
+        token,
+      };
+    case "not-own-surface":
+      return {
+        kind: "refused",
+        name: "refused:not-own-surface",
+        reason: "not-own-surface",
+        reply: `Not recorded: ${refusal.error.message}.`,
+        error: refusal.error,
+        token,
+      };
+  }
+}
+
+/** The refusal when `j.who` may not do `act` (on the question `id`, when it is about one). */
+function refused(
+  j: Judging,
+  act: Act,
+  question?: { id: string; card: Question },
+  token?: ButtonToken,
+): Outcome | undefined {
+  const refusal = mayAct(j.who, act, question);
+  return refusal ? refusedOutcome(refusal, token) : undefined;
 }
 
 function loadCard(j: Judging, id: string): Question | undefined {
@@ -50,7 +90,7 @@ export async function judgeButton(j: Judging, a: ButtonAttempt): Promise<Outcome
       reply: UNKNOWN_REPLY,
     };
   }
-  if (!a.actor.boxholder) return strangerOutcome(token);
+  if (j.who.trust === "stranger") return strangerOutcome(token);
   if (token.usedAt && token.usedReply) {
     return { kind: "replayed", name: "replayed", reply: token.usedReply, token };
   }
@@ -64,12 +104,19 @@ export async function judgeButton(j: Judging, a: ButtonAttempt): Promise<Outcome
     };
   }
   const entry = ACTIONS[token.action];
-  if (entry.needs === "token")
-    return { token, ...(await entry.decide({ ...j, attempt: a, token })) };
+  const act = actOf(token.action);
+  if (entry.needs === "token") {
+    return (
+      refused(j, act, undefined, token) ?? {
+        token,
+        ...(await entry.decide({ ...j, attempt: a, token })),
+      }
+    );
+  }
 
   const open = j.ops.current();
   if (!open || open.seq !== token.presentationSeq) {
-    return { token, ...notCurrent(j, a, token, entry.replaysFromCard === true) };
+    return { token, ...notCurrent(j, token, entry.replaysFromCard === true) };
   }
   const card = loadCard(j, token.questionId);
   // The presentation's hash, minted by the slot when it presented; a token minted for another
@@ -77,7 +124,9 @@ export async function judgeButton(j: Judging, a: ButtonAttempt): Promise<Outcome
   const checked: Outcome | undefined =
     token.cardHash === open.cardHash ? await checkOpen(j, open, card) : await changed(j, open);
   if (checked) return { token, ...checked };
-  const surface = { via: a.surface, by: a.actor.id };
+  const no = refused(j, act, { id: token.questionId, card: card as Question }, token);
+  if (no) return { card, target: open, ...no };
+  const surface = { via: j.who.via, by: j.who.by };
   const outcome = await entry.decide({
     ...j,
     attempt: a,
@@ -90,9 +139,16 @@ export async function judgeButton(j: Judging, a: ButtonAttempt): Promise<Outcome
   return { token, card, target: open, ...outcome };
 }
 
-/** A command on the open question: the same entry as its button, on what is shown now. */
+/**
+ * A command: a box command (next, waiting, grants, revoke) as its entry says; any other, on the
+ * open question, the same entry as its button, on what is shown now.
+ */
 export async function judgeCommand(j: Judging, a: CommandAttempt): Promise<Outcome> {
-  if (!a.actor.boxholder) return strangerOutcome();
+  if (j.who.trust === "stranger") return strangerOutcome();
+  const act = actOf(a.action);
+  if (isBoxCommand(a.action)) {
+    return refused(j, act) ?? (await BOX_COMMANDS[a.action]({ ...j, attempt: a }));
+  }
   const open = j.ops.current();
   if (!open) {
     return {
@@ -123,8 +179,10 @@ export async function judgeCommand(j: Judging, a: CommandAttempt): Promise<Outco
   const card = loadCard(j, open.questionId);
   const checked = await checkOpen(j, open, card);
   if (checked) return { target: open, ...checked };
+  const no = refused(j, act, { id: open.questionId, card: card as Question });
+  if (no) return { target: open, card, ...no };
   const spec: ButtonSpec = { action: a.action, optionId: a.optionId, label: a.label };
-  const surface = { via: a.surface, by: a.actor.id };
+  const surface = { via: j.who.via, by: j.who.by };
   const outcome = await entry.decide({
     ...j,
     attempt: a,
@@ -159,13 +217,13 @@ async function checkOpen(
 }
 
 /** A tap on a presentation that is not the open one: confirmed from the card, or refused. */
-function notCurrent(j: Judging, a: ButtonAttempt, token: ButtonToken, replays: boolean): Outcome {
+function notCurrent(j: Judging, token: ButtonToken, replays: boolean): Outcome {
   const card = replays ? loadCard(j, token.questionId) : undefined;
   const pick = pickOf(j.slot, token);
   if (
     card?.status === "answered" &&
-    card["answered-via"] === a.surface &&
-    card["answered-by"] === a.actor.id &&
+    card["answered-via"] === j.who.via &&
+    card["answered-by"] === j.who.by &&
     card.answer !== undefined &&
     (pick === undefined ? card.answer.text === token.label : card.answer.selected === pick)
   ) {

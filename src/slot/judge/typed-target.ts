@@ -20,18 +20,18 @@ function meantFor(j: Judging, a: TextAttempt): Presentation | undefined {
   if (!open || a.chatId === undefined || a.messageId === undefined) return open;
   const { presentations } = j.slot;
   if (open.messageId === undefined) {
-    const before = presentations.shownBefore(a.surface, a.chatId, a.messageId);
+    const before = presentations.shownBefore(j.who.via, a.chatId, a.messageId);
     return before?.state === "parked" ? undefined : before;
   }
   if (open.chatId !== a.chatId || Number(open.messageId) < a.messageId) return open;
-  return presentations.shownBefore(a.surface, a.chatId, a.messageId);
+  return presentations.shownBefore(j.who.via, a.chatId, a.messageId);
 }
 
 /** The presentation a typed text is for: the one it quotes, else the one meant. */
 export function targetOf(j: Judging, a: TextAttempt): Presentation | undefined {
   const quoted =
     a.replyTo !== undefined && a.chatId !== undefined
-      ? j.slot.presentations.byMessage(a.surface, a.chatId, a.replyTo)
+      ? j.slot.presentations.byMessage(j.who.via, a.chatId, a.replyTo)
       : undefined;
   return quoted ?? meantFor(j, a);
 }

@@ -15,13 +15,14 @@ import { closureOf } from "../presentation/closure.ts";
 import type { Presentation } from "../presentation/records.ts";
 import type { Judging, Outcome, TextAttempt } from "./attempt.ts";
 import { confirmingQuestion, needsConfirming, otherReply, wordsDropped } from "./confirm-words.ts";
-import { heldElsewhereReply, strangerOutcome } from "./taps.ts";
+import { heldElsewhereReply, refusedOutcome, strangerOutcome } from "./taps.ts";
 import { declined, screenAct } from "./typed-confirm.ts";
 import { askedWords, quotesOtherQuestion, targetOf } from "./typed-target.ts";
+import { mayAct } from "./who.ts";
 
 /** True when the card holds exactly the answer `text` gives, recorded from this person here. */
-function isRecordedAnswer(card: Question, text: string, a: TextAttempt): boolean {
-  if (card["answered-via"] !== a.surface || card["answered-by"] !== a.actor.id || !card.answer) {
+function isRecordedAnswer(j: Judging, card: Question, text: string): boolean {
+  if (card["answered-via"] !== j.who.via || card["answered-by"] !== j.who.by || !card.answer) {
     return false;
   }
   try {
@@ -64,7 +65,7 @@ function failed(error: unknown): Outcome {
 }
 
 export async function judgeText(j: Judging, a: TextAttempt): Promise<Outcome> {
-  if (!a.actor.boxholder) return strangerOutcome();
+  if (j.who.trust === "stranger") return strangerOutcome();
   const target = targetOf(j, a);
   if (!target) return nothingOpen(a.text);
   const elsewhere = notForThisScreen(j, a, target);
@@ -76,6 +77,8 @@ export async function judgeText(j: Judging, a: TextAttempt): Promise<Outcome> {
     return { target, ...failed(error) };
   }
   if (card.status === "answered") return alreadyAnswered(j, a, target, card);
+  const refusal = mayAct(j.who, "answer", { id: target.questionId, card });
+  if (refusal) return { target, card, ...refusedOutcome(refusal) };
   // A yes or no typed while typed words wait for their confirming tap answers that question
   // (as a tap would); taken as an answer, a "no" would be recorded as the very words declined.
   const asked = askedWords(j, a, target);
@@ -92,7 +95,7 @@ export async function judgeText(j: Judging, a: TextAttempt): Promise<Outcome> {
     const ask = askFirst(a, target, card);
     if (ask) return ask;
   }
-  return record(j, a, target, card, asked?.label ?? a.text, tapped);
+  return record(j, target, card, asked?.label ?? a.text, tapped);
 }
 
 function nothingOpen(text: string): Outcome {
@@ -144,7 +147,7 @@ function alreadyAnswered(j: Judging, a: TextAttempt, target: Presentation, card:
   const after = async () => {
     if (ops.current()?.seq === target.seq) await ops.reconcile();
   };
-  if (isRecordedAnswer(card, a.text, a)) {
+  if (isRecordedAnswer(j, card, a.text)) {
     return {
       kind: "replayed",
       name: "already-recorded",
@@ -187,7 +190,6 @@ function askFirst(a: TextAttempt, target: Presentation, card: Question): Outcome
 /** Records `words` (or the `tapped` option, by id) as the answer to `target`'s question. */
 async function record(
   j: Judging,
-  a: TextAttempt,
   target: Presentation,
   card: Question,
   words: string,
@@ -199,7 +201,7 @@ async function record(
       target.questionId,
       // The tapped option is named by id, as its Confirm button would.
       tapped ? { text: tapped, option: tapped } : attemptFromText(card, words),
-      { via: a.surface, by: a.actor.id },
+      { via: j.who.via, by: j.who.by },
       { fingerprint: target.cardHash },
     );
     const reply = `✅ Recorded: ${result.answer.text}`;

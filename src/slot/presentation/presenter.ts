@@ -81,6 +81,13 @@ export interface Presenter {
    * left out, none is.
    */
   readonly shows?: number;
+  /**
+   * True when whoever reads it proves only an asker (a chat fed piped input): it shows
+   * questions, but nobody who may answer an agent's hook question reads them there, so it
+   * counts for no one a hook could reach (presence.ts). Set by the door from the judge's word
+   * on the reader's proof, never by a bridge.
+   */
+  readonly askerOnly?: boolean;
   /** False while the bridge cannot show anything (no boxholder bound yet). */
   ready(): boolean;
   /**

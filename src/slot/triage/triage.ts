@@ -135,10 +135,10 @@ export function boxDigest(
   pending = pendingQuestions(core).pending,
 ): Digest | undefined {
   const now = core.box.clock.now();
-  const putOff = new LaterStore(core.ledger.db).waiting(now);
+  const putOff = core.ledger.store(LaterStore).waiting(now);
   const { ready, parked } = queueOrder(
     pending.filter((q) => beforeDeadline(q.card, now) && !putOff.has(q.id)),
-    new PresentationStore(core.ledger.db).parked(),
+    core.ledger.store(PresentationStore).parked(),
   );
   return triageDigest([...ready, ...parked]);
 }

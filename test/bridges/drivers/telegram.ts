@@ -47,9 +47,31 @@ async function base(emulator: Emulator, card: Record<string, unknown>) {
   return { h, id, message };
 }
 
+/** The bot's commands, each as a person types it (/revoke with an id). */
+const COMMANDS: Record<string, string> = {
+  park: "/park",
+  next: "/next",
+  waiting: "/waiting",
+  later: "/later",
+  dismiss: "/dismiss",
+  grants: "/grants",
+  revoke: "/revoke g-1",
+};
+
+const commands: Driver["commands"] = {
+  names: Object.keys(COMMANDS),
+  async send(session, name, who) {
+    const h = session.box as Harness;
+    await (who === "boxholder" ? h.owner : h.stranger).command(COMMANDS[name] as string);
+    await h.pump();
+    return String(h.sent("sendMessage").at(-1)?.payload.text ?? "");
+  },
+};
+
 export function tapDriver(emulator: () => Emulator): Driver {
   return {
     surface: "telegram",
+    commands,
     async open(card) {
       const { h, id, message } = await base(emulator(), card);
       let last: string | undefined;
@@ -85,6 +107,7 @@ export function tapDriver(emulator: () => Emulator): Driver {
 export function replyDriver(emulator: () => Emulator): Driver {
   return {
     surface: "telegram",
+    commands,
     async open(card) {
       const { h, id } = await base(emulator(), card);
       let last: Update[] = [];

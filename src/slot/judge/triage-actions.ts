@@ -6,12 +6,12 @@
 
 import type { Question } from "../../card/question.ts";
 import { loadQuestion } from "../../questions/store.ts";
-import type { ActionEntry, Outcome, TokenContext } from "../judge/attempt.ts";
 import type { Presentation } from "../presentation/records.ts";
-import { TriageOffers } from "./offers.ts";
-import { type AnswerPath, boxDigest } from "./triage.ts";
+import { TriageOffers } from "../triage/offers.ts";
+import { type AnswerPath, boxDigest } from "../triage/triage.ts";
+import type { ActionEntry, Outcome, TokenContext } from "./attempt.ts";
 
-export type { TriageView } from "./triage.ts";
+export type { TriageView } from "../triage/triage.ts";
 
 function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
@@ -42,7 +42,7 @@ export const triageEntry: ActionEntry = {
       };
     }
     const items = digest.offer;
-    const offerId = new TriageOffers(c.slot.core.ledger.db).save(items, c.attempt.surface, c.now());
+    const offerId = c.slot.core.ledger.store(TriageOffers).save(items, c.who.via, c.now());
     const reply = `Record ${plural(items.length, "answer")}? Nothing is recorded until you tap Record.`;
     c.slot.tokens.markUsed(c.token.token, reply, c.now());
     return {
@@ -59,14 +59,14 @@ export const triageEntry: ActionEntry = {
 export const acceptEntry: ActionEntry = {
   needs: "token",
   async decide(c): Promise<Outcome> {
-    const surface = { via: c.attempt.surface, by: c.attempt.actor.id };
+    const surface = { via: c.who.via, by: c.who.by };
     const closed: Presentation[] = [];
     const answer: AnswerPath = async (id, attempt, options) => {
       const done = await c.ops.answer(id, attempt, surface, options);
       if (done.closed) closed.push(done.closed);
       return done.result;
     };
-    const offers = new TriageOffers(c.slot.core.ledger.db);
+    const offers = c.slot.core.ledger.store(TriageOffers);
     const decision = await offers.decide(c.token.optionId ?? "", answer, loader(c), c.now());
     if (decision.kind === "expired") {
       return {

@@ -2,7 +2,7 @@
 // already. Written before a bridge acknowledges anything. (The ledger's callback_outcomes table
 // is no longer written: a callback delivered again is settled by its token and the card.)
 
-import type { Db } from "../../ledger/ledger.ts";
+import type { Db } from "../ledger/ledger.ts";
 
 export class Inbox {
   constructor(private readonly db: Db) {}
