@@ -74,17 +74,25 @@ async function session(client: ImapFlow, deps: MailboxDeps, opened: () => void):
   await client.connect();
   await client.mailboxOpen(deps.imap.mailbox);
   deps.onHealth(true);
+  // A message that arrives while a read runs is read next: its word is kept until then.
+  let more = false;
   let wake: () => void = () => undefined;
-  client.on("exists", () => wake());
+  client.on("exists", () => {
+    more = true;
+    wake();
+  });
   const closed = new Promise<void>((resolve) => client.once("close", () => resolve()));
   await readNew(client, deps);
   opened();
   for (;;) {
-    const next = new Promise<"more" | "closed">((resolve) => {
-      wake = () => resolve("more");
-      void closed.then(() => resolve("closed"));
-    });
-    if ((await next) === "closed") return;
+    if (!more) {
+      const next = new Promise<"more" | "closed">((resolve) => {
+        wake = () => resolve("more");
+        void closed.then(() => resolve("closed"));
+      });
+      if ((await next) === "closed") return;
+    }
+    more = false;
     await readNew(client, deps);
   }
 }

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { answerQuestion } from "../../src/questions/answer.ts";
 import { listJobs } from "../../src/questions/state.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
-import { cleanupBoxes, gitLog, selectCard, type TestBox } from "../support/box.ts";
+import { cleanupBoxes, gitLog, multiselectCard, selectCard, type TestBox } from "../support/box.ts";
 import { useMailServers } from "../support/dovecot.ts";
 import { BOXHOLDER, composeReply, openEmailHarness } from "../support/email.ts";
 
@@ -124,5 +124,23 @@ describe("a reply to a question closed elsewhere, and a reply read once", () => 
     expect(await answers(third.box)).toBe(1);
     expect(third.sent()).toHaveLength(0);
     await third.stop();
+  });
+});
+
+describe("a reply to a multi-select", () => {
+  it("names its picks by letters or labels with commas, as typed on Telegram, and says how in the e-mail", async () => {
+    const h = await openEmailHarness(servers());
+    const { id, mail } = await h.present(multiselectCard());
+    expect(mail.mail.text).toContain("a) Unit tests\nb) Lint\nc) Type check");
+    expect(mail.mail.text).toContain("Reply with letters or labels separated by commas");
+    await h.reply(mail, "Type check, a");
+    expect(loadQuestion(h.box, id).card).toMatchObject({
+      status: "answered",
+      "answered-via": "email",
+      answer: { text: "Unit tests, Type check", selected: "unit,types" },
+    });
+    expect(h.lastTo().mail.text).toContain("Recorded: Unit tests, Type check");
+    expect(listJobs(h.box)).toHaveLength(1);
+    await h.stop();
   });
 });
