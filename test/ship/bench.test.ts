@@ -39,7 +39,7 @@ describe("npm run bench", () => {
       "start-up budgets",
       "telegram tap→ack",
       "serve idle RSS",
-      "filed to phone",
+      "filed→phone",
       "hook start",
     ]) {
       expect(result.stdout, part).toContain(part);

@@ -71,3 +71,32 @@ describe("the web form goes through the judge", () => {
     expect(loadQuestion(p.web.box, p.id).card.answer).toMatchObject({ selected: "finance" });
   });
 });
+
+describe("the page's other acts go through the judge", () => {
+  it("later, extend and dismiss are each the judge's attempt, audited as a command on the web", async () => {
+    const web = await webFixture();
+    const id = await web.ask(selectCard());
+    const link = web.link(id);
+    const acts: Record<string, string>[] = [
+      { action: "later", later: "morning" },
+      { action: "extend" },
+    ];
+    for (const fields of acts) {
+      const page = await (await web.app.request(link)).text();
+      await postForm(web.app, link, { form: formTokenIn(page), ...fields });
+    }
+    const page = await (await web.app.request(link)).text();
+    const res = await postForm(web.app, link, { form: formTokenIn(page), action: "dismiss" });
+    expect(res.status).toBe(303);
+    expect(loadQuestion(web.box, id).card.status).toBe("dismissed");
+    const rows = web.box.ledger
+      .auditFor(id)
+      .filter((row) => row.action.startsWith("command:"))
+      .map((row) => [row.surface, row.action]);
+    expect(rows).toEqual([
+      ["web", "command:later"],
+      ["web", "command:extend"],
+      ["web", "command:dismiss"],
+    ]);
+  });
+});
