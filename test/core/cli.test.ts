@@ -622,7 +622,7 @@ describe("pair", () => {
     expect({ code: unknown.code, stderr: unknown.stderr }).toEqual({
       code: 1,
       stderr:
-        'qbridge: there is no bridge "slack" to pair on: --surface takes one of telegram, email\n',
+        'qbridge: there is no bridge "slack" to pair on: --surface takes one of email, telegram\n',
     });
   });
 });
