@@ -23,11 +23,12 @@ export function keyboardOn(core: Core, by = "ada"): Keyboard {
     screen += text;
   };
   slot.attach(createTerminalPresenter({ write, now: () => core.box.clock.now() }));
-  // No terminal here: lines handed in are piped input, as an asker's (ordinary questions only).
+  // The person at the keyboard: what a terminal proves (piped input is chat-streams' and the
+  // spawned chat's to test).
   const handleLine = createLineHandler({
     door: openDoor(slot, TERMINAL),
     write,
-    proof: { kind: "terminal", tty: false, login: by },
+    proof: { kind: "terminal", tty: true, login: by },
   });
   return {
     slot,
