@@ -8,9 +8,10 @@
 // waiting agent), the phone end to end (phone.ts: filed to phone against a real serve on the
 // emulator) and the permission hook (hook.ts: hook start to the phone, tap to the printed
 // decision; grant.ts: a request a session grant covers, start to decision, vs `node -e 0`;
-// ask-user-question.ts: an AskUserQuestion answered by one tap, to the decision printed).
+// ask-user-question.ts: an AskUserQuestion answered by one tap, to the decision printed), and the
+// e-mail bridge (email.ts: filed to SMTP, reply to recorded, on Dovecot).
 // BENCH_ONLY names the parts to run (e.g. BENCH_ONLY=startup, or BENCH_ONLY=startup,memory):
-// sizes, startup, similar, telegram, memory, agent, phone, hook.
+// sizes, startup, similar, telegram, memory, agent, phone, hook, email.
 
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -23,6 +24,7 @@ import { JOBS_DIR, QUESTIONS_DIR } from "../src/box/paths.ts";
 import { answerQuestion } from "../src/questions/answer.ts";
 import { pendingQuestions } from "../src/questions/state.ts";
 import { benchAskUserQuestion } from "./ask-user-question.ts";
+import { benchEmail } from "./email.ts";
 import { bareGit, buildBox, NOW, nodeStartEnv } from "./fixture.ts";
 import { benchGrant } from "./grant.ts";
 import { benchHook } from "./hook.ts";
@@ -45,6 +47,7 @@ const PARTS = [
   "agent",
   "phone",
   "hook",
+  "email",
 ] as const;
 const ONLY = process.env.BENCH_ONLY?.split(",") ?? [...PARTS];
 const runs = (part: (typeof PARTS)[number]) =>
@@ -222,6 +225,7 @@ async function main(): Promise<void> {
   if (runs("hook")) for (const line of await benchHook()) console.log(line);
   if (runs("hook")) for (const line of await benchGrant()) console.log(line);
   if (runs("hook")) for (const line of await benchAskUserQuestion()) console.log(line);
+  if (runs("email")) for (const line of await benchEmail()) console.log(line);
 }
 
 await main();

@@ -1,9 +1,8 @@
 // All settings, read once from the environment and the command's flags, validated with one zod
-// schema each, and passed down as one typed value. Nothing else in the project reads
-// process.env. The core's settings are here; each bridge in the list it is given validates its
-// own (TELEGRAM_* belong to bridges/telegram). Every problem, the core's and every bridge's, is
-// reported at once, each naming its variable or flag and what it allows; a value is never
-// echoed (it may be a secret).
+// schema each, and passed down as one typed value. Nothing else reads process.env. The core's
+// settings are here; each listed bridge validates its own (TELEGRAM_* in bridges/telegram).
+// Every problem, the core's and every bridge's, is reported at once, each naming its variable
+// or flag and what it allows; a value is never echoed (it may be a secret).
 
 import { resolve } from "node:path";
 import { z } from "zod";
@@ -12,6 +11,8 @@ import { SettingsInvalid } from "./errors.ts";
 import type { Attention } from "./slot/attention/attention.ts";
 import { parseQuietHours } from "./slot/attention/quiet-hours.ts";
 import type { BridgeDefinition, ConfiguredBridge, Environment } from "./slot/bridge.ts";
+
+export { parseDuration }; // ISO-8601 durations, for a bridge's schema (it cannot reach the card)
 
 const optionalText = z
   .string()

@@ -5,7 +5,9 @@ import type { Command } from "commander";
 import type { Config } from "../config.ts";
 import { BoxError, InvalidInput } from "../errors.ts";
 import type { ConfiguredBridge } from "../slot/bridge.ts";
+import { bridgeMetaKey } from "../slot/door.ts";
 import { Owners } from "../slot/owner.ts";
+import { BRIDGES } from "./bridges.ts";
 import { type CommonOptions, printJson, withCore } from "./context.ts";
 import { writeErr, writeOut } from "./output.ts";
 
@@ -16,9 +18,15 @@ function localTime(iso: string): string {
   return `${two(at.getHours())}:${two(at.getMinutes())}`;
 }
 
-/** The bridge `--surface` names, or the first listed one. */
+/** True when a person sends the bridge's code themselves (no flag names where it is sent). */
+const sentByHand = (bridge: ConfiguredBridge) =>
+  !BRIDGES.find((d) => d.surface === bridge.surface)?.help.pairFlag;
+
+/** The bridge `--surface` names, or the first listed one whose code a person sends themselves. */
 function bridgeNamed(config: Config, surface: string | undefined): ConfiguredBridge {
-  const bridge = surface ? config.bridges.find((b) => b.surface === surface) : config.bridges[0];
+  const bridge = surface
+    ? config.bridges.find((b) => b.surface === surface)
+    : (config.bridges.find(sentByHand) ?? config.bridges[0]);
   if (!bridge) {
     const known = config.bridges.map((b) => b.surface).join(", ") || "none";
     throw new InvalidInput(
@@ -29,7 +37,7 @@ function bridgeNamed(config: Config, surface: string | undefined): ConfiguredBri
 }
 
 export function registerPairCommand(program: Command): void {
-  program
+  const pair = program
     .command("pair")
     .description(
       "print a one-time code (valid 10 minutes) that makes you the boxholder on one surface (Telegram unless --surface names another)",
@@ -51,14 +59,29 @@ the one before is told in their chat. A code pairs on the surface it was made fo
     .option(
       "--surface <name>",
       "the surface the code pairs on (default: telegram, the first bridge)",
-    )
-    .action(pairAction);
+    );
+  // A bridge that sends its code to an address names the flag for it (--email ADDRESS).
+  for (const { help } of BRIDGES) {
+    if (help.pairFlag)
+      pair.option(`--${help.pairFlag.flag} <${help.pairFlag.value}>`, help.pairFlag.description);
+  }
+  pair.action(pairAction);
+}
+
+/** The bridge a pair flag names (--email ADDRESS) and the address, when one was given. */
+function sentTo(options: Record<string, unknown>): { surface: string; to: string } | undefined {
+  for (const { surface, help } of BRIDGES) {
+    const to = help.pairFlag && options[help.pairFlag.flag];
+    if (typeof to === "string") return { surface, to };
+  }
+  return undefined;
 }
 
 /** Prints a one-time pairing code for the surface `--surface` names. */
 async function pairAction(
-  options: CommonOptions & { replace?: boolean; surface?: string },
+  options: CommonOptions & { replace?: boolean; surface?: string } & Record<string, unknown>,
 ): Promise<void> {
+  const send = sentTo(options);
   await withCore(options, async (core, config) => {
     // The code lives in the ledger; on a read-only box that is a copy in memory, and a code
     // kept there would be gone before anyone could send it.
@@ -67,8 +90,13 @@ async function pairAction(
         `${core.box.paths.root} is read-only: a pairing code is kept in the box's ledger, so pair needs a writable box; make it writable and try again`,
       );
     }
-    const bridge = bridgeNamed(config, options.surface);
+    const bridge = bridgeNamed(config, send?.surface ?? options.surface);
     const terms = bridge.pairing;
+    if (send && !terms.deliver) {
+      throw new InvalidInput(
+        `the ${bridge.surface} bridge is off here, so the code cannot be sent to ${send.to}: ${bridge.offLine}`,
+      );
+    }
     const owners = core.ledger.store(Owners);
     const bound = owners.get(bridge.surface);
     if (bound && !options.replace && !terms.fixedOwner) {
@@ -80,7 +108,14 @@ async function pairAction(
     const { code, expiresAt } = owners.newPairingCode(bridge.surface, core.box.clock.now(), {
       replace,
     });
+    const sent =
+      send && terms.deliver
+        ? await terms.deliver(code, send.to, (key, value) =>
+            core.ledger.setMeta(bridgeMetaKey(bridge.surface, key), value),
+          )
+        : undefined;
     if (options.json) return printJson({ code, surface: bridge.surface, expiresAt, replace });
+    if (sent) writeOut(`${sent}.\n`);
     writeOut(
       `Pairing code: ${code}\n${terms.howToSend(code)}; valid until ${localTime(expiresAt)}, 10 minutes. It works once.\n`,
     );

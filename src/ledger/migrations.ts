@@ -273,4 +273,15 @@ export const MIGRATIONS: string[] = [
   `
   ALTER TABLE permission_requests ADD COLUMN input_key TEXT;
   `,
+  // 17: the second channel: a presentation may be a second showing of the slot's open one on
+  // another surface (second_of names it), judged like any presentation. Only first showings
+  // hold the slot; a first showing gets at most one second per surface.
+  `
+  ALTER TABLE presentations ADD COLUMN second_of INTEGER;
+  DROP INDEX presentations_one_open;
+  CREATE UNIQUE INDEX presentations_one_open ON presentations (state)
+    WHERE state IN ('queued', 'presented') AND second_of IS NULL;
+  CREATE UNIQUE INDEX presentations_one_second ON presentations (second_of, surface)
+    WHERE second_of IS NOT NULL;
+  `,
 ];

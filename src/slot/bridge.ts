@@ -71,6 +71,16 @@ export interface PairingTerms {
   howToSend(code: string): string;
   /** Notes for stderr about this process's settings (a token missing here, an owner fixed). */
   notes: string[];
+  /**
+   * Sends the code to an address `qbridge pair` was given (its `pairFlag`), where the surface
+   * can (e-mail); `remember` keeps a value in the ledger that the serving bridge reads from its
+   * `door.meta` under the same key. Resolves to the line `pair` prints.
+   */
+  deliver?(
+    code: string,
+    to: string,
+    remember: (key: string, value: string) => void,
+  ): Promise<string>;
 }
 
 /** A listed bridge with its settings validated: on or off, and what it needs from the service. */
@@ -96,6 +106,8 @@ export interface BridgeHelp {
   settings: string;
   /** What doctor checks while it is on, one phrase: "the bot (getMe) and its webhook". */
   doctor: string;
+  /** A flag of `qbridge pair` naming where its code is sent (`--email ADDRESS`), when it has one. */
+  pairFlag?: { flag: string; value: string; description: string };
 }
 
 /** A bridge as the bridge list holds it: its surface and how it reads its own settings. */

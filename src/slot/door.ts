@@ -93,12 +93,17 @@ export interface Door {
   };
 }
 
+/** The ledger's key of a bridge's own value (`door.meta`): its surface's name, then its key. */
+export function bridgeMetaKey(surface: string, key: string): string {
+  return `${surface}-${key}`;
+}
+
 export function openDoor(slot: Slot, surface: SurfaceDeclaration): Door {
   const judge = createJudge(slot);
   const { core } = slot;
   const name = surface.name;
   const iso = () => core.box.clock.iso();
-  const metaKey = (key: string) => `${name}-${key}`;
+  const metaKey = (key: string) => bridgeMetaKey(name, key);
   const owner = () =>
     ("fixedOwner" in surface ? surface.fixedOwner : undefined) ?? slot.owners.get(name)?.userId;
   const trust = (proof: Proof) => whoActed({ surface, proof }, bookOf(core)).trust;

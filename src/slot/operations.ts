@@ -13,6 +13,7 @@ import * as closures from "./presentation/closure.ts";
 import { forgetClosedElsewhere } from "./presentation/forget-closed.ts";
 import { present } from "./presentation/present.ts";
 import type { Presentation } from "./presentation/records.ts";
+import { closeLoneSeconds } from "./presentation/second.ts";
 import { closeIfStale, type OperationsDeps, reconcile, supersede } from "./reconcile.ts";
 import type { SlotOps } from "./slot-ops.ts";
 
@@ -39,6 +40,7 @@ export function createOperations(deps: OperationsDeps): SlotOps {
     },
     async settle(closed) {
       if (closed) await deps.teller.tell(closed, closures.closureOf(load(closed.questionId)));
+      await closeLoneSeconds(deps);
       await ops.fill(closed !== undefined);
     },
     leave: () => leave(deps),

@@ -39,7 +39,7 @@ export type {
 export { ELSEWHERE_REPLY, UNKNOWN_REPLY } from "./judge/taps.ts";
 // Pairing a chat with the boxholder.
 export type { Pairing } from "./owner.ts";
-export { PAIRING_WINDOW_MS } from "./owner.ts";
+export { PAIRING_LIFETIME_MS, PAIRING_WINDOW_MS } from "./owner.ts";
 // Presentations: what a bridge shows, where, with which buttons, and what closes it.
 export type { Closure, Presenter, PresentRequest } from "./presentation/presenter.ts";
 export { ChatRefuses } from "./presentation/presenter.ts";

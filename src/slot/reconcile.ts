@@ -14,6 +14,7 @@ import { movedDeadlineAside } from "./presentation/moved-deadline.ts";
 import type { Closure } from "./presentation/presenter.ts";
 import type { Presentation, PresentationStore } from "./presentation/records.ts";
 import type { Repeats } from "./presentation/repeats.ts";
+import { closeLoneSeconds, presentSeconds } from "./presentation/second.ts";
 import type { TokenStore } from "./presentation/tokens.ts";
 import type { Reach } from "./reach.ts";
 import type { Registry } from "./registry.ts";
@@ -92,9 +93,11 @@ export async function reconcile(
   const moved = mine && !closure && movedDeadlineAside(mine, card, core.box.clock.now());
   if (mine && moved) {
     await ops.show(mine.questionId, { again: true, aside: moved, bySlot: true });
-    return;
+  } else {
+    await ops.fill(closure !== undefined && closure.kind !== "changed");
   }
-  await ops.fill(closure !== undefined && closure.kind !== "changed");
+  await closeLoneSeconds(deps);
+  await presentSeconds(deps);
 }
 
 /** Closes `open` when its card closed, changed, or was put off; undefined while it stands. */

@@ -8,6 +8,8 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { isValidId } from "../box/paths.ts";
+import { inputTypeOf } from "../card/inputs/registry.ts";
+import { optionsOf, type Question } from "../card/question.ts";
 import { InvalidId } from "../errors.ts";
 import { loadCommitted } from "../questions/transition.ts";
 import { lastTimeFor } from "../slot/presentation/last-time.ts";
@@ -22,6 +24,28 @@ import { openLink, pageLinks, questionHref } from "./signed-page.ts";
 
 /** Forms carry at most one answer and one note of 20,000 characters each, percent-encoded. */
 export const FORM_LIMIT_BYTES = 512 * 1024;
+
+/**
+ * The option a link chose (`?pick=ID`, an e-mail's button): chosen on the form and named in a
+ * notice, never recorded; the person's tap on the form records it. Nothing for an unknown id.
+ */
+function pickedOption(card: Question, pick: string | undefined) {
+  const option = optionsOf(card).find((o) => o.id === pick);
+  if (!option || card.status === "answered" || card.status === "withdrawn") return {};
+  // One submit button per choice records the tap itself; otherwise the choice is checked and
+  // Send records it.
+  const buttons = inputTypeOf(card.input)
+    .form(card)
+    .some((part) => part.part === "buttons");
+  const tap = buttons ? option.label : "Send answer";
+  return {
+    values: { choices: [option.id] },
+    notice: {
+      tone: "notice" as const,
+      text: `You chose “${option.label}”: tap ${tap} below to record it. Nothing is recorded until you do.`,
+    },
+  };
+}
 
 export function questionRoutes(deps: SignedDeps): Hono {
   const app = new Hono();
@@ -39,9 +63,11 @@ export function questionRoutes(deps: SignedDeps): Hono {
       const action = questionHref(id, signature, "../");
       const token = formToken(secret, { question: id }, signature);
       const { timeZone } = deps.config;
+      const picked = pickedOption(view.card, c.req.query("pick"));
       return c.html(
         questionPage({
           view,
+          ...picked,
           action,
           formToken: token,
           now: core.box.clock.now(),

@@ -2,7 +2,9 @@
 // bridges already there are this checkout's), they put its folder under bridges/ (the desk
 // bridge, test/bridges/desk/) and add one line to a copy of the bridge list. With no other edit
 // it is configured with the others, shows the slot's question, has a tap judged, takes its part
-// in /healthz and is asked by doctor; and it reaches the core through the port only.
+// in /healthz and is asked by doctor; and it reaches the core through the port only. The e-mail
+// bridge, a real one, was added the same way: its folder, and one line of the list that nothing
+// else in src/ repeats.
 
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,7 +19,7 @@ import { loadQuestion } from "../../src/questions/store.ts";
 import { type Service, startService } from "../../src/service.ts";
 import { cleanupBoxes, makeBox, ROOT, selectCard, T0 } from "../support/box.ts";
 import { deskService } from "../support/desk-service.ts";
-import { readImports } from "../support/imports.ts";
+import { readImports, sourceFiles } from "../support/imports.ts";
 
 const folders: string[] = [];
 const running: Service[] = [];
@@ -38,7 +40,13 @@ const LINE = 'export { desk } from "./bridges/desk/bridge.ts";';
 function treeWithDesk(): string {
   const tree = mkdtempSync(join(tmpdir(), "qbridge-new-bridge-"));
   folders.push(tree);
-  for (const linked of ["src", "node_modules", "bridges/telegram", "bridges/terminal"]) {
+  for (const linked of [
+    "src",
+    "node_modules",
+    "bridges/telegram",
+    "bridges/email",
+    "bridges/terminal",
+  ]) {
     mkdirSync(join(tree, linked, ".."), { recursive: true });
     symlinkSync(join(ROOT, linked), join(tree, linked));
   }
@@ -66,7 +74,7 @@ describe("a bridge added in its own folder and one line of the bridge list", () 
     expect(added.filter((line) => !before.includes(line))).toEqual([LINE]);
 
     const bridges = bridgesOf(await import(join(tree, "bridge-list.ts")));
-    expect(bridges.map((b) => b.surface).sort()).toEqual(["desk", "telegram"]);
+    expect(bridges.map((b) => b.surface).sort()).toEqual(["desk", "email", "telegram"]);
     const box = await makeBox();
     const env = { DESK_OWNER: "ada", QBRIDGE_TIME: T0 };
     const config = loadConfig(env, { box: box.dir }, bridges);
@@ -105,6 +113,55 @@ describe("a bridge added in its own folder and one line of the bridge list", () 
     const allowed = ["src/slot/port.ts", "src/errors.ts", "src/backoff.ts", "src/config.ts"];
     const around = readImports(tree, ["bridges/desk"])
       .filter(({ to }) => !to.startsWith("bridges/desk/") && !allowed.includes(to))
+      .map(({ from, to }) => `${from} imports ${to}`);
+    expect(around).toEqual([]);
+  });
+});
+
+const EMAIL_LINE = 'export { email } from "../../bridges/email/bridge.ts";';
+
+/** A copy of the bridge list beside this tree's src/ and bridges/, with `lines` as its lines. */
+function listOf(lines: string[]): string {
+  const tree = mkdtempSync(join(tmpdir(), "qbridge-list-"));
+  folders.push(tree);
+  for (const linked of ["src", "node_modules", "bridges"])
+    symlinkSync(join(ROOT, linked), join(tree, linked));
+  const file = join(tree, "bridge-list.ts");
+  writeFileSync(file, lines.join("\n").replaceAll('"../../bridges/', '"./bridges/'));
+  return file;
+}
+
+describe("the e-mail bridge, added as its folder and one line of the bridge list", () => {
+  it("is that one line in src/: without it there is no e-mail; with it, e-mail is configured and asked by doctor", async () => {
+    const lines = readFileSync(join(ROOT, LIST), "utf8").split("\n");
+    expect(lines).toContain(EMAIL_LINE);
+    const naming = sourceFiles(join(ROOT, "src"))
+      .filter((file) => readFileSync(file, "utf8").includes("bridges/email"))
+      .map((file) => file.slice(ROOT.length + 1));
+    expect(naming).toEqual([LIST]);
+
+    const without = bridgesOf(await import(listOf(lines.filter((l) => l !== EMAIL_LINE))));
+    expect(without.map((b) => b.surface)).toEqual(["telegram"]);
+    const bridges = bridgesOf(await import(listOf(lines)));
+    const box = await makeBox();
+    const env = {
+      QBRIDGE_EMAIL_IMAP_URL: "imap://boxholder:secret@127.0.0.1:1143/INBOX",
+      QBRIDGE_EMAIL_SMTP_URL: "smtp://127.0.0.1:2525",
+      QBRIDGE_EMAIL_FROM: "q@bridge.test",
+    };
+    const config = loadConfig(env, { box: box.dir }, bridges);
+    expect(config.bridges.find((b) => b.surface === "email")).toMatchObject({
+      on: true,
+      declaration: { name: "email", proves: "paired-address" },
+      secrets: ["secret"],
+    });
+    expect((await doctorChecks(config)).map((check) => check.label)).toContain("email");
+  });
+
+  it("reaches the core only through the port (besides the floor and the settings)", () => {
+    const allowed = ["src/slot/port.ts", "src/errors.ts", "src/backoff.ts", "src/config.ts"];
+    const around = readImports(ROOT, ["bridges/email"])
+      .filter(({ to }) => !to.startsWith("bridges/email/") && !allowed.includes(to))
       .map(({ from, to }) => `${from} imports ${to}`);
     expect(around).toEqual([]);
   });

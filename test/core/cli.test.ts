@@ -621,7 +621,8 @@ describe("pair", () => {
     const unknown = await runCli(["pair", "--surface", "slack"], { env: cliEnv(tb.dir) });
     expect({ code: unknown.code, stderr: unknown.stderr }).toEqual({
       code: 1,
-      stderr: 'qbridge: there is no bridge "slack" to pair on: --surface takes one of telegram\n',
+      stderr:
+        'qbridge: there is no bridge "slack" to pair on: --surface takes one of email, telegram\n',
     });
   });
 });

@@ -47,7 +47,10 @@ export async function present(
 ): Promise<{ presented?: Presentation | undefined }> {
   const { core, presentations, registry, later, logger, now, attention, reach, repeats } = deps;
   if (!anyway && !asked && !repeats.mayPresent(question.id)) return {};
-  const ready = registry.presenters.filter((p) => p.ready() && (anyway || reach.open(p.surface)));
+  const ready = registry.presenters
+    .filter((p) => p.ready() && (anyway || reach.open(p.surface)))
+    // A second channel (e-mail beside Telegram) presents only where no first one is ready.
+    .sort((a, b) => Number(a.second !== undefined) - Number(b.second !== undefined));
   if (ready.length === 0) return {};
   const cardHash = questionFingerprint(question.card);
   const behind = pending.length - 1;

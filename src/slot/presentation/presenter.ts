@@ -40,6 +40,11 @@ export interface PresentRequest {
   lastTime?: LastTimeOffer;
   /** Set when an Extend button is offered: the time it adds (an ISO-8601 duration). */
   extendBy?: string;
+  /**
+   * Set on a second showing (second.ts): the surface the question is shown on first, where it
+   * waits too. The first answer on either is the one recorded.
+   */
+  alsoOn?: string;
 }
 
 /** What closed a presentation, for the bridge to show in place of its buttons. */
@@ -85,6 +90,11 @@ export interface Presenter {
   readonly askerOnly?: boolean;
   /** False while the bridge cannot show anything (no boxholder bound yet). */
   ready(): boolean;
+  /**
+   * A second channel: a question shown on another surface and left there untapped this long,
+   * or of high priority at once, is shown here too (second.ts). Absent: never a second.
+   */
+  readonly second?: { afterMs: number };
   /**
    * Shows the question; resolves to where it was shown, or undefined when it could not. Throws
    * ChatRefuses (here and in `nudge`, `expired`) when the boxholder's chat refuses messages.

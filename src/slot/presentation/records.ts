@@ -23,6 +23,8 @@ export interface Presentation {
   holder: string | undefined;
   /** The deadline it showed (ISO time); undefined for presentations made before it was kept. */
   deadline: string | undefined;
+  /** A second showing (another surface) of this presentation of the slot's; undefined for one. */
+  secondOf: number | undefined;
 }
 
 /** Where a bridge showed a presentation: a chat and a message in it. */
@@ -31,7 +33,8 @@ export interface Address {
   messageId: string;
 }
 
-function fromRow(row: Record<string, unknown> | undefined): Presentation | undefined {
+/** A presentations row as a Presentation (undefined for no row). */
+export function fromRow(row: Record<string, unknown> | undefined): Presentation | undefined {
   if (!row) return undefined;
   const text = (v: unknown) => (v === null || v === undefined ? undefined : String(v));
   return {
@@ -48,18 +51,21 @@ function fromRow(row: Record<string, unknown> | undefined): Presentation | undef
     outcome: text(row.outcome),
     holder: text(row.holder),
     deadline: text(row.deadline),
+    secondOf: (row.second_of as number | null) ?? undefined,
   };
 }
 
 export class PresentationStore {
   constructor(private readonly db: Db) {}
 
-  /** The open presentation (queued or presented), if any. */
+  /** The open presentation (queued or presented) that holds the slot, if any. */
   open(): Presentation | undefined {
     return fromRow(
-      this.db.prepare("SELECT * FROM presentations WHERE state IN ('queued', 'presented')").get() as
-        | Record<string, unknown>
-        | undefined,
+      this.db
+        .prepare(
+          "SELECT * FROM presentations WHERE state IN ('queued', 'presented') AND second_of IS NULL",
+        )
+        .get() as Record<string, unknown> | undefined,
     );
   }
 
