@@ -9,6 +9,8 @@ import type { IncomingMessage, Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { STATE_DIR } from "../src/box/paths.ts";
+import { reachableSurfaces } from "../src/slot/presence.ts";
 import { freePort, OWNER, startEmulator, TOKEN } from "../test/support/telegram.ts";
 import { nodeStartEnv } from "./fixture.ts";
 
@@ -38,7 +40,10 @@ export const ms = (from: bigint, to: bigint) => Number(to - from) / 1e6;
 export interface PhoneRig {
   /** `qbridge …` as an agent starts it: the built CLI on the rig's box, without the settings that slow a start. */
   cli(args: string[]): ChildProcess;
-  /** Starts `qbridge serve` as a user does; resolves once it has made its first getUpdates. */
+  /**
+   * Starts `qbridge serve` as a user does; resolves once it has made its first getUpdates and
+   * its presence record says Telegram delivers (before that, a hook files nothing).
+   */
   startServe(): Promise<void>;
   /** When the emulator first holds a bot message containing `text` (waiting for it), and that message. */
   held(text: string): Promise<{ at: bigint; messageId: number }>;
@@ -111,6 +116,11 @@ export async function phoneRig(name: string): Promise<PhoneRig> {
         if (child.exitCode !== null) throw new Error(`bench: serve exited:\n${log}`);
         return arrivals("getUpdates").length > polls ? true : undefined;
       }, "serve's first getUpdates");
+      await until(
+        () =>
+          reachableSurfaces(join(box, STATE_DIR, "locks")).includes("telegram") ? true : undefined,
+        "serve's presence record naming telegram",
+      );
     },
     held(text) {
       const find = () => inside.storage.botMessages.find((m) => m.message.text?.includes(text));
