@@ -6,7 +6,14 @@
 
 import { auditRefused, safeAudit } from "../questions/audit.ts";
 import { bookOf } from "./judge/book.ts";
-import type { ButtonAttempt, CommandAttempt, Judge, Outcome, TextAttempt } from "./judge/judge.ts";
+import type {
+  ButtonAttempt,
+  CommandAttempt,
+  Judge,
+  Outcome,
+  StrangerUpdate,
+  TextAttempt,
+} from "./judge/judge.ts";
 import { createJudge } from "./judge/judge.ts";
 import type { Proof, SurfaceDeclaration, Trust } from "./judge/proof.ts";
 import { whoActed } from "./judge/who.ts";
@@ -48,15 +55,7 @@ export interface Door {
    * Audits a stranger's update that is no attempt (a picture, an edit, a group chat's message);
    * true only the first time for this chat (the one polite refusal a bridge sends there).
    */
-  refuseStranger(entry: {
-    chatId: string;
-    /** Whether this chat is answered once only (a message), or each time (a callback). */
-    once: boolean;
-    actor: string | undefined;
-    action: string;
-    verbatim?: string | undefined;
-    detail: string;
-  }): boolean;
+  refuseStranger(entry: Omit<StrangerUpdate, "surface">): boolean;
   /** True only the first time for this chat: whether to send a stranger the polite refusal. */
   refuseOnce(chatId: string): boolean;
   /** The boxholder on this surface: the account or address a setting fixes, else the paired one. */

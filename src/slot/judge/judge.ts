@@ -73,15 +73,19 @@ export interface Judge {
    * the first time for this chat (the one polite refusal a bridge sends into a chat); without,
    * nothing is remembered for the chat.
    */
-  refuseStranger(entry: {
-    surface: string;
-    chatId: string;
-    once: boolean;
-    actor: string | undefined;
-    action: string;
-    verbatim?: string | undefined;
-    detail: string;
-  }): boolean;
+  refuseStranger(entry: StrangerUpdate): boolean;
+}
+
+/** A stranger's update that is no attempt, as the judge audits it. */
+export interface StrangerUpdate {
+  surface: string;
+  chatId: string;
+  /** Whether this chat is answered once only (a message), or each time (a callback). */
+  once: boolean;
+  actor: string | undefined;
+  action: string;
+  verbatim?: string | undefined;
+  detail: string;
 }
 
 /**
