@@ -1,6 +1,6 @@
 // The command table: every qbridge command and the module that registers it. The command line
 // loads only the module of the command it names (main.ts), and that module imports what its
-// command uses; help, or a name not in the table, loads them all. This is the one way the CLI
+// command uses; the top-level help, or a name not in the table, loads them all. This is the one way the CLI
 // loads code when it is needed: no other module imports lazily. A new command is one module
 // and one line here; the CLI test checks each line registers the command it names.
 
@@ -65,9 +65,13 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: "mcp", register: async () => (await import("./mcp-command.ts")).registerMcpCommand },
 ];
 
-/** The commands a command line needs: none for a bare --version, the one it names, else all. */
+/**
+ * The commands a command line needs: none for a bare --version, the one it names (also as
+ * `help NAME`), else all.
+ */
 export function commandsFor(args: readonly string[]): readonly CommandEntry[] {
-  const name = args.find((arg) => !arg.startsWith("-"));
+  const words = args.filter((arg) => !arg.startsWith("-"));
+  const name = words[0] === "help" && words.length === 2 ? words[1] : words[0];
   if (name === undefined) {
     const versionOnly = args.length > 0 && args.every((arg) => arg === "--version" || arg === "-V");
     return versionOnly ? [] : COMMANDS;

@@ -188,6 +188,7 @@ describe("the command table", () => {
     }
     expect(commandsFor(["--version"])).toEqual([]);
     expect(commandsFor(["show", "x", "--json"]).map((c) => c.name)).toEqual(["show"]);
+    expect(commandsFor(["help", "answer"]).map((c) => c.name)).toEqual(["answer"]);
     expect(commandsFor(["help"])).toBe(COMMANDS);
   });
 });
