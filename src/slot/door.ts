@@ -52,8 +52,9 @@ export interface Door {
   /** How the judge trusts whoever this proof names: a bridge picks its words by it, no more. */
   trust(proof: Proof): Trust;
   /**
-   * Audits a stranger's update that is no attempt (a picture, an edit, a group chat's message);
-   * true only the first time for this chat (the one polite refusal a bridge sends there).
+   * Audits a stranger's update that is no attempt (a picture, an edit, a group chat's message).
+   * With `once`: true only the first time for this chat (the one polite refusal a bridge sends
+   * there); without, false, and nothing is remembered for the chat.
    */
   refuseStranger(entry: Omit<StrangerUpdate, "surface">): boolean;
   /** True only the first time for this chat: whether to send a stranger the polite refusal. */
