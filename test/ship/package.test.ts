@@ -147,7 +147,8 @@ describe("the npm package", () => {
     const before = new Set(existsSync(npxDir) ? readdirSync(npxDir) : []);
     try {
       cpSync(tarball, join(user, basename(tarball)));
-      const version = run("npx", ["--yes", `./${basename(tarball)}`, "--version"], user, prebuild);
+      const npx = ["--yes", ...INSTALL_FLAGS, `./${basename(tarball)}`, "--version"];
+      const version = run("npx", npx, user, prebuild);
       const { version: expected } = JSON.parse(
         readFileSync(join(ROOT, "package.json"), "utf8"),
       ) as { version: string };
