@@ -2,7 +2,15 @@
 // frozen clock, sample cards, and the qbridge command run as a real child process.
 
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -26,9 +34,25 @@ export interface TestBox extends Core {
 
 const made: TestBox[] = [];
 
+/**
+ * The box initBox lays out (git repository, folders, .gitignore, first commit), made once per
+ * test process and copied into each new box: the same files and history a fresh init makes,
+ * without running git for every box. Removed when the process exits.
+ */
+let layout: Promise<string> | undefined;
+function boxLayout(): Promise<string> {
+  layout ??= (async () => {
+    const dir = mkdtempSync(join(tmpdir(), "qbridge-layout-"));
+    process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
+    await initBox(dir);
+    return dir;
+  })();
+  return layout;
+}
+
 export async function makeBox(options: { time?: string; staleMs?: number } = {}): Promise<TestBox> {
   const dir = mkdtempSync(join(tmpdir(), "qbridge-test-"));
-  await initBox(dir);
+  cpSync(await boxLayout(), dir, { recursive: true });
   const box = openBox(dir, {
     clock: createClock(options.time ?? T0),
     locks: { staleMs: options.staleMs ?? 10_000 },
