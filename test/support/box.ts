@@ -36,18 +36,27 @@ const made: TestBox[] = [];
 
 /**
  * The box initBox lays out (git repository, folders, .gitignore, first commit), made once per
- * test process and copied into each new box: the same files and history a fresh init makes,
- * without running git for every box. Removed when the process exits.
+ * test file and copied into each new box: the same files and history a fresh init makes,
+ * without running git for every box. The setup file removes it after the file
+ * (removeBoxLayout).
  */
-let layout: Promise<string> | undefined;
-function boxLayout(): Promise<string> {
-  layout ??= (async () => {
+let layout: { dir: string; made: Promise<unknown> } | undefined;
+async function boxLayout(): Promise<string> {
+  if (layout === undefined) {
     const dir = mkdtempSync(join(tmpdir(), "qbridge-layout-"));
-    process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
-    await initBox(dir);
-    return dir;
-  })();
-  return layout;
+    layout = { dir, made: initBox(dir) };
+  }
+  await layout.made;
+  return layout.dir;
+}
+
+/** Removes the layout makeBox copies, once its test file is done. */
+export async function removeBoxLayout(): Promise<void> {
+  const made = layout;
+  layout = undefined;
+  if (made === undefined) return;
+  await made.made.catch(() => undefined);
+  rmSync(made.dir, { recursive: true, force: true });
 }
 
 export async function makeBox(options: { time?: string; staleMs?: number } = {}): Promise<TestBox> {
