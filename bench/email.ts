@@ -60,6 +60,7 @@ async function benchFiledToSmtp(servers: MailServers): Promise<string> {
   }
   transport.close();
   await h.stop();
+  h.box.cleanup();
   return row("e-mail: filed to handed to SMTP", figure, "bare nodemailer send", floor);
 }
 
@@ -96,6 +97,7 @@ async function benchReplyToRecorded(servers: MailServers): Promise<string> {
   }
   await client.logout();
   await h.stop();
+  h.box.cleanup();
   return row("e-mail: reply appended to recorded", figure, "bare IMAP append + fetch", floor);
 }
 

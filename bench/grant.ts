@@ -7,7 +7,7 @@
 // rounds (default 5) times three.
 
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { GrantStore } from "../src/ledger/grants.ts";
 import { boxCards, buildBox, NOW, nodeStartEnv } from "./fixture.ts";
@@ -55,15 +55,20 @@ export async function benchGrant(): Promise<string[]> {
   const text = JSON.stringify(input);
   const hook: number[] = [];
   const floor: number[] = [];
-  // Round -1 warms the disk cache and is not counted.
-  for (let i = -1; i < RUNS; i++) {
-    const args = ["hook", "permission", "--agent", "claude", "--box", dir];
-    const took = await timed(spawn(installed.command, args, { cwd: dir, env }), text, "output");
-    const node = await timed(spawn(process.execPath, ["-e", "0"], { env }), undefined, "exit");
-    if (i >= 0) {
-      hook.push(took);
-      floor.push(node);
+  try {
+    // Round -1 warms the disk cache and is not counted.
+    for (let i = -1; i < RUNS; i++) {
+      const args = ["hook", "permission", "--agent", "claude", "--box", dir];
+      const took = await timed(spawn(installed.command, args, { cwd: dir, env }), text, "output");
+      const node = await timed(spawn(process.execPath, ["-e", "0"], { env }), undefined, "exit");
+      if (i >= 0) {
+        hook.push(took);
+        floor.push(node);
+      }
     }
+  } finally {
+    installed.remove();
+    rmSync(dir, { recursive: true, force: true });
   }
   return [row("granted request: hook start→decision printed", hook, "node -e 0", floor)];
 }

@@ -52,13 +52,14 @@ function rssMb(pid: number): number {
 /** One-second readings an idle figure is the highest of: five, or fewer in a shorter idle. */
 const READINGS = Math.min(5, Math.max(1, Math.round(IDLE_MS / 1_000)));
 
-/** RSS after the process has been idle: the highest of the last one-second readings. */
+/** RSS after the process has been idle: the highest of the last one-second readings, the
+ * last taken when the idle time is up (no wait after it). */
 async function idleRss(child: ChildProcess, idleMs = IDLE_MS): Promise<number> {
-  await sleep(Math.max(0, idleMs - READINGS * 1_000));
-  const readings: number[] = [];
-  for (let i = 0; i < READINGS; i++) {
-    readings.push(rssMb(child.pid as number));
+  await sleep(Math.max(0, idleMs - (READINGS - 1) * 1_000));
+  const readings = [rssMb(child.pid as number)];
+  for (let i = 1; i < READINGS; i++) {
     await sleep(1_000);
+    readings.push(rssMb(child.pid as number));
   }
   return Math.max(...readings);
 }
@@ -157,7 +158,8 @@ const mb = (n: number) => `${n.toFixed(1).padStart(7)} MB`;
 /** Prints each figure as soon as it is measured: the 2,000 rounds take long. */
 export async function benchMemory(print: (line: string) => void): Promise<void> {
   const node = spawn(process.execPath, ["-e", "setTimeout(() => {}, 1e9)"]);
-  await sleep(2_000);
+  // Idle for two seconds, or for the idle time of the service's readings when that is shorter.
+  await sleep(Math.min(2_000, IDLE_MS));
   const nodeRss = rssMb(node.pid as number);
   node.kill();
   const emulator = await startEmulator();

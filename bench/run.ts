@@ -172,12 +172,12 @@ async function benchSize(count: number): Promise<void> {
   console.log(row(`list pending @${count} (in process)`, list, "read every card raw", raw));
 
   // Interleaved, one of each per round, so both meet the same load; both without the settings
-  // that slow every node start (nodeStartEnv).
+  // that slow every node start (nodeStartEnv). Seven rounds, or BENCH_RUNS when that is fewer.
   const installed = installQbridge();
   const env = installed.env(nodeStartEnv());
   const cliList: number[] = [];
   const rawProcess: number[] = [];
-  for (let i = 0; i < 7; i++) {
+  for (let i = 0; i < Math.min(7, RUNS); i++) {
     cliList.push(
       await timeIt(() =>
         execFileSync(installed.command, ["list", "--json", "--box", dir], { env }),

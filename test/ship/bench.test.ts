@@ -1,7 +1,8 @@
 // Story: a maintainer runs `npm run bench` and every part of it finishes: each part (the
 // transition, start-up, the answer memory, Telegram, serve's memory, the agent, the phone, the
-// permission hook) runs once here at a tiny size, so a part that breaks fails here, not months
-// later in a long bench run. Speed is never asserted: only that each part prints its figures.
+// permission hook, e-mail) runs once here at a tiny size, so a part that breaks fails here, not
+// months later in a long bench run. Speed is never asserted: only that each part prints its
+// figures.
 
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
@@ -17,12 +18,13 @@ const TINY = {
   BENCH_CARDS: "10",
   BENCH_STARTUP_RUNS: "1",
   BENCH_SIMILAR_CARDS: "10",
-  BENCH_IDLE_MS: "1000",
+  BENCH_IDLE_MS: "200",
   BENCH_ROUNDS: "1",
   BENCH_WARM_ROUNDS: "1",
   BENCH_SETTLE_MS: "0",
   BENCH_PHONE_RUNS: "1",
   BENCH_HOOK_RUNS: "1",
+  BENCH_EMAIL_RUNS: "1",
 };
 
 describe("npm run bench", () => {
@@ -41,6 +43,7 @@ describe("npm run bench", () => {
       "serve idle RSS",
       "filed→phone",
       "hook start",
+      "e-mail:",
     ]) {
       expect(result.stdout, part).toContain(part);
     }

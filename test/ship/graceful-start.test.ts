@@ -2,7 +2,7 @@
 // lock of a writer that died moments ago) stops it cleanly once it is up, instead of killing it
 // halfway through finishing that dead writer's change.
 
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { askQuestion } from "../../src/questions/ask.ts";
@@ -28,7 +28,11 @@ describe("a stop signal during start-up", () => {
       JSON.stringify({ key: id, files: [{ rel, before: committed, after: half }] }),
     );
     writeFileSync(join(box.dir, rel), half);
-    mkdirSync(join(box.box.paths.locksDir, `q-${id}.lock`), { recursive: true });
+    const lock = join(box.box.paths.locksDir, `q-${id}.lock`);
+    mkdirSync(lock, { recursive: true });
+    // The writer is alive (it refreshes its lock, as every holder does) until the page answers;
+    // it dies then, and its lock goes stale one stale time after its last refresh.
+    const holder = setInterval(() => utimesSync(lock, new Date(), new Date()), 500);
 
     const port = await freePort();
     const serve = spawnServe([], {
@@ -36,21 +40,24 @@ describe("a stop signal during start-up", () => {
       env: {
         QBRIDGE_BOX: box.dir,
         QBRIDGE_WEB_PORT: String(port),
-        // Long enough that start-up is still waiting when the page answers, even on a busy machine.
-        QBRIDGE_LOCK_STALE_MS: "9000",
+        QBRIDGE_LOCK_STALE_MS: "5000",
         QBRIDGE_TIME: T0,
       },
     });
-    // The web page is up before the slot reconciles, which waits for the dead writer's lock.
-    await eventually(
-      () =>
-        fetch(`http://127.0.0.1:${port}/healthz`).then(
-          (r) => r.ok || undefined,
-          () => undefined,
-        ),
-      20_000,
-      "the web page to answer",
-    );
+    try {
+      // The web page is up before the slot reconciles, which waits for the writer's lock.
+      await eventually(
+        () =>
+          fetch(`http://127.0.0.1:${port}/healthz`).then(
+            (r) => r.ok || undefined,
+            () => undefined,
+          ),
+        20_000,
+        "the web page to answer",
+      );
+    } finally {
+      clearInterval(holder);
+    }
     expect(serve.stderr()).not.toContain("qbridge serve is running");
     const code = await serve.stop("SIGTERM");
 

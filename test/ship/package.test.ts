@@ -8,7 +8,7 @@
 // user's install downloads from its releases; compiling it from source is measured by hand
 // (deploy/README.md), not on every test run.
 
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import {
   cpSync,
   existsSync,
@@ -22,6 +22,7 @@ import {
 } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { basename, join } from "node:path";
+import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { ROOT } from "../support/box.ts";
 
@@ -91,71 +92,100 @@ function installedPrefix(prebuild: Record<string, string>): string {
   return prefix;
 }
 
+/**
+ * `npx ./TARBALL --version` run in `dir`, as someone who never installed the package runs it;
+ * resolves with what it printed. npx keeps what it installs in the cache's _npx folder: this
+ * run's entry is removed after.
+ */
+async function npxVersion(tarball: string, dir: string, env: Record<string, string>) {
+  const npxDir = join(process.env.HOME ?? homedir(), ".npm/_npx");
+  const before = new Set(existsSync(npxDir) ? readdirSync(npxDir) : []);
+  try {
+    cpSync(tarball, join(dir, basename(tarball)));
+    const args = ["--yes", ...INSTALL_FLAGS, `./${basename(tarball)}`, "--version"];
+    const { stdout } = await promisify(execFile)("npx", args, {
+      cwd: dir,
+      encoding: "utf8",
+      env: outsideEnv(env),
+      timeout: 240_000,
+    });
+    return stdout;
+  } finally {
+    for (const entry of existsSync(npxDir) ? readdirSync(npxDir) : [])
+      if (!before.has(entry)) rmSync(join(npxDir, entry), { recursive: true, force: true });
+  }
+}
+
+/** The tarball installed with `npm install -g` and used from `user`: init, demo, list; and its
+ * library entry imported and typechecked by a project that depends on it. */
+function installedAndUsed(prebuild: Record<string, string>, user: string): void {
+  const prefix = installedPrefix(prebuild);
+  const installed = join(prefix, "lib/node_modules/question-bridge");
+  expect(existsSync(join(installed, "node_modules/tsx"))).toBe(false);
+  expect(existsSync(join(prefix, "lib/node_modules/tsx"))).toBe(false);
+
+  // Only the installed package's bin folder is added; cwd is outside the clone.
+  const path = { PATH: `${join(prefix, "bin")}:${process.env.PATH ?? ""}` };
+  run("qbridge", ["init", "--box", "b"], user, path);
+  const demo = run("qbridge", ["demo", "--box", "b"], user, path);
+  const asked = [...demo.matchAll(/^asked (\S+)/gm)].map((m) => m[1]);
+  expect(asked.length).toBeGreaterThan(0);
+  const list = JSON.parse(run("qbridge", ["list", "--box", "b", "--json"], user, path)) as {
+    pending: { id: string }[];
+  };
+  expect(list.pending.map((q) => q.id).sort()).toEqual(asked.sort());
+
+  // The library entry, as a project that depends on the package imports and typechecks it.
+  const consumer = join(work, "consumer");
+  mkdirSync(join(consumer, "node_modules"), { recursive: true });
+  symlinkSync(installed, join(consumer, "node_modules/question-bridge"));
+  const imported = run(
+    process.execPath,
+    [
+      "--input-type=module",
+      "-e",
+      'const c = await import("question-bridge/client"); console.log(typeof c.QuestionBridge)',
+    ],
+    consumer,
+  );
+  expect(imported.trim()).toBe("function");
+  writeFileSync(
+    join(consumer, "use.ts"),
+    'import { QuestionBridge, type QuestionOutcome } from "question-bridge/client";\n' +
+      'const bridge = new QuestionBridge({ url: "http://127.0.0.1:8787", token: "t" });\n' +
+      'export const outcome: Promise<QuestionOutcome> = bridge.get("x");\n',
+  );
+  const tsc = join(ROOT, "node_modules/typescript/bin/tsc");
+  const typecheck = [tsc, "--noEmit", "--strict", "--module", "nodenext", "--target", "es2022"];
+  run(process.execPath, [...typecheck, "--lib", "es2022,dom", "use.ts"], consumer);
+}
+
 describe("the npm package", () => {
-  it("installs from its tarball with npm install -g and runs init, demo and list; npx runs --version", () => {
+  it("installs from its tarball with npm install -g and runs init, demo and list; npx runs --version", async () => {
     const tarball = packed();
     const files = run("tar", ["-tzf", tarball], work).split("\n");
     expect(files).toContain("package/bin/qbridge.cjs");
     expect(files).toContain("package/dist/cli.mjs");
     expect(files.some((f) => f.startsWith("package/src/"))).toBe(false);
     const prebuild = localPrebuild();
-
-    const prefix = installedPrefix(prebuild);
-    const installed = join(prefix, "lib/node_modules/question-bridge");
-    expect(existsSync(join(installed, "node_modules/tsx"))).toBe(false);
-    expect(existsSync(join(prefix, "lib/node_modules/tsx"))).toBe(false);
-
     const user = join(work, "user");
     mkdirSync(user);
-    // Only the installed package's bin folder is added; cwd is outside the clone.
-    const path = { PATH: `${join(prefix, "bin")}:${process.env.PATH ?? ""}` };
-    run("qbridge", ["init", "--box", "b"], user, path);
-    const demo = run("qbridge", ["demo", "--box", "b"], user, path);
-    const asked = [...demo.matchAll(/^asked (\S+)/gm)].map((m) => m[1]);
-    expect(asked.length).toBeGreaterThan(0);
-    const list = JSON.parse(run("qbridge", ["list", "--box", "b", "--json"], user, path)) as {
-      pending: { id: string }[];
-    };
-    expect(list.pending.map((q) => q.id).sort()).toEqual(asked.sort());
-
-    // The library entry, as a project that depends on the package imports and typechecks it.
-    const consumer = join(work, "consumer");
-    mkdirSync(join(consumer, "node_modules"), { recursive: true });
-    symlinkSync(installed, join(consumer, "node_modules/question-bridge"));
-    const imported = run(
-      process.execPath,
-      [
-        "--input-type=module",
-        "-e",
-        'const c = await import("question-bridge/client"); console.log(typeof c.QuestionBridge)',
-      ],
-      consumer,
+    // npx installs into its own folder, independent of the global install: both run at once.
+    const npx = npxVersion(tarball, user, prebuild);
+    // Settled before the test ends whatever fails first, so nothing is left running.
+    const npxSettled = npx.then(
+      () => undefined,
+      () => undefined,
     );
-    expect(imported.trim()).toBe("function");
-    writeFileSync(
-      join(consumer, "use.ts"),
-      'import { QuestionBridge, type QuestionOutcome } from "question-bridge/client";\n' +
-        'const bridge = new QuestionBridge({ url: "http://127.0.0.1:8787", token: "t" });\n' +
-        'export const outcome: Promise<QuestionOutcome> = bridge.get("x");\n',
-    );
-    const tsc = join(ROOT, "node_modules/typescript/bin/tsc");
-    const typecheck = [tsc, "--noEmit", "--strict", "--module", "nodenext", "--target", "es2022"];
-    run(process.execPath, [...typecheck, "--lib", "es2022,dom", "use.ts"], consumer);
-
-    // npx keeps what it installs in the cache's _npx folder; remove this run's entry after.
-    const npxDir = join(process.env.HOME ?? homedir(), ".npm/_npx");
-    const before = new Set(existsSync(npxDir) ? readdirSync(npxDir) : []);
     try {
-      cpSync(tarball, join(user, basename(tarball)));
-      const version = run("npx", ["--yes", `./${basename(tarball)}`, "--version"], user, prebuild);
-      const { version: expected } = JSON.parse(
-        readFileSync(join(ROOT, "package.json"), "utf8"),
-      ) as { version: string };
-      expect(version.trim()).toBe(expected);
+      installedAndUsed(prebuild, user);
     } finally {
-      for (const entry of existsSync(npxDir) ? readdirSync(npxDir) : [])
-        if (!before.has(entry)) rmSync(join(npxDir, entry), { recursive: true, force: true });
+      await npxSettled;
     }
+    const { version: expected } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+      version: string;
+    };
+    expect((await npx).trim()).toBe(expected);
   }, 480_000);
 
   it("carries the licence and notice of every third-party package its bundles hold", () => {

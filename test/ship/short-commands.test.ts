@@ -11,11 +11,18 @@ import { join } from "node:path";
 import { Command } from "commander";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMMANDS, commandsFor } from "../../src/cli/commands.ts";
-import { CLI, ROOT, T0 } from "../support/box.ts";
+import { answerQuestion } from "../../src/questions/answer.ts";
+import { askQuestion } from "../../src/questions/ask.ts";
+import { dismissQuestion } from "../../src/questions/close.ts";
+import { CLI, cleanupBoxes, makeBox, ROOT, T0 } from "../support/box.ts";
 
 const work = mkdtempSync(join(tmpdir(), "qbridge-short-"));
-const box = join(work, "box");
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+/** The box the commands read (beforeAll). */
+let box = "";
+afterAll(() => {
+  cleanupBoxes();
+  rmSync(work, { recursive: true, force: true });
+});
 
 interface Run {
   code: number | null;
@@ -33,14 +40,6 @@ function run(args: string[], input = ""): Run {
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-function qbridge(args: string[], input = ""): void {
-  execFileSync(process.execPath, [CLI, ...args, "--box", box], {
-    cwd: work,
-    input,
-    env: { PATH: process.env.PATH ?? "", HOME: work, QBRIDGE_TIME: T0 },
-  });
-}
-
 const card = (id: string, type = "confirm") =>
   JSON.stringify({
     id,
@@ -50,15 +49,18 @@ const card = (id: string, type = "confirm") =>
     directive: "Delete it or keep it.",
   });
 
-beforeAll(() => {
-  qbridge(["init"]);
-  qbridge(["ask", "--json"], card("keep-old-logs-4f2a91"));
-  qbridge(["answer", "keep-old-logs-4f2a91", "yes"]);
-  qbridge(["ask", "--json"], card("keep-cache-77b0c3"));
-  qbridge(["ask", "--json"], card("why-so-slow-19ce02", "text"));
-  qbridge(["dismiss", "why-so-slow-19ce02"]);
+// The questions the commands below read, filed and closed as `qbridge ask`, `answer` and
+// `dismiss` file and close them (these tests are about the commands that read them).
+beforeAll(async () => {
+  const core = await makeBox();
+  box = core.dir;
+  await askQuestion(core, JSON.parse(card("keep-old-logs-4f2a91")));
+  await answerQuestion(core, "keep-old-logs-4f2a91", { text: "yes" }, { via: "cli" });
+  await askQuestion(core, JSON.parse(card("keep-cache-77b0c3")));
+  await askQuestion(core, JSON.parse(card("why-so-slow-19ce02", "text")));
+  await dismissQuestion(core, "why-so-slow-19ce02", { via: "cli" });
   // A card edited by hand with a comment.
-  qbridge(["ask", "--json"], card("edited-by-hand-5d0e6a"));
+  await askQuestion(core, JSON.parse(card("edited-by-hand-5d0e6a")));
   const rel = "_bookkeeping/questions/edited-by-hand-5d0e6a.question.card";
   const text = readFileSync(join(box, rel), "utf8");
   writeFileSync(

@@ -2,7 +2,15 @@
 // frozen clock, sample cards, and the qbridge command run as a real child process.
 
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -26,9 +34,34 @@ export interface TestBox extends Core {
 
 const made: TestBox[] = [];
 
+/**
+ * The box initBox lays out (git repository, folders, .gitignore, first commit), made once per
+ * test file and copied into each new box: the same files and history a fresh init makes,
+ * without running git for every box. The setup file removes it after the file
+ * (removeBoxLayout).
+ */
+let layout: { dir: string; made: Promise<unknown> } | undefined;
+async function boxLayout(): Promise<string> {
+  if (layout === undefined) {
+    const dir = mkdtempSync(join(tmpdir(), "qbridge-layout-"));
+    layout = { dir, made: initBox(dir) };
+  }
+  await layout.made;
+  return layout.dir;
+}
+
+/** Removes the layout makeBox copies, once its test file is done. */
+export async function removeBoxLayout(): Promise<void> {
+  const made = layout;
+  layout = undefined;
+  if (made === undefined) return;
+  await made.made.catch(() => undefined);
+  rmSync(made.dir, { recursive: true, force: true });
+}
+
 export async function makeBox(options: { time?: string; staleMs?: number } = {}): Promise<TestBox> {
   const dir = mkdtempSync(join(tmpdir(), "qbridge-test-"));
-  await initBox(dir);
+  cpSync(await boxLayout(), dir, { recursive: true });
   const box = openBox(dir, {
     clock: createClock(options.time ?? T0),
     locks: { staleMs: options.staleMs ?? 10_000 },
