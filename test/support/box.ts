@@ -2,7 +2,15 @@
 // frozen clock, sample cards, and the qbridge command run as a real child process.
 
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -26,9 +34,39 @@ export interface TestBox extends Core {
 
 const made: TestBox[] = [];
 
-export async function makeBox(options: { time?: string; staleMs?: number } = {}): Promise<TestBox> {
+interface BoxOptions {
+  time?: string;
+  staleMs?: number;
+}
+
+export async function makeBox(options: BoxOptions = {}): Promise<TestBox> {
   const dir = mkdtempSync(join(tmpdir(), "qbridge-test-"));
   await initBox(dir);
+  return openTestBox(dir, options);
+}
+
+/** A box built once by `build`, its ledger closed so that `copyBox` can copy it whole. */
+export async function prepareBox(
+  build: (tb: TestBox) => Promise<void>,
+  options: BoxOptions = {},
+): Promise<string> {
+  const tb = await makeBox(options);
+  await build(tb);
+  tb.ledger.close();
+  return tb.dir;
+}
+
+/**
+ * A box of its own holding what a prepared box holds (its history, cards and ledger): for a
+ * test that needs many boxes alike, a copy stands in for building each one again.
+ */
+export function copyBox(prepared: string, options: BoxOptions = {}): TestBox {
+  const dir = mkdtempSync(join(tmpdir(), "qbridge-test-"));
+  cpSync(prepared, dir, { recursive: true });
+  return openTestBox(dir, options);
+}
+
+function openTestBox(dir: string, options: BoxOptions): TestBox {
   const box = openBox(dir, {
     clock: createClock(options.time ?? T0),
     locks: { staleMs: options.staleMs ?? 10_000 },
