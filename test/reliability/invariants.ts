@@ -2,7 +2,7 @@
 // from disk and from git, never through the code under test. Also the figures each suite
 // prints (operations, conflicts, faults, crashes) for docs/RELIABILITY.md.
 
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { simpleGit } from "simple-git";
 import { parseCardText } from "../../src/card/codec.ts";
@@ -73,6 +73,18 @@ export async function history(dir: string): Promise<{ subjects: string[]; linear
     subjects: lines.map((l) => l.slice(l.indexOf("\t") + 1)),
     linear: lines.every((l) => l.slice(0, l.indexOf("\t")).split(" ").filter(Boolean).length <= 1),
   };
+}
+
+/**
+ * Dates every lock in the box's locks folder far past any stale time, as if the process that
+ * left them had died long ago: doctor reports them stale and the next writer takes them over at
+ * once, instead of the test waiting out the stale time. Only for locks of a dead process.
+ */
+export function ageLocks(dir: string): void {
+  const locks = join(dir, ".qbridge/locks");
+  if (!existsSync(locks)) return;
+  const longAgo = new Date(Date.now() - 10 * 60_000);
+  for (const name of readdirSync(locks)) utimesSync(join(locks, name), longAgo, longAgo);
 }
 
 /** Waits until every lock a killed process left in the box is older than `staleMs`. */
