@@ -14,7 +14,7 @@ import { askQuestion } from "../../src/questions/ask.ts";
 import { cleanupBoxes, confirmCard, makeBox, selectCard, T0, textCard } from "../support/box.ts";
 import { type Emulator, eventually, OWNER, startEmulator, TOKEN } from "../support/telegram.ts";
 import { type BotApiProxy, type ProxyCall, startBotApiProxy } from "./bot-api-proxy.ts";
-import { diskCards, diskJobs, history, printFigures } from "./invariants.ts";
+import { ageLocks, diskCards, diskJobs, gitLocks, history, printFigures } from "./invariants.ts";
 import { type Service, serve } from "./serve-child.ts";
 
 const SEED = 0x5eed_0005;
@@ -320,6 +320,10 @@ describe("the service killed while taps and replies arrive, restarted, the updat
       }
       figures.kills++;
       figures.updatesRedelivered += proxy.unconfirmed().length;
+      // A git the kill orphaned finishes on its own; then the dead service's locks are aged, as
+      // if the restart came long after the kill, so it takes them over at once.
+      await eventually(() => gitLocks(box.dir).length === 0 || undefined, 30_000, "git to end");
+      ageLocks(box.dir);
     }
 
     // The last run: no kill; the rest of the questions are answered, the service stops cleanly.
@@ -363,7 +367,7 @@ describe("the service killed while taps and replies arrive, restarted, the updat
       "every tap to be acknowledged",
     );
     await eventually(() => proxy.unconfirmed().length === 0 || undefined, 15_000, "the offset");
-    // Start-up may still wait for a killed writer's lock to go stale (5 s) before it says so.
+    // Start-up may still be taking over a killed writer's locks before it says so.
     await eventually(
       () => service.stderr().includes("qbridge serve is running") || undefined,
       20_000,
