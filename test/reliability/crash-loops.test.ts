@@ -11,7 +11,7 @@
 // five loops (the answer alone, twice as a group, twice the serve group) of 30 kills each.
 
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -31,7 +31,14 @@ import {
   type TestBox,
 } from "../support/box.ts";
 import { eventually } from "../support/child.ts";
-import { diskJobs, headFile, printFigures } from "./invariants.ts";
+import {
+  ageLocks,
+  diskJobs,
+  gitLocks,
+  headFile,
+  printFigures,
+  waitUntilLocksStale,
+} from "./invariants.ts";
 import { SOAK } from "./soak.ts";
 
 type Kind = "answer alone" | "answer and its git" | "serve group";
@@ -82,13 +89,6 @@ function installHooks(dir: string): void {
   writeFileSync(boxHookPath(dir, "reference-transaction"), hook("ref", '[ "$1" = prepared ] &&'), {
     mode: 0o755,
   });
-}
-
-/** The lock files git has in the box's .git (top level and refs/heads). */
-function gitLocks(dir: string): string[] {
-  const top = readdirSync(join(dir, ".git")).filter((n) => n.endsWith(".lock"));
-  const refs = readdirSync(join(dir, ".git/refs/heads")).filter((n) => n.endsWith(".lock"));
-  return [...top, ...refs.map((n) => `refs/heads/${n}`)];
 }
 
 function freePort(): Promise<number> {
@@ -173,6 +173,22 @@ async function killOnce(tb: TestBox, kind: Kind, id: string, window: Window): Pr
   // Lets an orphaned git (the answer killed alone) go on, as it would with no hook.
   rmSync(hold, { force: true });
   rmSync(held, { force: true });
+  await settle(tb.dir, kind, window);
+}
+
+/**
+ * Lets the dead answer's locks go stale before the next answer. Held in a window, its git holds
+ * a git lock until it ends: once an orphaned git (the answer killed alone) has let go, or at
+ * once after a group kill (its git died too), the locks are aged as if the kill were long ago,
+ * and the next answer takes them over without waiting. After a kill at a random moment a git
+ * may not hold a lock yet, so the test waits out the stale time.
+ */
+async function settle(dir: string, kind: Kind, window: Window): Promise<void> {
+  if (window === "random") return waitUntilLocksStale(dir, STALE_MS);
+  if (kind === "answer alone") {
+    await eventually(() => gitLocks(dir).length === 0 || undefined, 30_000, "the orphaned git");
+  }
+  ageLocks(dir);
 }
 
 describe.concurrent("answers killed again and again inside git commit", () => {

@@ -4,13 +4,14 @@
 // leftovers, `doctor --repair` clears them, and the next attempt goes through (or, when the
 // commit had landed, is refused as already done, with no second commit or job).
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { askQuestion } from "../../src/questions/ask.ts";
 import {
   cleanupBoxes,
   cliEnv,
+  copyBox,
   gitStatus,
-  makeBox,
+  prepareBox,
   questionRel,
   readBoxFile,
   runCli,
@@ -18,13 +19,13 @@ import {
   type TestBox,
 } from "../support/box.ts";
 import {
+  ageLocks,
   diskCards,
   diskJobs,
   headFile,
   history,
   printFigures,
   tempFiles,
-  waitUntilLocksStale,
 } from "./invariants.ts";
 
 type Op = "answer" | "dismiss" | "expire" | "withdraw" | "ask";
@@ -58,10 +59,18 @@ afterAll(() => {
   cleanupBoxes();
 });
 
+let prepared: Promise<{ asked: string; empty: string }> | undefined;
+
+/** A box of its own before `op`: the question asked (none for an ask), copied from one built once. */
 async function boxFor(op: Op): Promise<TestBox> {
-  const tb = await makeBox({ staleMs: STALE_MS });
-  if (op !== "ask") await askQuestion(tb, selectCard({ id: ID }));
-  return tb;
+  prepared ??= Promise.all([
+    prepareBox(async (tb) => {
+      await askQuestion(tb, selectCard({ id: ID }));
+    }),
+    prepareBox(async () => undefined),
+  ]).then(([asked, empty]) => ({ asked, empty }));
+  const { asked, empty } = await prepared;
+  return copyBox(op === "ask" ? empty : asked, { staleMs: STALE_MS });
 }
 
 /** One step of `op` run as the qbridge command, optionally killed at `point`. */
@@ -141,41 +150,25 @@ const SELF_RECOVERY: [Op, Point][] = [
   ["withdraw", "in-commit"],
   ["ask", "before-commit"],
 ];
-const crashedWithDoctor = new Map<string, Crashed>();
-const crashedAlone = new Map<string, Crashed>();
 
+/**
+ * A box of its own with `op` killed at `point`. The dead process's locks are aged by hand, as
+ * if it had died long ago: doctor reports them stale, the next writer takes them over at once.
+ */
 async function crash(op: Op, point: Point): Promise<Crashed> {
   const tb = await boxFor(op);
   const before = op === "ask" ? null : readBoxFile(tb.dir, questionRel(ID));
   const { code } = await run(tb, op, point);
   if (code === 128) figures.crashes++;
+  ageLocks(tb.dir);
   return { tb, before, code };
 }
-
-// Every cell is killed first, a few at a time, so the wait for the dead locks to go stale is
-// paid once for the whole matrix.
-beforeAll(async () => {
-  const cells = [
-    ...MATRIX.map(([op, point]) => ({ op, point, into: crashedWithDoctor })),
-    ...SELF_RECOVERY.map(([op, point]) => ({ op, point, into: crashedAlone })),
-  ];
-  for (let i = 0; i < cells.length; i += 6) {
-    await Promise.all(
-      cells.slice(i, i + 6).map(async ({ op, point, into }) => {
-        into.set(`${op}@${point}`, await crash(op, point));
-      }),
-    );
-  }
-  for (const { tb } of [...crashedWithDoctor.values(), ...crashedAlone.values()]) {
-    await waitUntilLocksStale(tb.dir, STALE_MS);
-  }
-}, 120_000);
 
 describe.concurrent("killed at each write step, then doctor --repair and a retry", () => {
   it.each(MATRIX)(
     "%s killed at %s: whole cards, doctor reports and repairs, the retry completes it once",
     async (op, point) => {
-      const { tb, before, code } = crashedWithDoctor.get(`${op}@${point}`) as Crashed;
+      const { tb, before, code } = await crash(op, point);
       expect(code).toBe(128); // killed by the signal, not an exit
       expectWholeCards(tb, op);
 
@@ -232,7 +225,7 @@ describe.concurrent("killed mid-write, then the next attempt alone recovers", ()
   it.each(SELF_RECOVERY)(
     "%s killed at %s: the retry takes over the dead locks, undoes the half-write and completes",
     async (op, point) => {
-      const { tb, code } = crashedAlone.get(`${op}@${point}`) as Crashed;
+      const { tb, code } = await crash(op, point);
       expect(code).toBe(128);
       expectWholeCards(tb, op);
 

@@ -2,8 +2,8 @@
 // retry_after, 5xx, requests held and then cut (timeouts), dropped connections, and answers
 // lost after Telegram carried the call out (only for calls that are safe to repeat: edits,
 // acknowledgements, getUpdates; a lost sendMessage answer cannot be told from a failed send
-// by any client, since the Bot API has no idempotency key). On top of that, a minute of rate
-// limiting: every send and edit answered 429 long enough that grammY's auto-retry gives up,
+// by any client, since the Bot API has no idempotency key). On top of that, rate limiting:
+// every send and edit answered 429 until grammY's auto-retry has given up on an edit and a send,
 // and an answer committed with `qbridge answer` during it. Afterwards every question was shown
 // exactly once, every closed message got its edit (the CLI answer too), every tap was
 // acknowledged or its failure logged, and the service never exited.
@@ -13,9 +13,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { askQuestion } from "../../src/questions/ask.ts";
 import { cleanupBoxes, cliEnv, makeBox, runCli, selectCard, T0 } from "../support/box.ts";
 import { type Emulator, eventually, OWNER, startEmulator, TOKEN } from "../support/telegram.ts";
-import { type BotApiProxy, type Fault, type ProxyCall, startBotApiProxy } from "./bot-api-proxy.ts";
+import {
+  type BotApiProxy,
+  type Fault,
+  type FaultPlan,
+  type ProxyCall,
+  startBotApiProxy,
+} from "./bot-api-proxy.ts";
 import { diskCards, diskJobs, printFigures } from "./invariants.ts";
 import { serve } from "./serve-child.ts";
+import { SOAK } from "./soak.ts";
 
 const SEED = 0xf1a_c0de;
 const QUESTIONS = 6;
@@ -36,6 +43,37 @@ function seeded(seed: number) {
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * The seeded faults of the flaky stretches. Polls draw from a stream of their own, so how often
+ * the service polls never changes which other calls fail. The other calls meet the kinds in
+ * turn: `npm test` spends one turn, every kind once (the outage adds the many 429s); soak spends
+ * more. The next attempt of a failed call goes through: each fault costs one retry wait, never a
+ * stack of them.
+ */
+function flakyPlan(): FaultPlan {
+  const polls = seeded(SEED);
+  const calls = seeded(SEED + 1);
+  const turns: Fault[] = ["lost-response", "timeout", "drop", "5xx", "429"];
+  let turn = 0;
+  let pollBudget = SOAK > 1 ? 24 * SOAK : 2;
+  let failed: string | undefined;
+  return (method, call) => {
+    if (method === "getUpdates") {
+      if (pollBudget <= 0 || polls() >= 0.05) return undefined;
+      pollBudget--;
+      return KINDS[Math.floor(polls() * KINDS.length)] as Fault;
+    }
+    const attempt = `${method} ${JSON.stringify(call.payload)}`;
+    if (turn >= turns.length * SOAK || attempt === failed || calls() >= 0.35) return undefined;
+    const kind = turns[turn % turns.length] as Fault;
+    // A lost answer only where a repeat has no second effect; the turn waits for such a call.
+    if (kind === "lost-response" && !REPEATABLE.includes(method)) return undefined;
+    turn++;
+    failed = attempt;
+    return kind;
   };
 }
 
@@ -106,17 +144,8 @@ describe("a flaky Bot API", () => {
       ids.push(id);
       prompts.push(prompt);
     }
-    const random = seeded(SEED);
-    let budget = 24;
-    proxy.setFaults((method) => {
-      if (budget <= 0) return undefined;
-      const share = method === "getUpdates" ? 0.05 : 0.35;
-      if (random() >= share) return undefined;
-      const kind = KINDS[Math.floor(random() * KINDS.length)] as Fault;
-      if (kind === "lost-response" && !REPEATABLE.includes(method)) return undefined;
-      budget--;
-      return kind;
-    });
+    const flaky = flakyPlan();
+    proxy.setFaults(flaky);
 
     const service = serve(
       {
@@ -170,20 +199,27 @@ describe("a flaky Bot API", () => {
     const third = await presented(2);
 
     // Rate limited long enough for auto-retry to give up on sends and edits; meanwhile the
-    // third question is answered from the command line.
+    // third question is answered from the command line. Afterwards the API is flaky again.
     let outage = true;
-    const flaky = (method: string) =>
-      outage && method !== "getUpdates" && method !== "answerCallbackQuery" ? "429" : undefined;
-    proxy.setFaults(flaky);
+    const outageFrom = proxy.calls.length;
+    proxy.setFaults((method, call) => {
+      if (!outage) return flaky(method, call);
+      return method !== "getUpdates" && method !== "answerCallbackQuery" ? "429" : undefined;
+    });
     const answered = await runCli(["answer", ids[2] as string, "Taxes"], { env: cliEnv(box.dir) });
     expect(answered.code).toBe(0);
+    // Auto-retry makes four attempts of a call before it gives up: wait until it gave up on an
+    // edit (the CLI answer's) and on a send (the next question's).
+    const limited = (method: string) =>
+      proxy.calls.filter((c) => c.seq > outageFrom && c.method === method && c.fault === "429")
+        .length;
     await eventually(
       () => {
         alive();
-        return proxy.faults["429"] >= 12 || undefined;
+        return (limited("editMessageText") >= 4 && limited("sendMessage") >= 4) || undefined;
       },
       60_000,
-      "auto-retry to give up at least once during the outage",
+      "auto-retry to give up on an edit and on a send during the outage",
     );
     outage = false;
 

@@ -2,7 +2,7 @@
 // on one while answering the other themselves (Deny) at about the same instant, so the grant's
 // answer of the sibling races the sibling's own answer. Each question is answered exactly
 // once: the sibling's card, its one commit, the loser's refusal and what its hook printed all
-// name the same winner. 10 rounds in `npm test`, 200 under `npm run soak`.
+// name the same winner. 6 rounds in `npm test`, 200 under `npm run soak`.
 
 import { afterAll, describe, expect, it } from "vitest";
 import { TransitionRejected } from "../../src/errors.ts";
@@ -19,7 +19,7 @@ import { eventually } from "../support/child.ts";
 import { history, printFigures } from "./invariants.ts";
 import { SOAK } from "./soak.ts";
 
-const ROUNDS = SOAK > 1 ? 20 * SOAK : 10;
+const ROUNDS = SOAK > 1 ? 20 * SOAK : 6;
 const figures = { rounds: 0, grantWon: 0, ownAnswerWon: 0 };
 afterAll(() => {
   printFigures("a grant racing a sibling's own answer", figures);

@@ -9,14 +9,12 @@
 // No timing: each read comes after the kill; the dead writer's locks are aged by hand so the
 // reader takes them over at once instead of waiting out the stale time.
 
-import { readdirSync, utimesSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callTool } from "../agent/agent-support.ts";
 import { cleanupBoxes, cliEnv, readBoxFile, runCli, selectCard } from "../support/box.ts";
 import { mcpClientOn } from "../support/mcp-client.ts";
 import { type WebFixture, webFixture } from "../web/web-support.ts";
-import { history } from "./invariants.ts";
+import { ageLocks, history } from "./invariants.ts";
 
 afterAll(cleanupBoxes);
 
@@ -37,9 +35,7 @@ async function answerKilledBeforeCommit(): Promise<void> {
   expect(killed.code).toBe(128); // killed by a signal (childResult)
   // The window this story is about: the disk says answered, git does not.
   expect(readBoxFile(web.box.dir, rel)).toContain("status: answered");
-  const locks = join(web.box.dir, ".qbridge/locks");
-  const longAgo = new Date(Date.now() - 10 * 60_000);
-  for (const name of readdirSync(locks)) utimesSync(join(locks, name), longAgo, longAgo);
+  ageLocks(web.box.dir);
 }
 
 describe("an outcome read while a killed answer is left half written", () => {

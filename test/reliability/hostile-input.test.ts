@@ -25,9 +25,11 @@ import {
   cleanupBoxes,
   cliEnv,
   confirmCard,
+  copyBox,
   gitLog,
   makeBox,
   pendingCardText,
+  prepareBox,
   questionRel,
   runCli,
   selectCard,
@@ -49,7 +51,10 @@ import { API_TOKEN, webFixture } from "../web/web-support.ts";
 import { diskCards, diskJobs, printFigures } from "./invariants.ts";
 import { SOAK } from "./soak.ts";
 
-const RUNS = 40 * SOAK;
+/** Generated update streams, each over its own box; the seeded fifteen hold every kind of event. */
+const STREAMS = SOAK > 1 ? 40 * SOAK : 15;
+/** Generated sets of malformed card files, all scanned in one box. */
+const SCANS = 40 * SOAK;
 const figures = { properties: 0, runs: 0, updates: 0, validTaps: 0, refusalsAudited: 0 };
 
 let emulator: Emulator;
@@ -163,8 +168,25 @@ interface Shown {
   buttons: { text: string; callback_data?: string }[];
 }
 
-async function openBot() {
-  const box = await makeBox();
+/** A box with three queued questions, built once and copied for each generated stream. */
+async function prepareQueue(): Promise<{ prepared: string; ids: string[] }> {
+  const ids: string[] = [];
+  const cards = [
+    selectCard({ prompt: "H0?" }),
+    confirmCard({ prompt: "H1?" }),
+    selectCard({ prompt: "H2?" }),
+  ];
+  const prepared = await prepareBox(async (box) => {
+    for (const [i, card] of cards.entries()) {
+      const { id } = await askQuestion(box, { ...card, "asked-at": `2026-07-09T1${i}:00:00Z` });
+      ids.push(id);
+    }
+  });
+  return { prepared, ids };
+}
+
+async function openBot(prepared: string) {
+  const box = copyBox(prepared);
   const slot = createSlot({ core: box });
   const rec = recorder();
   const log = errorLog();
@@ -176,18 +198,8 @@ async function openBot() {
     transformers: [rec.transformer],
   });
   await bridge.init();
-  const ids: string[] = [];
-  const cards = [
-    selectCard({ prompt: "H0?" }),
-    confirmCard({ prompt: "H1?" }),
-    selectCard({ prompt: "H2?" }),
-  ];
-  for (const [i, card] of cards.entries()) {
-    const { id } = await askQuestion(box, { ...card, "asked-at": `2026-07-09T1${i}:00:00Z` });
-    ids.push(id);
-  }
   await slot.reconcile();
-  return { box, slot, bridge, rec, log, ids };
+  return { box, slot, bridge, rec, log };
 }
 
 let updateId = 1;
@@ -291,10 +303,11 @@ describe("hostile updates against the real bot", () => {
     "only the boxholder's valid taps change a card; nothing throws; every refusal is audited",
     async () => {
       figures.properties++;
+      const { prepared, ids } = await prepareQueue();
       await fc.assert(
         fc.asyncProperty(fc.array(event, { minLength: 1, maxLength: 14 }), async (events) => {
           figures.runs++;
-          const { box, slot, bridge, rec, log, ids } = await openBot();
+          const { box, slot, bridge, rec, log } = await openBot(prepared);
           const chatIds = { next: 5_000_000 };
           const shownNow = (): Shown | undefined => {
             const open = slot.current();
@@ -357,7 +370,7 @@ describe("hostile updates against the real bot", () => {
           await slot.close();
           box.cleanup();
         }),
-        { numRuns: RUNS, seed: 5_0005, endOnFailure: true },
+        { numRuns: STREAMS, seed: 5_0005, endOnFailure: true },
       );
     },
     120_000 * SOAK,
@@ -433,7 +446,7 @@ describe("malformed cards", () => {
           expect(readable || named, id).toBe(true);
         }
       }),
-      { numRuns: RUNS, seed: 5_0006 },
+      { numRuns: SCANS, seed: 5_0006 },
     );
   });
 

@@ -2,7 +2,7 @@
 // from disk and from git, never through the code under test. Also the figures each suite
 // prints (operations, conflicts, faults, crashes) for docs/RELIABILITY.md.
 
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { simpleGit } from "simple-git";
 import { parseCardText } from "../../src/card/codec.ts";
@@ -73,6 +73,29 @@ export async function history(dir: string): Promise<{ subjects: string[]; linear
     subjects: lines.map((l) => l.slice(l.indexOf("\t") + 1)),
     linear: lines.every((l) => l.slice(0, l.indexOf("\t")).split(" ").filter(Boolean).length <= 1),
   };
+}
+
+/**
+ * Dates every lock in the box's locks folder (and the holders' leases in it) far past any stale
+ * time, as if the process that left them had died long ago: doctor reports them stale and the
+ * next writer takes them over at once, instead of the test waiting out the stale time. Only for
+ * locks of a dead process.
+ */
+export function ageLocks(dir: string): void {
+  const longAgo = new Date(Date.now() - 10 * 60_000);
+  const age = (folder: string) => {
+    if (!existsSync(folder)) return;
+    for (const name of readdirSync(folder)) utimesSync(join(folder, name), longAgo, longAgo);
+  };
+  age(join(dir, ".qbridge/locks"));
+  age(join(dir, ".qbridge/locks/holders"));
+}
+
+/** The lock files git has in the box's .git (top level and refs/heads). */
+export function gitLocks(dir: string): string[] {
+  const top = readdirSync(join(dir, ".git")).filter((n) => n.endsWith(".lock"));
+  const refs = readdirSync(join(dir, ".git/refs/heads")).filter((n) => n.endsWith(".lock"));
+  return [...top, ...refs.map((n) => `refs/heads/${n}`)];
 }
 
 /** Waits until every lock a killed process left in the box is older than `staleMs`. */

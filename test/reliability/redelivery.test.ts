@@ -14,11 +14,20 @@ import { askQuestion } from "../../src/questions/ask.ts";
 import { cleanupBoxes, confirmCard, makeBox, selectCard, T0, textCard } from "../support/box.ts";
 import { type Emulator, eventually, OWNER, startEmulator, TOKEN } from "../support/telegram.ts";
 import { type BotApiProxy, type ProxyCall, startBotApiProxy } from "./bot-api-proxy.ts";
-import { diskCards, diskJobs, history, printFigures } from "./invariants.ts";
+import {
+  ageLocks,
+  diskCards,
+  diskJobs,
+  gitLocks,
+  history,
+  printFigures,
+  waitUntilLocksStale,
+} from "./invariants.ts";
 import { type Service, serve } from "./serve-child.ts";
 
 const SEED = 0x5eed_0005;
 const QUESTIONS = 10;
+const STALE_MS = 5000;
 const COUNTED = ["answerCallbackQuery", "sendMessage", "editMessageText", "editMessageReplyMarkup"];
 
 type KillPlan =
@@ -175,6 +184,18 @@ function plan(i: number): Omit<Planned, "id"> {
   };
 }
 
+/**
+ * Lets the killed service's locks go stale before the restart. A git the kill orphaned finishes
+ * on its own and holds a git lock until then; once none is held, the dead service's locks are
+ * aged as if the restart came long after the kill, and it takes them over at once. After a kill
+ * at a random moment a git may not hold its lock yet, so the test waits out the stale time.
+ */
+async function settle(dir: string, kill: KillPlan): Promise<void> {
+  if (kill.kind === "delay") return waitUntilLocksStale(dir, STALE_MS);
+  await eventually(() => gitLocks(dir).length === 0 || undefined, 30_000, "git to end");
+  ageLocks(dir);
+}
+
 describe("the service killed while taps and replies arrive, restarted, the updates delivered again", () => {
   it("applies every answer once with one job, presents nothing twice, and acknowledges every tap", async () => {
     const box = await makeBox();
@@ -195,7 +216,7 @@ describe("the service killed while taps and replies arrive, restarted, the updat
       QBRIDGE_BOX: box.dir,
       QBRIDGE_TIME: T0,
       QBRIDGE_WEB_PORT: "0",
-      QBRIDGE_LOCK_STALE_MS: "5000",
+      QBRIDGE_LOCK_STALE_MS: String(STALE_MS),
       QBRIDGE_LOG_LEVEL: "warn",
       TELEGRAM_BOT_TOKEN: TOKEN,
       TELEGRAM_OWNER_ID: String(OWNER),
@@ -320,6 +341,7 @@ describe("the service killed while taps and replies arrive, restarted, the updat
       }
       figures.kills++;
       figures.updatesRedelivered += proxy.unconfirmed().length;
+      await settle(box.dir, kill);
     }
 
     // The last run: no kill; the rest of the questions are answered, the service stops cleanly.
@@ -363,7 +385,7 @@ describe("the service killed while taps and replies arrive, restarted, the updat
       "every tap to be acknowledged",
     );
     await eventually(() => proxy.unconfirmed().length === 0 || undefined, 15_000, "the offset");
-    // Start-up may still wait for a killed writer's lock to go stale (5 s) before it says so.
+    // Start-up may still be taking over a killed writer's locks before it says so.
     await eventually(
       () => service.stderr().includes("qbridge serve is running") || undefined,
       20_000,

@@ -9,7 +9,10 @@ import { askQuestion } from "../../src/questions/ask.ts";
 import { withdrawQuestion } from "../../src/questions/withdraw.ts";
 import { cleanupBoxes, cliEnv, gitStatus, makeBox, runCli, selectCard } from "../support/box.ts";
 import { diskCards, diskJobs, history, printFigures } from "./invariants.ts";
+import { SOAK } from "./soak.ts";
 
+/** Questions raced between two processes: an answer and a withdrawal started together for each. */
+const PAIRS = SOAK > 1 ? 4 : 2;
 const figures = { races: 0, answeredWon: 0, withdrawnWon: 0 };
 afterAll(() => {
   printFigures("withdraw against answer", figures);
@@ -40,7 +43,7 @@ describe("withdraw racing answer", () => {
   it("between two processes, exactly one of answered / withdrawn wins each question", async () => {
     const tb = await makeBox({ staleMs: 5000 });
     const ids: string[] = [];
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < PAIRS; i++) {
       ids.push((await askQuestion(tb, selectCard({ id: `race-w-${i}` }))).id);
     }
     const env = cliEnv(tb.dir);

@@ -59,9 +59,39 @@ export async function removeBoxLayout(): Promise<void> {
   rmSync(made.dir, { recursive: true, force: true });
 }
 
-export async function makeBox(options: { time?: string; staleMs?: number } = {}): Promise<TestBox> {
+interface BoxOptions {
+  time?: string;
+  staleMs?: number;
+}
+
+export async function makeBox(options: BoxOptions = {}): Promise<TestBox> {
   const dir = mkdtempSync(join(tmpdir(), "qbridge-test-"));
   cpSync(await boxLayout(), dir, { recursive: true });
+  return openTestBox(dir, options);
+}
+
+/** A box built once by `build`, its ledger closed so that `copyBox` can copy it whole. */
+export async function prepareBox(
+  build: (tb: TestBox) => Promise<void>,
+  options: BoxOptions = {},
+): Promise<string> {
+  const tb = await makeBox(options);
+  await build(tb);
+  tb.ledger.close();
+  return tb.dir;
+}
+
+/**
+ * A box of its own holding what a prepared box holds (its history, cards and ledger): for a
+ * test that needs many boxes alike, a copy stands in for building each one again.
+ */
+export function copyBox(prepared: string, options: BoxOptions = {}): TestBox {
+  const dir = mkdtempSync(join(tmpdir(), "qbridge-test-"));
+  cpSync(prepared, dir, { recursive: true });
+  return openTestBox(dir, options);
+}
+
+function openTestBox(dir: string, options: BoxOptions): TestBox {
   const box = openBox(dir, {
     clock: createClock(options.time ?? T0),
     locks: { staleMs: options.staleMs ?? 10_000 },
