@@ -10,6 +10,11 @@ export default defineConfig({
     // project targets. Most files wait on child processes, git and timers rather than compute,
     // so two at a time halve the wall time without starving either.
     maxWorkers: 2,
+    // A worker runs file after file in one process instead of starting a fresh one per file.
+    // Nothing a file sets may outlive it: the setup file kills its leftover children and removes
+    // its box layout, every box is removed by its own file, and a file that changes
+    // process.env puts it back (the setup file sets what every file needs).
+    isolate: false,
     setupFiles: ["test/support/setup.ts"],
   },
 });
