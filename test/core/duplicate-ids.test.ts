@@ -6,7 +6,6 @@
 
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { simpleGit } from "simple-git";
 import { afterEach, describe, expect, it } from "vitest";
 import { answerQuestion } from "../../src/questions/answer.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
@@ -17,6 +16,7 @@ import { createSlot } from "../../src/slot/slot.ts";
 import {
   cleanupBoxes,
   cliEnv,
+  commitByHand,
   makeBox,
   questionRel,
   runCli,
@@ -39,7 +39,7 @@ async function twinned(box: TestBox): Promise<{ id: string; top: string; copy: s
   const changed = text.replace("Where do receipts go?", "Where did they go?");
   writeFileSync(join(box.dir, copy), changed.replace("priority: low", "priority: high"));
   // Committed, as a merge of two clones leaves it.
-  await simpleGit(box.dir).add(copy).commit("a copy from another clone");
+  await commitByHand(box.dir, [copy], "a copy from another clone");
   return { id, top, copy };
 }
 

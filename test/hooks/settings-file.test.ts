@@ -77,15 +77,20 @@ describe("hook install writes the settings without following a link", () => {
   it("a 0600 settings file stays 0600 and keeps its owner, and its backup is the same", () => {
     const { settings } = project();
     chmodSync(settings, 0o600);
-    // The tests run as root (CI too): the file belongs to another user, as under sudo.
-    chownSync(settings, 4242, 4343);
+    // As root (CI), the file belongs to another user, as under sudo. A contributor who is not
+    // root cannot give a file away: there it stays theirs.
+    const owner =
+      process.getuid?.() === 0
+        ? { uid: 4242, gid: 4343 }
+        : { uid: statSync(settings).uid, gid: statSync(settings).gid };
+    chownSync(settings, owner.uid, owner.gid);
     const result = installInto(settings, ENTRIES, 600);
     expect(result.changed).toBe(true);
     expect(statSync(settings).mode & 0o777).toBe(0o600);
     expect(statSync(`${settings}.qbridge-backup`).mode & 0o777).toBe(0o600);
     expect(readFileSync(`${settings}.qbridge-backup`, "utf8")).toBe(OLD);
     for (const path of [settings, `${settings}.qbridge-backup`]) {
-      expect(statSync(path)).toMatchObject({ uid: 4242, gid: 4343 });
+      expect(statSync(path)).toMatchObject(owner);
     }
   });
 });

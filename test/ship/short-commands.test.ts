@@ -14,7 +14,7 @@ import { COMMANDS, commandsFor } from "../../src/cli/commands.ts";
 import { answerQuestion } from "../../src/questions/answer.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
 import { dismissQuestion } from "../../src/questions/close.ts";
-import { CLI, cleanupBoxes, makeBox, ROOT, T0 } from "../support/box.ts";
+import { CLI, cleanupBoxes, commitByHand, makeBox, ROOT, T0 } from "../support/box.ts";
 
 const work = mkdtempSync(join(tmpdir(), "qbridge-short-"));
 /** The box the commands read (beforeAll). */
@@ -72,15 +72,7 @@ beforeAll(async () => {
     join(box, "_bookkeeping/questions/broken-by-hand-0c0c0c.question.card"),
     "---\nstatus: pending\nprompt: [unclosed\n---\n",
   );
-  execFileSync("git", ["-C", box, "commit", "-q", "-m", "a comment", "--", rel], {
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: "t",
-      GIT_AUTHOR_EMAIL: "t@t",
-      GIT_COMMITTER_NAME: "t",
-      GIT_COMMITTER_EMAIL: "t@t",
-    },
-  });
+  await commitByHand(box, [rel], "a comment");
 });
 
 describe("the short command lines", () => {

@@ -223,6 +223,17 @@ export async function gitLog(dir: string, format = "%s"): Promise<string[]> {
   return out.split("\n").filter((l) => l !== "");
 }
 
+/**
+ * Commits `paths` as a hand edit or another clone would, under a test identity: a contributor's
+ * machine may have no git name or e-mail configured, and qbridge's own fallback is not used here.
+ */
+export async function commitByHand(dir: string, paths: string[], message: string): Promise<void> {
+  const { simpleGit } = await import("simple-git");
+  const git = simpleGit({ baseDir: dir, config: ["user.name=test", "user.email=test@localhost"] });
+  await git.add(paths);
+  await git.commit(message, paths);
+}
+
 /** The same box and ledger seen from another frozen instant (for aging at exact times). */
 export function atTime(core: Core, time: string): Core {
   return { box: { ...core.box, clock: createClock(time) }, ledger: core.ledger, owe: core.owe };

@@ -4,7 +4,6 @@
 // but wherever its callback is shown (the CLI's JSON, the API, doctor) they are masked.
 
 import { readFileSync, writeFileSync } from "node:fs";
-import { simpleGit } from "simple-git";
 import { afterEach, describe, expect, it } from "vitest";
 import { maskUrl } from "../../src/card/mask-url.ts";
 import { answerQuestion } from "../../src/questions/answer.ts";
@@ -13,7 +12,14 @@ import { pendingQuestions } from "../../src/questions/state.ts";
 import { locateQuestion } from "../../src/questions/store.ts";
 import { createWebhookSender } from "../../src/webhooks/delivery.ts";
 import { allDeliveries } from "../../src/webhooks/outbox.ts";
-import { cleanupBoxes, cliEnv, confirmCard, makeBox, runCli } from "../support/box.ts";
+import {
+  cleanupBoxes,
+  cliEnv,
+  commitByHand,
+  confirmCard,
+  makeBox,
+  runCli,
+} from "../support/box.ts";
 import { API_TOKEN, webFixture } from "../web/web-support.ts";
 import { closeReceivers, receiver } from "./receivers.ts";
 
@@ -78,7 +84,7 @@ describe("credentials in a callback URL", () => {
     const rel = locateQuestion(tb, id);
     const file = tb.box.paths.abs(rel);
     writeFileSync(file, readFileSync(file, "utf8").replace(plain, withCredentials));
-    await simpleGit(tb.dir).add(rel).commit("a card with credentials in its callback");
+    await commitByHand(tb.dir, [rel], "a card with credentials in its callback");
     const masked = `http://***@127.0.0.1:${hook.port}/hook?token=***`;
 
     await answerQuestion(tb, id, { text: "yes" }, { via: "cli" });
