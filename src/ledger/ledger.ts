@@ -2,7 +2,13 @@
 // truth for a question's status: losing it costs a duplicate nudge or stale buttons, never an
 // answer. Opening the file (and what happens when it cannot be opened) is open.ts.
 
-import { type Db, type OpenLedgerOptions, openLedgerFile, quickCheck } from "./open.ts";
+import {
+  type Db,
+  integrityCheck,
+  type OpenLedgerOptions,
+  openLedgerFile,
+  quickCheck,
+} from "./open.ts";
 
 export type { Db } from "./open.ts";
 
@@ -195,8 +201,13 @@ export class Ledger {
     return quickCheck(this.db);
   }
 
+  /** SQLite's integrity check: of the file, as a fresh process sees it (integrityCheck). */
   integrity(): string {
-    const rows = this.db.pragma("integrity_check") as { integrity_check: string }[];
-    return rows.map((r) => r.integrity_check).join("; ");
+    if (this.readOnly) {
+      // A read-only box's ledger is this copy in memory: the file is not what is read.
+      const rows = this.db.pragma("integrity_check") as { integrity_check: string }[];
+      return rows.map((r) => r.integrity_check).join("; ");
+    }
+    return integrityCheck(this.path);
   }
 }

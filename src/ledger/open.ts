@@ -80,6 +80,25 @@ export function quickCheck(db: Db): string {
 }
 
 /**
+ * SQLite's integrity check of the file at `path`, from a connection of its own: "ok", what it
+ * found, or the error it met. FTS5 keeps its index's structure per connection, and a connection
+ * that has not read it since another process wrote reports a checksum mismatch that is not
+ * there, so a long-lived connection must never run this check itself.
+ */
+export function integrityCheck(path: string): string {
+  let db: Db | undefined;
+  try {
+    db = new Database(path, { readonly: true, fileMustExist: true, timeout: 10_000 });
+    const rows = db.pragma("integrity_check") as { integrity_check: string }[];
+    return rows.map((row) => row.integrity_check).join("; ");
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  } finally {
+    db?.close();
+  }
+}
+
+/**
  * Moves a damaged ledger aside, with its WAL files: a WAL left beside the fresh file would be
  * replayed into it. Returns where the file went.
  */

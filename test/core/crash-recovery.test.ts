@@ -2,7 +2,8 @@
 // question is never left answered without its job: it is pending and answerable once the
 // interrupted write is recovered, or answered with its job when the commit had landed.
 // `qbridge doctor` reports what the dead writer left, `doctor --repair` clears it, and the
-// dead writer's locks are taken over once their stale time has passed.
+// dead writer's locks are taken over once their stale time has passed. The killed answer and
+// the retry are qbridge commands; the doctor runs in this process.
 
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -13,7 +14,6 @@ import type { CrashPoint } from "../../src/box/commit.ts";
 import { parseQuestion } from "../../src/card/load.ts";
 import { answerQuestion } from "../../src/questions/answer.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
-import type { Finding } from "../../src/questions/doctor/doctor.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
 import { waitUntilLocksStale } from "../reliability/invariants.ts";
 import {
@@ -22,6 +22,7 @@ import {
   CLI,
   cleanupBoxes,
   cliEnv,
+  doctorFindings as doctor,
   gitStatus,
   jobRel,
   makeBox,
@@ -87,10 +88,6 @@ async function appliedAnswers(tb: TestBox, id: string) {
     });
 }
 
-function doctor(tb: TestBox, ...args: string[]) {
-  return runCli(["doctor", "--json", ...args], { env: cliEnv(tb.dir) });
-}
-
 const UNCOMMITTED: CrashPoint[] = [
   "before-write",
   "mid-write",
@@ -109,9 +106,7 @@ describe.concurrent("killed before its commit landed", () => {
 
       // Killed before its first write, the writer leaves only its lock (stale in 5 s).
       if (point !== "before-write") {
-        const found = await doctor(tb);
-        expect(found.code).toBe(1);
-        const { findings } = JSON.parse(found.stdout);
+        const findings = await doctor(tb);
         expect(findings).toContainEqual(
           expect.objectContaining({
             kind: "interrupted-write",
@@ -120,11 +115,10 @@ describe.concurrent("killed before its commit landed", () => {
           }),
         );
         // The files it touched are part of that finding, not changes for a person to commit.
-        expect(findings.filter((f: { repairable: boolean }) => !f.repairable)).toEqual([]);
+        expect(findings.filter((f) => !f.repairable)).toEqual([]);
       }
 
-      const repaired = await doctor(tb, "--repair");
-      expect(repaired.code).toBe(0);
+      expect((await doctor(tb, true)).every((f) => f.repaired)).toBe(true);
       expect(loadQuestion(tb, id).card.status).toBe("pending");
       expect(boxFileExists(tb.dir, jobRel(id))).toBe(false);
       expect(await gitStatus(tb.dir)).toBe("");
@@ -135,9 +129,7 @@ describe.concurrent("killed before its commit landed", () => {
       expect(boxFileExists(tb.dir, jobRel(id))).toBe(true);
       expect(await gitStatus(tb.dir)).toBe("");
       // The answer took over whatever lock the dead writer still held: nothing is left.
-      const after = await doctor(tb);
-      expect(JSON.parse(after.stdout)).toEqual({ healthy: true, findings: [] });
-      expect(after.code).toBe(0);
+      expect(await doctor(tb)).toEqual([]);
     },
   );
 });
@@ -148,13 +140,9 @@ describe.concurrent("killed after its commit landed", () => {
     expect(crashed.code).toBe(128);
     await expectNeverAnsweredWithoutJob(tb, id);
 
-    const found = await doctor(tb);
-    expect(found.code).toBe(1);
-    expect(JSON.parse(found.stdout).findings).toContainEqual(
-      expect.objectContaining({ kind: "interrupted-write" }),
-    );
-    expect((await doctor(tb, "--repair")).code).toBe(0);
-    expect((await doctor(tb)).code).toBe(0);
+    expect(await doctor(tb)).toContainEqual(expect.objectContaining({ kind: "interrupted-write" }));
+    expect((await doctor(tb, true)).every((f) => f.repaired)).toBe(true);
+    expect(await doctor(tb)).toEqual([]);
 
     expect(loadQuestion(tb, id).card.status).toBe("answered");
     expect(await headFile(tb.dir, jobRel(id))).not.toBeNull();
@@ -170,7 +158,7 @@ describe.concurrent("killed after its commit landed", () => {
   it("killed after its audit line: the line is there once, not written again by the repair", async () => {
     const { tb, id, crashed } = await crashWhileAnswering("after-record");
     expect(crashed.code).toBe(128);
-    expect((await doctor(tb, "--repair")).code).toBe(0);
+    expect((await doctor(tb, true)).every((f) => f.repaired)).toBe(true);
     expect(await appliedAnswers(tb, id)).toEqual([
       { verbatim: "b", resolvedTo: "taxes: Taxes", namesItsCommit: true },
     ]);
@@ -253,7 +241,7 @@ describe.concurrent("killed together with the git it was running", () => {
         // Once the dead writer's commit lock is stale, doctor names the locks as a dead
         // qbridge git's (provably nobody else's) and says the next answer removes them.
         await waitUntilLocksStale(tb.dir, 5000);
-        const found = JSON.parse((await doctor(tb)).stdout).findings as Finding[];
+        const found = await doctor(tb);
         const ofGit = found.filter((f) => f.path.startsWith(".git/"));
         expect(ofGit.map((f) => f.path)).toEqual(expect.arrayContaining([...left]));
         for (const finding of ofGit) {

@@ -3,6 +3,7 @@
 // with its job, never answered without one and never half-written; `qbridge doctor` names the
 // leftovers, `doctor --repair` clears them, and the next attempt goes through (or, when the
 // commit had landed, is refused as already done, with no second commit or job).
+// The killed step and the retry are qbridge commands; the doctor runs in this process.
 
 import { afterAll, describe, expect, it } from "vitest";
 import { askQuestion } from "../../src/questions/ask.ts";
@@ -10,6 +11,7 @@ import {
   cleanupBoxes,
   cliEnv,
   copyBox,
+  doctorFindings as doctor,
   gitStatus,
   prepareBox,
   questionRel,
@@ -91,10 +93,6 @@ function run(tb: TestBox, op: Op, point?: Point) {
   }
 }
 
-function doctor(tb: TestBox, ...args: string[]) {
-  return runCli(["doctor", "--json", ...args], { env: cliEnv(tb.dir) });
-}
-
 /** What must hold at any instant, even straight after the kill. */
 function expectWholeCards(tb: TestBox, op: Op): void {
   const cards = diskCards(tb.dir);
@@ -174,18 +172,13 @@ describe.concurrent("killed at each write step, then doctor --repair and a retry
 
       // The dead process's stale locks are reported, with anything else it left.
       const found = await doctor(tb);
-      expect(found.code).toBe(1);
-      const kinds = new Set(
-        (JSON.parse(found.stdout).findings as { kind: string }[]).map((f) => f.kind),
-      );
+      const kinds = new Set(found.map((f) => f.kind));
       expect(kinds.has("stale-lock")).toBe(true);
       expect(kinds.has("interrupted-write")).toBe(point !== "before-write");
 
-      const repaired = await doctor(tb, "--repair");
-      expect(repaired.code).toBe(0);
-      const findings = JSON.parse(repaired.stdout).findings as { repaired?: boolean }[];
-      expect(findings.every((f) => f.repaired)).toBe(true);
-      figures.doctorRepairs += findings.length;
+      const repaired = await doctor(tb, true);
+      expect(repaired.every((f) => f.repaired)).toBe(true);
+      figures.doctorRepairs += repaired.length;
       expect(await gitStatus(tb.dir)).toBe("");
 
       if (point === "after-commit") {
@@ -215,7 +208,7 @@ describe.concurrent("killed at each write step, then doctor --repair and a retry
         // The question the ask filed is pending and answerable.
         expect((await runCli(["answer", id, "a"], { env: cliEnv(tb.dir) })).code).toBe(0);
       }
-      expect(JSON.parse((await doctor(tb)).stdout)).toEqual({ healthy: true, findings: [] });
+      expect(await doctor(tb)).toEqual([]);
       figures.survived++;
     },
   );
@@ -237,7 +230,7 @@ describe.concurrent("killed mid-write, then the next attempt alone recovers", ()
       if (op === "ask") {
         expect((await runCli(["answer", id, "a"], { env: cliEnv(tb.dir) })).code).toBe(0);
       }
-      expect(JSON.parse((await doctor(tb)).stdout)).toEqual({ healthy: true, findings: [] });
+      expect(await doctor(tb)).toEqual([]);
       figures.survived++;
     },
   );

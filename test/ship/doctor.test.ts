@@ -18,6 +18,7 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { BRIDGES } from "../../src/cli/bridges.ts";
 import { doctorChecks } from "../../src/cli/doctor-checks.ts";
 import { loadConfig } from "../../src/config.ts";
+import { AnswerMemoryStore } from "../../src/ledger/answer-memory.ts";
 import { Ledger } from "../../src/ledger/ledger.ts";
 import { answerQuestion } from "../../src/questions/answer.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
@@ -267,6 +268,35 @@ describe("doctor lists what it must not repair", () => {
     } finally {
       ledger.close();
     }
+  });
+
+  it("a ledger another process wrote to since this one read its answer memory checks healthy", async () => {
+    // FTS5 keeps the index's structure per connection: checked from the stale one, SQLite
+    // reports a checksum mismatch that is not there.
+    const tb = await makeBox();
+    const memory = (ledger: Ledger) => ledger.store(AnswerMemoryStore);
+    expect(memory(tb.ledger).candidates(["invoices"], 5)).toEqual([]);
+    const other = new Ledger(tb.ledger.path);
+    try {
+      memory(other).remember([
+        {
+          questionId: "q-invoices",
+          prompt: "Which folder takes the scanned invoices?",
+          memo: "An invoice came in.",
+          askedBy: undefined,
+          inputType: "select",
+          optionIds: ["finance"],
+          answerText: "finance",
+          selected: "finance",
+          answeredAt: T0,
+        },
+      ]);
+    } finally {
+      other.close();
+    }
+    expect(tb.ledger.db.pragma("integrity_check", { simple: true })).toMatch(/checksum mismatch/);
+    expect(tb.ledger.integrity()).toBe("ok");
+    expect((await doctor(tb)).findings).toEqual([]);
   });
 
   it("an aging sweep that last ran two days ago is listed; a recent one is reported as fine", async () => {

@@ -20,6 +20,7 @@ import { GIT_HOOKS_DIR } from "../../src/box/paths.ts";
 import { serializeCard } from "../../src/card/codec.ts";
 import { Ledger } from "../../src/ledger/ledger.ts";
 import type { Core } from "../../src/questions/core.ts";
+import { examineBox, type Finding, repairBox } from "../../src/questions/doctor/doctor.ts";
 import { oweWebhooks } from "../../src/webhooks/owe.ts";
 import { crashFlags } from "./crash-point.ts";
 
@@ -179,6 +180,15 @@ export interface CliResult {
   code: number;
   stdout: string;
   stderr: string;
+}
+
+/**
+ * What `qbridge doctor` finds in the box, run in this process (its command is tested in
+ * test/ship/); with `repair`, what `doctor --repair` leaves: each finding it repaired marked.
+ */
+export async function doctorFindings(tb: TestBox, repair = false): Promise<Finding[]> {
+  const findings = await examineBox(tb);
+  return repair ? repairBox(tb, findings) : findings;
 }
 
 /** Runs `qbridge` as a real child process (armed to crash when env names a crash point). */
