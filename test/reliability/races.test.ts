@@ -14,6 +14,7 @@ import {
   cliEnv,
   confirmCard,
   copyBox,
+  doctorFindings,
   gitStatus,
   prepareBox,
   runCli,
@@ -206,8 +207,7 @@ async function expectInvariants(tb: TestBox, outcomes: Outcome[], start: number)
   expect(subjects.length - start).toBe(made);
   expect(subjects.filter((s) => s.startsWith("answer: "))).toHaveLength(answered.length);
   expect(await gitStatus(tb.dir)).toBe("");
-  const doctor = await runCli(["doctor", "--json"], { env: cliEnv(tb.dir) });
-  expect(JSON.parse(doctor.stdout)).toEqual({ healthy: true, findings: [] });
+  expect(await doctorFindings(tb)).toEqual([]);
 
   // The dedup ask filed the shared prompt once at most.
   const shared = cards.filter((c) => c.card?.prompt === SHARED_PROMPT);
