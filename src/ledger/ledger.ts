@@ -3,11 +3,12 @@
 // answer. Opening the file (and what happens when it cannot be opened) is open.ts.
 
 import {
+  checkDb,
+  checkFile,
   type Db,
-  integrityCheck,
+  type LedgerCheck,
   type OpenLedgerOptions,
   openLedgerFile,
-  quickCheck,
 } from "./open.ts";
 
 export type { Db } from "./open.ts";
@@ -198,16 +199,17 @@ export class Ledger {
 
   /** SQLite's quick check: "ok", or what it found (reads every page, cheaper than integrity). */
   quickCheck(): string {
-    return quickCheck(this.db);
+    return this.check("quick_check(5)");
   }
 
-  /** SQLite's integrity check: of the file, as a fresh process sees it (integrityCheck). */
+  /** SQLite's integrity check: "ok", or what it found. */
   integrity(): string {
-    if (this.readOnly) {
-      // A read-only box's ledger is this copy in memory: the file is not what is read.
-      const rows = this.db.pragma("integrity_check") as { integrity_check: string }[];
-      return rows.map((r) => r.integrity_check).join("; ");
-    }
-    return integrityCheck(this.path);
+    return this.check("integrity_check");
+  }
+
+  /** A check of the file as a fresh connection sees it (checkFile), never this connection's. */
+  private check(check: LedgerCheck): string {
+    // A read-only box's ledger is this copy in memory: the file is not what is read.
+    return this.readOnly ? checkDb(this.db, check) : checkFile(this.path, check);
   }
 }

@@ -56,7 +56,7 @@ export function openLedgerFile(path: string, options: OpenLedgerOptions = {}): O
     }
   }
   if (options.check && !readOnly && setAside === undefined) {
-    const damage = quickCheck(db);
+    const damage = checkDb(db, "quick_check(5)");
     if (damage !== "ok") {
       db.close();
       const moved = moveAside(path);
@@ -66,31 +66,33 @@ export function openLedgerFile(path: string, options: OpenLedgerOptions = {}): O
   return { db: reuseStatements(db), setAside, readOnly };
 }
 
+/** SQLite's two checks: the quick one reads every page, the whole one checks more. */
+export type LedgerCheck = "quick_check(5)" | "integrity_check";
+
 /**
- * SQLite's quick check of the file: "ok", what it found, or the error it met (a malformed page
- * can make the check itself fail). Reads every page.
+ * SQLite's `check` on `db`: "ok", what it found, or the error it met (a malformed page can make
+ * the check itself fail).
  */
-export function quickCheck(db: Db): string {
+export function checkDb(db: Db, check: LedgerCheck): string {
   try {
-    const rows = db.pragma("quick_check(5)") as { quick_check: string }[];
-    return rows.map((row) => row.quick_check).join("; ");
+    const rows = db.pragma(check) as Record<string, string>[];
+    return rows.map((row) => Object.values(row)[0]).join("; ");
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
   }
 }
 
 /**
- * SQLite's integrity check of the file at `path`, from a connection of its own: "ok", what it
- * found, or the error it met. FTS5 keeps its index's structure per connection, and a connection
- * that has not read it since another process wrote reports a checksum mismatch that is not
- * there, so a long-lived connection must never run this check itself.
+ * SQLite's `check` of the file at `path`, from a connection of its own. FTS5 keeps its index's
+ * structure per connection, and a connection that has not read it since another process wrote
+ * reports a checksum mismatch that is not there: a long-lived connection must never run a check
+ * itself.
  */
-export function integrityCheck(path: string): string {
+export function checkFile(path: string, check: LedgerCheck): string {
   let db: Db | undefined;
   try {
     db = new Database(path, { readonly: true, fileMustExist: true, timeout: 10_000 });
-    const rows = db.pragma("integrity_check") as { integrity_check: string }[];
-    return rows.map((row) => row.integrity_check).join("; ");
+    return checkDb(db, check);
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
   } finally {

@@ -25,6 +25,7 @@ import { askQuestion } from "../../src/questions/ask.ts";
 import type { Core } from "../../src/questions/core.ts";
 import { examineBox, type Finding, repairBox } from "../../src/questions/doctor/doctor.ts";
 import { PresentationStore } from "../../src/slot/presentation/records.ts";
+import { createHealthProbe, healthRoutes } from "../../src/web/health.ts";
 import {
   boxFileExists,
   cleanupBoxes,
@@ -270,7 +271,7 @@ describe("doctor lists what it must not repair", () => {
     }
   });
 
-  it("a ledger another process wrote to since this one read its answer memory checks healthy", async () => {
+  it("a ledger another process wrote to since this one read its answer memory is healthy, for doctor and /healthz", async () => {
     // FTS5 keeps the index's structure per connection: checked from the stale one, SQLite
     // reports a checksum mismatch that is not there.
     const tb = await makeBox();
@@ -294,9 +295,13 @@ describe("doctor lists what it must not repair", () => {
     } finally {
       other.close();
     }
-    expect(tb.ledger.db.pragma("integrity_check", { simple: true })).toMatch(/checksum mismatch/);
+    expect(tb.ledger.db.pragma("quick_check", { simple: true })).toMatch(/checksum mismatch/);
     expect(tb.ledger.integrity()).toBe("ok");
+    expect(tb.ledger.quickCheck()).toBe("ok");
     expect((await doctor(tb)).findings).toEqual([]);
+    const health = await healthRoutes(createHealthProbe(tb)).request("/healthz");
+    expect((await health.json()).ledger).toEqual(expect.objectContaining({ readable: true }));
+    expect(health.status).toBe(200);
   });
 
   it("an aging sweep that last ran two days ago is listed; a recent one is reported as fine", async () => {
