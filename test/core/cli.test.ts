@@ -653,8 +653,7 @@ describe("help", () => {
 
   /**
    * What `qbridge help NAME` prints, from the command's line of the command table, in this
-   * process: a child for each of the 30 commands would cost more than the rest of this file.
-   * The command itself answers `help NAME` in the test of `NAME --help` below.
+   * process. The command itself must print the same: the test of `NAME --help` below runs it.
    */
   async function helpOf(name: string): Promise<string> {
     const entry = TABLE.find((c) => c.name === name);
