@@ -62,7 +62,7 @@ import { askQuestion } from "../../src/questions/ask.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
 import { createWebApp } from "../../src/web/app.ts";
 import { loadSecret, signLink } from "../../src/web/links.ts";
-import { cleanupBoxes, makeBox } from "../support/box.ts";
+import { cleanupBoxes, makeBox, removeBoxLayout } from "../support/box.ts";
 import { keyboardOn } from "../support/keyboard.ts";
 import { buttonData, openHarness, presentQuestion, startEmulator } from "../support/telegram.ts";
 
@@ -128,7 +128,9 @@ export async function run() {
       keyboard: await atKeyboard(),
     };
   } finally {
+    // The copy's own box helpers: the setup file removes only the tree's layout.
     cleanupBoxes();
+    await removeBoxLayout();
   }
 }
 `;

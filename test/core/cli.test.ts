@@ -3,8 +3,7 @@
 // `doctor` and never stop the good ones from listing; ids that try to leave the box are
 // refused; every command explains itself.
 
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Command, CommanderError } from "commander";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -24,6 +23,7 @@ import {
   questionRel,
   readBoxFile,
   runCli,
+  scratchDir,
   selectCard,
   T0,
   type TestBox,
@@ -31,17 +31,7 @@ import {
   writeCardFile,
 } from "../support/box.ts";
 
-const scratch: string[] = [];
-function scratchDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  scratch.push(dir);
-  return dir;
-}
-
-afterAll(() => {
-  cleanupBoxes();
-  for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(cleanupBoxes);
 
 describe("init", () => {
   it("makes a box, and running it again is harmless", async () => {

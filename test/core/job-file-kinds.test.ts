@@ -12,6 +12,7 @@ import {
   childResult,
   cleanupBoxes,
   cliEnv,
+  scratchDir,
   selectCard,
   type TestBox,
 } from "../support/box.ts";
@@ -37,7 +38,7 @@ async function strangeJob(box: TestBox, kind: "fifo" | "link"): Promise<string> 
   const path = join(box.box.paths.root, box.box.paths.jobRel(id));
   if (kind === "fifo") execFileSync("mkfifo", [path]);
   else {
-    const outside = join(box.dir, "..", `${id}-outside.txt`);
+    const outside = join(scratchDir("qbridge-outside-"), `${id}.txt`);
     writeFileSync(outside, "---\nstatus: pending\n---\n");
     symlinkSync(outside, path);
   }

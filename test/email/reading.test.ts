@@ -2,17 +2,18 @@
 // (its first line with quotes and signature stripped, its ties, the receiving server's verdict),
 // and the question's e-mail (escaped card text, one button per option, "reply with a letter").
 
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import MailComposer from "nodemailer/lib/mail-composer";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { authenticationFailure } from "../../bridges/email/auth-results.ts";
 import { questionLetter } from "../../bridges/email/compose.ts";
 import { readReply } from "../../bridges/email/reply.ts";
 import { emailSettings } from "../../bridges/email/settings.ts";
 import { QuestionSchema } from "../../src/card/question.ts";
-import { selectCard } from "../support/box.ts";
+import { cleanupBoxes, scratchDir, selectCard } from "../support/box.ts";
+
+afterEach(cleanupBoxes);
 
 const ON = {
   QBRIDGE_EMAIL_IMAP_URL: "imaps://q%40example.org:pa%3Ass@imap.example.org/Replies",
@@ -69,7 +70,7 @@ describe("the e-mail settings", () => {
   });
 
   it("take a password from a file, and refuse one given twice", () => {
-    const file = join(mkdtempSync(join(tmpdir(), "qbridge-pw-")), "smtp");
+    const file = join(scratchDir("qbridge-pw-"), "smtp");
     writeFileSync(file, "from-file\n");
     const settings = emailSettings.parse({ ...ON, QBRIDGE_EMAIL_SMTP_PASSWORD_FILE: file });
     expect(settings.on && settings.smtp.password).toBe("from-file");

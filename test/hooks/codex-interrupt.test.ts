@@ -5,14 +5,13 @@
 // Another session's question stays open. `qbridge hook install --codex` installs it (Codex
 // caps its time at 3 s); Claude Code has no Interrupt hook and gets none.
 
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runInterruptHook } from "../../src/hooks/interrupt-hook.ts";
 import { pendingQuestions } from "../../src/questions/state.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
-import { cleanupBoxes, cliEnv, makeBox, runCli } from "../support/box.ts";
+import { cleanupBoxes, cliEnv, makeBox, runCli, scratchDir } from "../support/box.ts";
 import { eventually } from "../support/child.ts";
 import { type Harness, openHarness, useEmulator } from "../support/telegram.ts";
 import { fixtureText } from "./agent-fixtures.ts";
@@ -77,7 +76,7 @@ describe("Codex's Interrupt hook", () => {
 
   it("is installed for Codex with Codex's 3 s, runs as `qbridge hook interrupt`, and is never installed for Claude Code", async () => {
     const box = await makeBox();
-    const home = mkdtempSync(join(tmpdir(), "qbridge-home-"));
+    const home = scratchDir("qbridge-home-");
     const env = { HOME: home, QBRIDGE_BOX: box.dir };
     expect((await runCli(["hook", "install", "--codex"], { env, cwd: home })).code).toBe(0);
     const codex = JSON.parse(readFileSync(join(home, ".codex", "hooks.json"), "utf8"));

@@ -5,14 +5,13 @@
 // input it really sends: a shell command pages the phone and the answer prints as Copilot's
 // flat {behavior, message?, interrupt?}; a read-only tool falls through with empty output.
 
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, statSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, mkdirSync, readFileSync, statSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { hookPlaces } from "../../src/hooks/doctor.ts";
 import { pendingQuestions } from "../../src/questions/state.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
-import { cleanupBoxes, makeBox, runCli } from "../support/box.ts";
+import { cleanupBoxes, makeBox, runCli, scratchDir } from "../support/box.ts";
 import { CopilotPermissionOutput } from "./agent-outputs.ts";
 import {
   filedQuestion,
@@ -25,15 +24,11 @@ import {
 
 afterEach(cleanupBoxes);
 
-function folder(prefix: string): string {
-  return mkdtempSync(join(tmpdir(), prefix));
-}
-
 describe("qbridge hook install --copilot", () => {
   it("writes .github/hooks/qbridge.json with a timeout a person can answer within; another timeout rewrites it keeping its mode; the doctor finds it", async () => {
     const box = await makeBox();
-    const project = folder("qbridge-project-");
-    const env = { HOME: folder("qbridge-home-"), QBRIDGE_BOX: box.dir };
+    const project = scratchDir("qbridge-project-");
+    const env = { HOME: scratchDir("qbridge-home-"), QBRIDGE_BOX: box.dir };
     const path = join(project, ".github", "hooks", "qbridge.json");
 
     const first = await runCli(["hook", "install", "--copilot", "--project"], {
@@ -66,12 +61,12 @@ describe("qbridge hook install --copilot", () => {
 
   it("refuses a hook file that is a link, leaving the link and its target as they are", async () => {
     const box = await makeBox();
-    const project = folder("qbridge-project-");
-    const target = join(folder("qbridge-elsewhere-"), "target.json");
+    const project = scratchDir("qbridge-project-");
+    const target = join(scratchDir("qbridge-elsewhere-"), "target.json");
     mkdirSync(join(project, ".github", "hooks"), { recursive: true });
     symlinkSync(target, join(project, ".github", "hooks", "qbridge.json"));
     const result = await runCli(["hook", "install", "--copilot", "--project"], {
-      env: { HOME: folder("qbridge-home-"), QBRIDGE_BOX: box.dir },
+      env: { HOME: scratchDir("qbridge-home-"), QBRIDGE_BOX: box.dir },
       cwd: project,
     });
     expect(result.code).toBe(1);

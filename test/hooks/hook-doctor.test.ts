@@ -3,15 +3,14 @@
 // somebody can be reached. A hook whose command no longer exists (a moved install: exit 127)
 // and a hook that asks in another box than the service's are named, each with the fix.
 
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
 import { hookEntries } from "../../src/hooks/install.ts";
 import { pendingQuestions } from "../../src/questions/state.ts";
 import { type RunningWeb, startWeb } from "../../src/web/server.ts";
-import { CLI, cleanupBoxes, makeBox, runCli } from "../support/box.ts";
+import { CLI, cleanupBoxes, makeBox, runCli, scratchDir } from "../support/box.ts";
 import { standIn } from "./hook-support.ts";
 
 const running: RunningWeb[] = [];
@@ -22,7 +21,7 @@ afterEach(async () => {
 
 /** A home whose Claude Code settings run these PermissionRequest commands. */
 function homeWith(user: string[], project: string[] = []): { home: string; cwd: string } {
-  const home = mkdtempSync(join(tmpdir(), "qbridge-home-"));
+  const home = scratchDir("qbridge-home-");
   const cwd = join(home, "project");
   const write = (dir: string, commands: string[]) => {
     if (commands.length === 0) return;

@@ -3,19 +3,18 @@
 // settings without losing what was there, keeps a copy of the old file, prints what changed,
 // and a second install changes nothing.
 
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { GrantStore } from "../../src/ledger/grants.ts";
-import { cleanupBoxes, makeBox, runCli, T0 } from "../support/box.ts";
+import { cleanupBoxes, makeBox, runCli, scratchDir, T0 } from "../support/box.ts";
 import { freePort } from "../support/telegram.ts";
 
 afterEach(cleanupBoxes);
 
 function home(): string {
-  return mkdtempSync(join(tmpdir(), "qbridge-home-"));
+  return scratchDir("qbridge-home-");
 }
 
 const CLAUDE_EXISTING = {

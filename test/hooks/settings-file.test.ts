@@ -9,26 +9,27 @@ import {
   chownSync,
   lstatSync,
   mkdirSync,
-  mkdtempSync,
   readFileSync,
   readlinkSync,
   statSync,
   symlinkSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { writeAtomic } from "../../src/box/atomic.ts";
 import { hookEntries } from "../../src/hooks/install.ts";
 import { installInto } from "../../src/hooks/settings-file.ts";
+import { cleanupBoxes, scratchDir } from "../support/box.ts";
+
+afterEach(cleanupBoxes);
 
 const OLD = `${JSON.stringify({ model: "opus" }, null, 2)}\n`;
 const ENTRIES = hookEntries("claude", "qbridge", "/srv/box", 600);
 
 /** A project folder with .claude/settings.json holding OLD, and a file outside it. */
 function project(): { settings: string; outside: string } {
-  const dir = mkdtempSync(join(tmpdir(), "qbridge-project-"));
+  const dir = scratchDir("qbridge-project-");
   mkdirSync(join(dir, ".claude"));
   const settings = join(dir, ".claude", "settings.json");
   writeFileSync(settings, OLD);
@@ -65,8 +66,8 @@ describe("hook install writes the settings without following a link", () => {
   });
 
   it("a .claude folder that is a link is refused, and nothing is written where it points", () => {
-    const dir = mkdtempSync(join(tmpdir(), "qbridge-project-"));
-    const target = mkdtempSync(join(tmpdir(), "qbridge-target-"));
+    const dir = scratchDir("qbridge-project-");
+    const target = scratchDir("qbridge-target-");
     symlinkSync(target, join(dir, ".claude"));
     expect(() => installInto(join(dir, ".claude", "settings.json"), ENTRIES, 600)).toThrow(
       /\.claude is a symbolic link/,

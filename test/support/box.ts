@@ -113,8 +113,21 @@ function openTestBox(dir: string, options: BoxOptions): TestBox {
   return testBox;
 }
 
+const scratch: string[] = [];
+
+/**
+ * A folder of its own outside every box (a home, a project, what a link points to), removed
+ * with the boxes by cleanupBoxes: nothing a test makes may outlive its file.
+ */
+export function scratchDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  scratch.push(dir);
+  return dir;
+}
+
 export function cleanupBoxes(): void {
   for (const b of made.splice(0)) b.cleanup();
+  for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
 export function selectCard(overrides: Record<string, unknown> = {}): Record<string, unknown> {

@@ -65,7 +65,7 @@ import { answerQuestion } from "../../src/questions/answer.ts";
 import { pendingQuestions } from "../../src/questions/state.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
 import { holdPresence } from "../../src/slot/presence.ts";
-import { cleanupBoxes, makeBox } from "./box.ts";
+import { cleanupBoxes, makeBox, removeBoxLayout } from "./box.ts";
 
 const INPUT = { pager: 1, session: "p-1", dir: "/work/site", tool: "deploy", args: { target: "staging" } };
 
@@ -118,7 +118,9 @@ export async function run() {
   try {
     return { names: AGENT_ROOMS.map((r) => r.name), ...(await asked()), installed: installed(), flags: flags() };
   } finally {
+    // The copy's own box helpers: the setup file removes only the tree's layout.
     cleanupBoxes();
+    await removeBoxLayout();
   }
 }
 `;
