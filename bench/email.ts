@@ -9,7 +9,7 @@ import { createTransport } from "nodemailer";
 import { answerQuestion } from "../src/questions/answer.ts";
 import { askQuestion } from "../src/questions/ask.ts";
 import { loadQuestion } from "../src/questions/store.ts";
-import { selectCard } from "../test/support/box.ts";
+import { removeBoxLayout, selectCard } from "../test/support/box.ts";
 import {
   MAILBOX_PASSWORD,
   MAILBOX_USER,
@@ -108,5 +108,7 @@ export async function benchEmail(): Promise<string[]> {
   } finally {
     await servers.outbox.close();
     await servers.dovecot.stop();
+    // The harness makes its boxes from the test helpers' layout: no setup file removes it here.
+    await removeBoxLayout();
   }
 }
