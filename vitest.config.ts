@@ -49,8 +49,8 @@ export default defineConfig({
     // so two at a time halve the wall time without starving either.
     maxWorkers: 2,
     // A worker runs file after file in one process instead of starting a fresh one per file.
-    // Nothing a file sets may outlive it: the setup file kills its leftover children and removes
-    // its box layout, every box is removed by its own file, and a file that changes
+    // Nothing a file sets may outlive it: the setup file kills its leftover children, then removes
+    // the boxes and scratch folders it left and its box layout, and a file that changes
     // process.env puts it back (the setup file sets what every file needs).
     isolate: false,
     setupFiles: ["test/support/setup.ts"],
