@@ -6,8 +6,7 @@
 // bridge, a real one, was added the same way: its folder, and one line of the list that nothing
 // else in src/ repeats.
 
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
@@ -17,15 +16,13 @@ import { loadConfig } from "../../src/config.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
 import { type Service, startService } from "../../src/service.ts";
-import { cleanupBoxes, makeBox, ROOT, selectCard, T0 } from "../support/box.ts";
+import { cleanupBoxes, makeBox, ROOT, scratchDir, selectCard, T0 } from "../support/box.ts";
 import { deskService } from "../support/desk-service.ts";
 import { readImports, sourceFiles } from "../support/imports.ts";
 
-const folders: string[] = [];
 const running: Service[] = [];
 afterEach(async () => {
   for (const service of running.splice(0)) await service.stop();
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
   cleanupBoxes();
 });
 
@@ -38,8 +35,7 @@ const LINE = 'export { desk } from "./bridges/desk/bridge.ts";';
  * list copied to the top with one line added.
  */
 function treeWithDesk(): string {
-  const tree = mkdtempSync(join(tmpdir(), "qbridge-new-bridge-"));
-  folders.push(tree);
+  const tree = scratchDir("qbridge-new-bridge-");
   for (const linked of [
     "src",
     "node_modules",
@@ -122,8 +118,7 @@ const EMAIL_LINE = 'export { email } from "../../bridges/email/bridge.ts";';
 
 /** A copy of the bridge list beside this tree's src/ and bridges/, with `lines` as its lines. */
 function listOf(lines: string[]): string {
-  const tree = mkdtempSync(join(tmpdir(), "qbridge-list-"));
-  folders.push(tree);
+  const tree = scratchDir("qbridge-list-");
   for (const linked of ["src", "node_modules", "bridges"])
     symlinkSync(join(ROOT, linked), join(tree, linked));
   const file = join(tree, "bridge-list.ts");
