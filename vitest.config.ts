@@ -5,7 +5,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 /**
  * The files that take longest, longest first. Vitest starts the files it timed before longest
  * first, but a clean clone (CI, a newcomer) has no timings and starts the largest files first:
- * the bench's short file then starts last and runs a minute alone while the other worker idles.
+ * the bench's short file then starts last and runs a minute alone while the other workers idle.
  * A file named here must exist, so a rename cannot leave the list quietly stale.
  */
 const LONGEST_FIRST = [
@@ -45,9 +45,10 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: "forks",
     // Vitest's default is one worker fewer than the cores: one, on the 2-core machines this
-    // project targets. Most files wait on child processes, git and timers rather than compute,
-    // so two at a time halve the wall time without starving either.
-    maxWorkers: 2,
+    // project targets. Most files wait on child processes, git, servers and the product's own
+    // backoffs rather than compute (their CPU is some three fifths of their wall time), so two
+    // workers on two cores leave a core idle much of the run: four overlap those waits.
+    maxWorkers: 4,
     // A worker runs file after file in one process instead of starting a fresh one per file.
     // Nothing a file sets may outlive it: the setup file kills its leftover children, then removes
     // the boxes and scratch folders it left and its box layout, and a file that changes
