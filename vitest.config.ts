@@ -46,8 +46,8 @@ export default defineConfig({
     pool: "forks",
     // Vitest's default is one worker fewer than the cores: one, on the 2-core machines this
     // project targets. Most files wait on child processes, git, servers and the product's own
-    // backoffs rather than compute (their CPU is some three fifths of their wall time), so two
-    // workers on two cores leave a core idle much of the run: four overlap those waits.
+    // backoffs rather than compute, so one worker per core leaves the cores idle much of the run:
+    // four overlap those waits.
     maxWorkers: 4,
     // A worker runs file after file in one process instead of starting a fresh one per file.
     // Nothing a file sets may outlive it: the setup file kills its leftover children, then removes
