@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Command, CommanderError } from "commander";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { BRIDGES } from "../../src/cli/bridges.ts";
 import { COMMANDS as TABLE } from "../../src/cli/commands.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
@@ -14,7 +14,6 @@ import { loadQuestion } from "../../src/questions/store.ts";
 import { LaterStore } from "../../src/slot/attention/later.ts";
 import { PresentationStore } from "../../src/slot/presentation/records.ts";
 import {
-  cleanupBoxes,
   cliEnv,
   confirmCard,
   gitLog,
@@ -30,8 +29,6 @@ import {
   textCard,
   writeCardFile,
 } from "../support/box.ts";
-
-afterAll(cleanupBoxes);
 
 describe("init", () => {
   it("makes a box, and running it again is harmless", async () => {

@@ -5,15 +5,13 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import MailComposer from "nodemailer/lib/mail-composer";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { authenticationFailure } from "../../bridges/email/auth-results.ts";
 import { questionLetter } from "../../bridges/email/compose.ts";
 import { readReply } from "../../bridges/email/reply.ts";
 import { emailSettings } from "../../bridges/email/settings.ts";
 import { QuestionSchema } from "../../src/card/question.ts";
-import { cleanupBoxes, scratchDir, selectCard } from "../support/box.ts";
-
-afterEach(cleanupBoxes);
+import { scratchDir, selectCard } from "../support/box.ts";
 
 const ON = {
   QBRIDGE_EMAIL_IMAP_URL: "imaps://q%40example.org:pa%3Ass@imap.example.org/Replies",

@@ -16,13 +16,11 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { writeAtomic } from "../../src/box/atomic.ts";
 import { hookEntries } from "../../src/hooks/install.ts";
 import { installInto } from "../../src/hooks/settings-file.ts";
-import { cleanupBoxes, scratchDir } from "../support/box.ts";
-
-afterEach(cleanupBoxes);
+import { scratchDir } from "../support/box.ts";
 
 const OLD = `${JSON.stringify({ model: "opus" }, null, 2)}\n`;
 const ENTRIES = hookEntries("claude", "qbridge", "/srv/box", 600);
