@@ -1,7 +1,8 @@
 // Memory of `qbridge serve` as it runs all year: idle RSS over a box of 10,000 cards, with the
-// Telegram bridge on (against the telegram-test-api emulator) and the web page on, beside an
-// idle `node` and the same service over an empty box, each started the two ways a user starts
-// it: `node bin/qbridge.cjs serve` (as `npm start` does) and the installed command as a program
+// Telegram bridge on (against the telegram-test-api emulator, whose polls a front holds as
+// Telegram does: test/support/long-poll.ts) and the web page on, beside an idle `node` and the
+// same service over an empty box, each started the two ways a user starts it:
+// `node bin/qbridge.cjs serve` (as `npm start` does) and the installed command as a program
 // (installed.ts, as `qbridge serve`, the systemd unit and the container do), whose idle RSS at
 // 10,000 cards has a budget of 80 MB either way; each reading with the machine's load average
 // (a loaded machine delays V8's collector threads); then RSS before and after 2,000 questions asked and
@@ -162,7 +163,7 @@ export async function benchMemory(print: (line: string) => void): Promise<void> 
   await sleep(Math.min(2_000, IDLE_MS));
   const nodeRss = rssMb(node.pid as number);
   node.kill();
-  const emulator = await startEmulator();
+  const emulator = await startEmulator({ holdPolls: true });
   const installed = installQbridge();
   try {
     let boxDir = "";

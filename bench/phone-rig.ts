@@ -1,5 +1,7 @@
 // The phone rig shared by phone.ts and hook.ts: a box, a real `qbridge serve` with Telegram on
-// the telegram-test-api emulator on loopback, and what a bench watches from the phone's side:
+// the telegram-test-api emulator on loopback, reached through a front that holds getUpdates as
+// Telegram does (test/support/long-poll.ts), so a tap reaches the bot as it would on Telegram,
+// not at the bot's next short poll; and what a bench watches from the phone's side:
 // when the emulator first holds a bot message, when Bot API calls arrive, and the boxholder's
 // taps. Every wait is bounded and ends the bench with what it waited for.
 
@@ -59,7 +61,7 @@ export interface PhoneRig {
 }
 
 export async function phoneRig(name: string): Promise<PhoneRig> {
-  const emulator = await startEmulator();
+  const emulator = await startEmulator({ holdPolls: true });
   const inside = emulator.server as unknown as EmulatorInside;
   const box = mkdtempSync(join(tmpdir(), `qbridge-bench-${name}-`));
   const env = { ...nodeStartEnv(), QBRIDGE_BOX: box, QBRIDGE_LOG_LEVEL: "warn" };

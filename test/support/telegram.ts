@@ -18,6 +18,7 @@ import { type Door, openDoor } from "../../src/slot/door.ts";
 import { createSlot, type Slot } from "../../src/slot/slot.ts";
 import { cleanupBoxes, makeBox, type TestBox } from "./box.ts";
 import { qbridge } from "./child.ts";
+import { holdPolls } from "./long-poll.ts";
 
 export { eventually } from "./child.ts";
 
@@ -48,7 +49,12 @@ export interface Emulator {
   stop(): Promise<void>;
 }
 
-export async function startEmulator(): Promise<Emulator> {
+/**
+ * The emulator on a free loopback port. `holdPolls`: the bot reaches it through a front that
+ * holds an empty getUpdates as Telegram does (long-poll.ts); the tests keep the emulator's own
+ * answer at once, which their steps are timed by.
+ */
+export async function startEmulator(options: { holdPolls?: boolean } = {}): Promise<Emulator> {
   const port = await freePort();
   const server = new TelegramServer({ port, host: "127.0.0.1", storeTimeout: 600 });
   await server.start();
@@ -57,7 +63,15 @@ export async function startEmulator(): Promise<Emulator> {
   // close that socket just as the new bot's getMe went out on it (a reset under load). Idle
   // sockets stay open instead; stop() still closes them (http-shutdown).
   (server as unknown as { server: import("node:http").Server }).server.keepAliveTimeout = 0;
-  return { server, apiRoot: server.config.apiURL, stop: async () => void (await server.stop()) };
+  const front = options.holdPolls ? await holdPolls(server, server.config.apiURL) : undefined;
+  return {
+    server,
+    apiRoot: front?.apiRoot ?? server.config.apiURL,
+    stop: async () => {
+      await front?.close();
+      await server.stop();
+    },
+  };
 }
 
 export interface Call {
