@@ -109,7 +109,10 @@ export function openDoor(slot: Slot, surface: SurfaceDeclaration): Door {
   const trust = (proof: Proof) => whoActed({ surface, proof }, bookOf(core)).trust;
   return {
     surface,
-    timeZone: slot.attention.timeZone,
+    // Read when a time is shown, never as the door opens: reading it may start ICU.
+    get timeZone() {
+      return slot.attention.timeZone;
+    },
     attempt: ({ proof, ...rest }, render) =>
       judge.attempt(
         { ...rest, from: { surface, proof } } as Parameters<Judge["attempt"]>[0],

@@ -4,6 +4,7 @@
 // unless the zone is the process's own, which Date's local getters read without Intl.
 
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { telegram } from "../../bridges/telegram/bridge.ts";
 import { loadConfig } from "../../src/config.ts";
 import { answerQuestion } from "../../src/questions/answer.ts";
 import { askQuestion } from "../../src/questions/ask.ts";
@@ -11,7 +12,10 @@ import { dateIn, hourIn, shortDay, zoneOf } from "../../src/questions/stats/stat
 import { loadQuestion } from "../../src/questions/store.ts";
 import type { Attention } from "../../src/slot/attention/attention.ts";
 import { overnightNews } from "../../src/slot/attention/overnight.ts";
+import { declared } from "../../src/slot/bridge.ts";
+import { openDoor } from "../../src/slot/door.ts";
 import { lastTimeFor } from "../../src/slot/presentation/last-time.ts";
+import { createSlot } from "../../src/slot/slot.ts";
 import { atTime, cleanupBoxes, makeBox, selectCard, textCard } from "../support/box.ts";
 
 afterEach(cleanupBoxes);
@@ -38,6 +42,20 @@ describe("the time zone, read on demand", () => {
     expect(overnightNews(b, attention, [view])).toBeUndefined();
     expect(lastTimeFor(b, view, attention)).toBeUndefined();
     expect(reads()).toBe(0);
+  });
+
+  it("is not read as a bridge's door opens, only when the bridge shows a time", async () => {
+    const b = await makeBox();
+    const { attention, reads } = countingZone();
+    const slot = createSlot({ core: b, attention });
+    try {
+      const door = openDoor(slot, declared(telegram.surface, telegram.proves, "1001"));
+      expect(reads()).toBe(0);
+      expect(door.timeZone).toBe("UTC");
+      expect(reads()).toBe(1);
+    } finally {
+      await slot.close();
+    }
   });
 
   it("is read once to show the day of the answer a similar question got", async () => {
