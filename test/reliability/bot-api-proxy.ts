@@ -16,6 +16,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Update } from "grammy/types";
+import { readBody } from "../support/long-poll.ts";
 
 export type Fault = "409" | "429" | "5xx" | "timeout" | "drop" | "lost-response";
 
@@ -81,17 +82,6 @@ const MISSING: Record<string, unknown> = {
   setChatMenuButton: true,
   sendChatAction: true,
 };
-
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    let body = "";
-    req.setEncoding("utf8");
-    req.on("data", (chunk) => {
-      body += chunk;
-    });
-    req.on("end", () => resolve(body));
-    req.on("error", reject);
-  });
 
 export async function startBotApiProxy(options: {
   emulatorRoot: string;

@@ -26,7 +26,8 @@ interface Answer {
   body: string;
 }
 
-const readBody = (req: IncomingMessage) =>
+/** A request's whole body, as text. */
+export const readBody = (req: IncomingMessage) =>
   new Promise<string>((resolve, reject) => {
     let body = "";
     req.setEncoding("utf8");
