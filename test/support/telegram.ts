@@ -51,8 +51,8 @@ export interface Emulator {
 
 /**
  * The emulator on a free loopback port. `holdPolls`: the bot reaches it through a front that
- * holds an empty getUpdates as Telegram does (long-poll.ts); the tests keep the emulator's own
- * answer at once, which their steps are timed by.
+ * holds an empty getUpdates as Telegram does (long-poll.ts). The tests keep the emulator's own
+ * answer at once: their steps rely on it.
  */
 export async function startEmulator(options: { holdPolls?: boolean } = {}): Promise<Emulator> {
   const port = await freePort();
