@@ -18,7 +18,8 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { initBox, openBox } from "../src/box/box.ts";
 import { loadSecret, signLink } from "../src/web/links.ts";
-import { freePort, OWNER, startEmulator, TOKEN } from "../test/support/telegram.ts";
+import { loggedWebPort } from "../test/support/child.ts";
+import { OWNER, startEmulator, TOKEN } from "../test/support/telegram.ts";
 import { boxCards, buildBox, NOW } from "./fixture.ts";
 import { type Installed, installQbridge } from "./installed.ts";
 
@@ -77,7 +78,6 @@ async function startServe(
   apiRoot: string,
   startedAs: StartedAs,
 ): Promise<Service> {
-  const port = await freePort();
   const args = ["serve", "--box", boxDir, "--json"];
   const [command, argv] =
     startedAs === "node bin/qbridge.cjs"
@@ -90,7 +90,8 @@ async function startServe(
       TELEGRAM_BOT_TOKEN: TOKEN,
       TELEGRAM_OWNER_ID: String(OWNER),
       TELEGRAM_API_ROOT: apiRoot,
-      QBRIDGE_WEB_PORT: String(port),
+      // Any free port: the service logs which as it begins to listen.
+      QBRIDGE_WEB_PORT: "0",
       QBRIDGE_API_TOKEN: API_TOKEN,
       QBRIDGE_TIME: NOW,
     },
@@ -103,14 +104,17 @@ async function startServe(
   child.stderr?.on("data", (d) => {
     log += d;
   });
-  const base = `http://127.0.0.1:${port}`;
+  let base = "";
   for (let i = 0; ; i++) {
+    const port = loggedWebPort(log);
     try {
-      if ((await fetch(`${base}/healthz`)).status < 600) break;
-    } catch {
-      if (i > 600 || child.exitCode !== null) throw new Error(`serve did not start:\n${log}`);
-      await sleep(100);
-    }
+      if (port !== undefined) {
+        base = `http://127.0.0.1:${port}`;
+        if ((await fetch(`${base}/healthz`)).status < 600) break;
+      }
+    } catch {}
+    if (i > 600 || child.exitCode !== null) throw new Error(`serve did not start:\n${log}`);
+    await sleep(100);
   }
   return {
     child,

@@ -5,11 +5,11 @@
 
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { GrantStore } from "../../src/ledger/grants.ts";
 import { cleanupBoxes, makeBox, runCli, scratchDir, T0 } from "../support/box.ts";
-import { freePort } from "../support/telegram.ts";
 
 afterEach(cleanupBoxes);
 
@@ -122,12 +122,12 @@ describe("qbridge hook doctor, with the service up", () => {
   it("says the service is healthy and ends 0 once a hook is installed", async () => {
     const box = await makeBox();
     const dir = home();
-    const port = await freePort();
     const health = createServer((_req, res) => {
       res.writeHead(200, { "Content-Type": "application/json" });
       res.end(JSON.stringify({ ok: true }));
     });
-    await new Promise<void>((resolve) => health.listen(port, "127.0.0.1", resolve));
+    await new Promise<void>((resolve) => health.listen(0, "127.0.0.1", resolve));
+    const { port } = health.address() as AddressInfo;
     try {
       const env = { HOME: dir, QBRIDGE_BOX: box.dir, QBRIDGE_WEB_PORT: String(port) };
       await runCli(["hook", "install", "--codex"], { env, cwd: dir });

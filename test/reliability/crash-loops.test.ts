@@ -12,7 +12,6 @@
 
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { askQuestion } from "../../src/questions/ask.ts";
@@ -31,7 +30,7 @@ import {
   T0,
   type TestBox,
 } from "../support/box.ts";
-import { eventually } from "../support/child.ts";
+import { eventually, loggedWebPort } from "../support/child.ts";
 import {
   ageLocks,
   diskJobs,
@@ -92,23 +91,12 @@ function installHooks(dir: string): void {
   });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function start(args: string[], env: Record<string, string>): ChildProcess {
+function start(args: string[], env: Record<string, string>, stdout = false): ChildProcess {
   // Its own process group, so a group kill takes its git (and git's hook) with it.
   return spawn(process.execPath, [CLI, ...args], {
     env: { ...process.env, QBRIDGE_TIME: T0, ...env },
     detached: true,
-    stdio: "ignore",
+    stdio: ["ignore", stdout ? "pipe" : "ignore", "ignore"],
   });
 }
 
@@ -123,14 +111,18 @@ function ended(child: ChildProcess): Promise<void> {
 async function startAnswer(tb: TestBox, kind: Kind, id: string): Promise<ChildProcess> {
   const env = cliEnv(tb.dir);
   if (kind !== "serve group") return start(["answer", id, "b"], env);
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const service = start(["serve"], {
-    ...env,
-    QBRIDGE_WEB_PORT: String(port),
-    QBRIDGE_API_TOKEN: API_TOKEN,
-    QBRIDGE_LOG_LEVEL: "silent",
+  // The web page on any free port, read from the line serve logs as it begins to listen.
+  const service = start(
+    ["serve"],
+    { ...env, QBRIDGE_WEB_PORT: "0", QBRIDGE_API_TOKEN: API_TOKEN, QBRIDGE_LOG_LEVEL: "info" },
+    true,
+  );
+  let out = "";
+  service.stdout?.on("data", (chunk) => {
+    out += chunk;
   });
+  const port = await eventually(() => loggedWebPort(out), 30_000, "qbridge serve to listen");
+  const url = `http://127.0.0.1:${port}`;
   // The health probe answers once the web page is up (it may wait for the dead writer's lock).
   await eventually(
     () =>

@@ -24,7 +24,7 @@ import {
   runCli,
   T0,
 } from "../support/box.ts";
-import { freePort, TOKEN } from "../support/telegram.ts";
+import { TOKEN } from "../support/telegram.ts";
 import { type BotApiStub, startBotApiStub } from "./bot-api-stub.ts";
 
 let stub: BotApiStub | undefined;
@@ -91,15 +91,15 @@ describe("the container's HEALTHCHECK", () => {
     const [command, ...args] = JSON.parse(check?.[1] as string) as string[];
     expect(command).toBe("node");
     const tb = await makeBox();
-    const port = await freePort();
-    const config = loadConfig({ QBRIDGE_TIME: T0 }, { box: tb.dir, port: String(port) });
+    const config = loadConfig({ QBRIDGE_TIME: T0 }, { box: tb.dir, port: "0" });
     const service = await startService({ config, logger: pino({ level: "silent" }) });
+    const port = new URL(service.web?.url as string).port;
     try {
       // As the container runs it: the image's settings, then the env file's QBRIDGE_WEB_PORT.
       const env = {
         PATH: process.env.PATH,
         QBRIDGE_WEB_HOST: "0.0.0.0",
-        QBRIDGE_WEB_PORT: String(port),
+        QBRIDGE_WEB_PORT: port,
       };
       const code = await new Promise<number | null>((resolve) => {
         const child = execFile(process.execPath, args, { env }, () => resolve(child.exitCode));

@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { askQuestion } from "../../src/questions/ask.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
 import { cleanupBoxes, makeBox, readBoxFile, selectCard, T0 } from "../support/box.ts";
-import { eventually, freePort, spawnServe } from "../support/telegram.ts";
+import { loggedWebPort } from "../support/child.ts";
+import { eventually, spawnServe } from "../support/telegram.ts";
 
 afterEach(cleanupBoxes);
 
@@ -34,18 +35,18 @@ describe("a stop signal during start-up", () => {
     // it dies then, and its lock goes stale one stale time after its last refresh.
     const holder = setInterval(() => utimesSync(lock, new Date(), new Date()), 500);
 
-    const port = await freePort();
     const serve = spawnServe([], {
       cwd: box.dir,
       env: {
         QBRIDGE_BOX: box.dir,
-        QBRIDGE_WEB_PORT: String(port),
+        QBRIDGE_WEB_PORT: "0",
         QBRIDGE_LOCK_STALE_MS: "5000",
         QBRIDGE_TIME: T0,
       },
     });
     try {
       // The web page is up before the slot reconciles, which waits for the writer's lock.
+      const port = await eventually(() => loggedWebPort(serve.stdout()), 20_000, "the web page");
       await eventually(
         () =>
           fetch(`http://127.0.0.1:${port}/healthz`).then(

@@ -36,6 +36,24 @@ export interface Child {
   kill(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+/**
+ * The port of the web page a `qbridge serve` started with QBRIDGE_WEB_PORT=0 listens on, from
+ * the line it logs as it begins to listen (JSON logs at info level, on stdout). A port chosen
+ * before the start and handed to it could be taken meanwhile by any process listening on port 0.
+ */
+export async function webPortOf(serve: Child, ms = 20_000): Promise<number> {
+  await serve.waitFor(LISTENING, ms);
+  return loggedWebPort(serve.stdout()) as number;
+}
+
+const LISTENING = /"url":"http:\/\/[^"]*:(\d+)"[^\n]*"msg":"web page listening"/;
+
+/** The web page's port in a serve's stdout (see webPortOf); undefined until it is logged. */
+export function loggedWebPort(stdout: string): number | undefined {
+  const port = LISTENING.exec(stdout)?.[1];
+  return port === undefined ? undefined : Number(port);
+}
+
 /** Children still running; a test that fails before it stops its child leaves one here. */
 const running = new Set<ChildProcessWithoutNullStreams>();
 

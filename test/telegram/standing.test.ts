@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { failureOf } from "../../bridges/telegram/standing.ts";
 import { type Answer, type BotApiStub, startBotApiStub } from "../ship/bot-api-stub.ts";
 import { freshDir, qbridge, removeFreshDirs } from "../ship/ship-support.ts";
+import { webPortOf } from "../support/child.ts";
 import { eventually, freePort, TOKEN } from "../support/telegram.ts";
 
 const REFUSED =
@@ -29,8 +30,9 @@ async function stub(answers: Record<string, Answer>, port?: number): Promise<Bot
   return s;
 }
 
-const env = (apiRoot: string, webPort: number) => ({
-  QBRIDGE_WEB_PORT: String(webPort),
+// The web page on any free port: webPortOf reads which.
+const env = (apiRoot: string) => ({
+  QBRIDGE_WEB_PORT: "0",
   TELEGRAM_BOT_TOKEN: TOKEN,
   TELEGRAM_OWNER_ID: "1001",
   TELEGRAM_API_ROOT: apiRoot,
@@ -64,7 +66,7 @@ const noStack = (text: string) => expect(text).not.toMatch(/^\s+at |"stack"/m);
 describe("a bot token Telegram refuses (401)", () => {
   it("at start: one sentence on stderr, exit 78, no polling, no stack trace", async () => {
     const api = await stub({ getMe: UNAUTHORIZED });
-    const serve = qbridge(["serve"], { cwd: freshDir(), env: env(api.apiRoot, 0) });
+    const serve = qbridge(["serve"], { cwd: freshDir(), env: env(api.apiRoot) });
     const code = await Promise.race([
       serve.exited,
       new Promise<string>((resolve) => setTimeout(() => resolve("still running"), 30_000)),
@@ -82,8 +84,8 @@ describe("a token revoked while serve runs, and a Bot API that cannot be reached
   it("a 401 later is logged once, /healthz says Telegram is refused, and the web page stays up", async () => {
     const answers: Record<string, Answer> = {};
     const api = await stub(answers);
-    const webPort = await freePort();
-    const serve = qbridge(["serve"], { cwd: freshDir(), env: env(api.apiRoot, webPort) });
+    const serve = qbridge(["serve"], { cwd: freshDir(), env: env(api.apiRoot) });
+    const webPort = await webPortOf(serve);
     await serve.waitFor(HOLDS_TOKEN);
     await healthWhen(webPort, (h) => h.parts?.telegram?.ok === true, "telegram ok");
 
@@ -109,11 +111,11 @@ describe("a token revoked while serve runs, and a Bot API that cannot be reached
 
   it("an unreachable Bot API is a warning at start and in /healthz, retried until it answers", async () => {
     const apiPort = await freePort(); // nothing listens there yet
-    const webPort = await freePort();
     const serve = qbridge(["serve"], {
       cwd: freshDir(),
-      env: env(`http://127.0.0.1:${apiPort}`, webPort),
+      env: env(`http://127.0.0.1:${apiPort}`),
     });
+    const webPort = await webPortOf(serve, 30_000);
     await serve.waitFor("qbridge serve is running", 30_000, "stderr");
     expect(serve.stderr()).toContain(
       "telegram: Telegram's Bot API cannot be reached (ECONNREFUSED): retrying with backoff",
