@@ -17,7 +17,7 @@ import {
   rmSync,
   writeFileSync,
 } from "node:fs";
-import { createConnection, createServer } from "node:net";
+import { type AddressInfo, createConnection } from "node:net";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -25,6 +25,7 @@ import { ImapFlow } from "imapflow";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll } from "vitest";
+import { unusedPort } from "./ports.ts";
 
 export const MAILBOX_USER = "boxholder";
 export const MAILBOX_PASSWORD = "mailbox-secret";
@@ -40,15 +41,6 @@ export interface Dovecot {
   /** Appends a raw message to a mailbox as a delivering mail server would; resolves to its UID. */
   deliver(raw: string, mailbox: string): Promise<number>;
   stop(): Promise<void>;
-}
-
-/** A port nobody listens on now (bound and let go): the servers are told to listen there. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** Who Dovecot runs as: this user, or nobody when the tests run as root. */
@@ -130,7 +122,7 @@ export async function startDovecot(): Promise<Dovecot> {
   const dir = mkdtempSync(join(tmpdir(), "qbridge-dovecot-"));
   const as = runAs();
   for (const sub of ["run", "state", "home"]) mkdirSync(join(dir, sub));
-  const port = await freePort();
+  const port = await unusedPort();
   writeFileSync(join(dir, "dovecot.conf"), configuration(dir, port, as));
   writeFileSync(
     join(dir, "users"),
@@ -244,8 +236,8 @@ export async function startOutbox(): Promise<Outbox> {
       });
     },
   });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://${SMTP_USER}:${SMTP_PASSWORD}@127.0.0.1:${port}`,
     sent,

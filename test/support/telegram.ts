@@ -4,7 +4,7 @@
 // group. `pump` hands the updates the emulator holds to the bot one by one and returns when they
 // are handled, so each step of a story is finished before the next is checked.
 
-import { createServer } from "node:net";
+import type { AddressInfo } from "node:net";
 import type { Transformer } from "grammy";
 import type { InlineKeyboardButton, Update } from "grammy/types";
 import { TelegramServer } from "telegram-test-api/lib/telegramServer.js";
@@ -32,17 +32,6 @@ export function telegramDoor(slot: Slot, ownerId: string | undefined): Door {
   return openDoor(slot, declared(telegram.surface, telegram.proves, ownerId));
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 export interface Emulator {
   server: TelegramServer;
   apiRoot: string;
@@ -55,14 +44,19 @@ export interface Emulator {
  * answer at once: their steps rely on it.
  */
 export async function startEmulator(options: { holdPolls?: boolean } = {}): Promise<Emulator> {
-  const port = await freePort();
-  const server = new TelegramServer({ port, host: "127.0.0.1", storeTimeout: 600 });
+  const server = new TelegramServer({ host: "127.0.0.1", storeTimeout: 600 });
+  // The emulator reads a port of 0 as its default 9000; set on its config, the system picks one
+  // as it listens, so no test beside this one can take it first.
+  server.config.port = 0;
   await server.start();
+  const http = (server as unknown as { server: import("node:http").Server }).server;
+  server.config.port = (http.address() as AddressInfo).port;
+  server.config.apiURL = `http://127.0.0.1:${server.config.port}`;
   // grammY keeps one keep-alive agent per API root for the whole process, so a bot made later in
   // a file reuses a socket an earlier bot left idle. With Node's 5 s default the emulator could
   // close that socket just as the new bot's getMe went out on it (a reset under load). Idle
   // sockets stay open instead; stop() still closes them (http-shutdown).
-  (server as unknown as { server: import("node:http").Server }).server.keepAliveTimeout = 0;
+  http.keepAliveTimeout = 0;
   const front = options.holdPolls ? await holdPolls(server, server.config.apiURL) : undefined;
   return {
     server,

@@ -12,7 +12,8 @@ import { failureOf } from "../../bridges/telegram/standing.ts";
 import { type Answer, type BotApiStub, startBotApiStub } from "../ship/bot-api-stub.ts";
 import { freshDir, qbridge, removeFreshDirs } from "../ship/ship-support.ts";
 import { webPortOf } from "../support/child.ts";
-import { eventually, freePort, TOKEN } from "../support/telegram.ts";
+import { unusedPort } from "../support/ports.ts";
+import { eventually, TOKEN } from "../support/telegram.ts";
 
 const REFUSED =
   "Telegram refused TELEGRAM_BOT_TOKEN (401 Unauthorized): copy it again from @BotFather";
@@ -110,7 +111,7 @@ describe("a token revoked while serve runs, and a Bot API that cannot be reached
   });
 
   it("an unreachable Bot API is a warning at start and in /healthz, retried until it answers", async () => {
-    const apiPort = await freePort(); // nothing listens there yet
+    const apiPort = await unusedPort(); // nothing listens there yet
     const serve = qbridge(["serve"], {
       cwd: freshDir(),
       env: env(`http://127.0.0.1:${apiPort}`),

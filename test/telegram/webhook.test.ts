@@ -6,7 +6,8 @@ import { BRIDGES } from "../../src/cli/bridges.ts";
 import { loadConfig } from "../../src/config.ts";
 import { type Service, startService } from "../../src/service.ts";
 import { cleanupBoxes, makeBox, T0 } from "../support/box.ts";
-import { freePort, OWNER, recorder, TOKEN, useEmulator } from "../support/telegram.ts";
+import { unusedPort } from "../support/ports.ts";
+import { OWNER, recorder, TOKEN, useEmulator } from "../support/telegram.ts";
 
 const emulator = useEmulator();
 let service: Service | undefined;
@@ -35,7 +36,7 @@ function waitingCommand(updateId: number) {
 describe("webhook mode", () => {
   it("refuses an update without the secret header and handles one with it", async () => {
     const box = await makeBox();
-    const port = await freePort();
+    const port = await unusedPort();
     const rec = recorder();
     service = await startService({
       config: loadConfig(
