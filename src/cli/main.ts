@@ -7,7 +7,20 @@ import { EXIT, reportFailure } from "./exit.ts";
 import { styleUsageErrors } from "./usage.ts";
 import { packageVersion } from "./version.ts";
 
+/**
+ * `help hook install` as `hook install --help`: commander's help command reads one name, and a
+ * subcommand's usage error sends its reader to `qbridge help PARENT NAME` (usage.ts).
+ */
+function nestedHelp(args: string[]): string[] {
+  const [first, ...names] = args;
+  if (first !== "help" || names.length < 2 || names.some((name) => name.startsWith("-"))) {
+    return args;
+  }
+  return [...names, "--help"];
+}
+
 async function main(): Promise<void> {
+  const args = nestedHelp(process.argv.slice(2));
   const program = new Command("qbridge")
     .description(
       "Ask the boxholder what agents cannot settle alone; every answer becomes a commit.",
@@ -16,11 +29,11 @@ async function main(): Promise<void> {
     .exitOverride();
 
   // Only the command named is registered, with what it imports (commands.ts).
-  for (const entry of commandsFor(process.argv.slice(2))) (await entry.register())(program);
+  for (const entry of commandsFor(args)) (await entry.register())(program);
   styleUsageErrors(program);
 
   try {
-    await program.parseAsync(process.argv);
+    await program.parseAsync(args, { from: "user" });
   } catch (error) {
     if (error instanceof CommanderError) {
       // Help and version exit 0; usage errors were already printed by commander.

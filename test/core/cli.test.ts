@@ -685,6 +685,20 @@ describe("help", () => {
     expect(withoutJson.sort()).toEqual(["chat", "mcp"]);
   });
 
+  it("a subcommand's usage error names a help command that prints that subcommand's options", async () => {
+    const refused = await runCli(["hook", "install", "--bogus"]);
+    const advice = /run "qbridge ([^"]+)" for its options/.exec(refused.stderr)?.[1];
+    expect(advice).toBe("help hook install");
+    const [byHelp, byFlag] = await Promise.all([
+      runCli((advice as string).split(" ")),
+      runCli(["hook", "install", "--help"]),
+    ]);
+    expect(byHelp.code).toBe(0);
+    expect(byHelp.stdout).toMatch(/^Usage: qbridge hook install \[options\]/);
+    expect(byHelp.stdout).toContain("--copilot");
+    expect(byHelp.stdout).toBe(byFlag.stdout);
+  });
+
   it("prints the same help, examples included, for `<command> --help`", async () => {
     for (const command of ["ask", "answer"]) {
       const [byHelp, byFlag] = await Promise.all([
