@@ -67,11 +67,11 @@ export const COMMANDS: readonly CommandEntry[] = [
 
 /**
  * The commands a command line needs: none for a bare --version, the one it names (also as
- * `help NAME`), else all.
+ * `help NAME …`), else all.
  */
 export function commandsFor(args: readonly string[]): readonly CommandEntry[] {
   const words = args.filter((arg) => !arg.startsWith("-"));
-  const name = words[0] === "help" && words.length === 2 ? words[1] : words[0];
+  const name = words[0] === "help" && words.length >= 2 ? words[1] : words[0];
   if (name === undefined) {
     const versionOnly = args.length > 0 && args.every((arg) => arg === "--version" || arg === "-V");
     return versionOnly ? [] : COMMANDS;

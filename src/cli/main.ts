@@ -4,23 +4,11 @@
 import { Command, CommanderError } from "commander";
 import { commandsFor } from "./commands.ts";
 import { EXIT, reportFailure } from "./exit.ts";
-import { styleUsageErrors } from "./usage.ts";
+import { helpArgs, styleUsageErrors } from "./usage.ts";
 import { packageVersion } from "./version.ts";
 
-/**
- * `help hook install` as `hook install --help`: commander's help command reads one name, and a
- * subcommand's usage error sends its reader to `qbridge help PARENT NAME` (usage.ts).
- */
-function nestedHelp(args: string[]): string[] {
-  const [first, ...names] = args;
-  if (first !== "help" || names.length < 2 || names.some((name) => name.startsWith("-"))) {
-    return args;
-  }
-  return [...names, "--help"];
-}
-
 async function main(): Promise<void> {
-  const args = nestedHelp(process.argv.slice(2));
+  const args = process.argv.slice(2);
   const program = new Command("qbridge")
     .description(
       "Ask the boxholder what agents cannot settle alone; every answer becomes a commit.",
@@ -33,7 +21,7 @@ async function main(): Promise<void> {
   styleUsageErrors(program);
 
   try {
-    await program.parseAsync(args, { from: "user" });
+    await program.parseAsync(helpArgs(program, args), { from: "user" });
   } catch (error) {
     if (error instanceof CommanderError) {
       // Help and version exit 0; usage errors were already printed by commander.

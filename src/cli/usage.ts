@@ -6,10 +6,41 @@ import { InvalidInput } from "../errors.ts";
 import { errorJson } from "./exit.ts";
 import { writeErr, writeOut } from "./output.ts";
 
-function helpFor(command: Command): string {
+/** The names from the program down to `command`: ["hook", "install"]. */
+function pathOf(command: Command): string[] {
   const path: string[] = [];
   for (let c: Command | null = command; c?.parent; c = c.parent) path.unshift(c.name());
+  return path;
+}
+
+function helpFor(command: Command): string {
+  const path = pathOf(command);
   return path.length ? `qbridge help ${path.join(" ")}` : "qbridge help";
+}
+
+/**
+ * `help hook install` as `hook install --help`: commander's help command reads one name, and the
+ * usage errors below send a subcommand's reader to `qbridge help PARENT NAME`. A help request
+ * never runs a command: a name that is none is refused, and the words after a command that has
+ * no subcommands are its arguments, which its help ignores.
+ */
+export function helpArgs(program: Command, args: string[]): string[] {
+  const [first, ...rest] = args;
+  const names = rest.filter((word) => !word.startsWith("-"));
+  if (first !== "help" || names.length === 0) return args;
+  let command = program;
+  for (const name of names) {
+    if (command.commands.length === 0 || name === "help") break;
+    const sub = command.commands.find((c) => c.name() === name);
+    if (!sub) {
+      const named = [...pathOf(command), name].join(" ");
+      throw new InvalidInput(
+        `unknown command '${named}': run "${helpFor(command)}" for the commands`,
+      );
+    }
+    command = sub;
+  }
+  return [...pathOf(command), "--help"];
 }
 
 /** "error: unknown option '--x'\n(Did you mean --y?)" → "unknown option '--x' (Did you mean --y?): run …". */

@@ -699,6 +699,26 @@ describe("help", () => {
     expect(byHelp.stdout).toBe(byFlag.stdout);
   });
 
+  it.each([
+    [["help", "lsit"], `unknown command 'lsit': run "qbridge help" for the commands`],
+    [
+      ["help", "hook", "bogus"],
+      `unknown command 'hook bogus': run "qbridge help hook" for the commands`,
+    ],
+  ])("`qbridge %s` names the command that is none, in one line", async (args, sentence) => {
+    const result = await runCli(args);
+    expect(result).toEqual({ code: 1, stdout: "", stderr: `qbridge: ${sentence}\n` });
+  });
+
+  it("a help request never runs the command it names, whatever words follow", async () => {
+    const tb = await makeBox();
+    const { id } = await askQuestion(tb, confirmCard());
+    const result = await runCli(["help", "answer", id, "yes"], { env: cliEnv(tb.dir) });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Usage: qbridge answer \[options\] <id> <answer>/);
+    expect(loadQuestion(tb, id).card.status).toBe("pending");
+  });
+
   it("prints the same help, examples included, for `<command> --help`", async () => {
     for (const command of ["ask", "answer"]) {
       const [byHelp, byFlag] = await Promise.all([

@@ -183,6 +183,7 @@ describe("the command table", () => {
     expect(commandsFor(["--version"])).toEqual([]);
     expect(commandsFor(["show", "x", "--json"]).map((c) => c.name)).toEqual(["show"]);
     expect(commandsFor(["help", "answer"]).map((c) => c.name)).toEqual(["answer"]);
+    expect(commandsFor(["help", "hook", "install"]).map((c) => c.name)).toEqual(["hook"]);
     expect(commandsFor(["help"])).toBe(COMMANDS);
   });
 });
