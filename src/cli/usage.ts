@@ -50,7 +50,7 @@ function usageSentence(text: string, command: Command): string {
     .replace(/\s*\n\s*/g, " ")
     .trim()
     .replace(/\.$/, "");
-  const what = command.parent ? "for its options" : "for the commands";
+  const what = command.commands.length > 0 ? "for the commands" : "for its options";
   return `${sentence}: run "${helpFor(command)}" ${what}`;
 }
 

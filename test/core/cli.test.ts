@@ -506,6 +506,10 @@ describe("errors a person can act on", () => {
       ["lsit"],
       `qbridge: unknown command 'lsit' (Did you mean list?): run "qbridge help" for the commands`,
     ],
+    [
+      ["hook", "bogus"],
+      `qbridge: unknown command 'bogus': run "qbridge help hook" for the commands`,
+    ],
   ])(
     "commander's own error for `qbridge %s` is one line with the qbridge: prefix and the help to read",
     async (args, line) => {
