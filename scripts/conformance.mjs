@@ -28,23 +28,16 @@ if (!existsSync(node22) || !existsSync(suite)) {
   execFileSync("npm", ["ci", "--no-audit", "--no-fund"], { cwd: tools, stdio: "inherit" });
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, HOST, () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** Forwards every request to the service unchanged but for the bearer token it adds. */
-function startProxy(port, target, token) {
+/**
+ * Forwards every request to the service unchanged but for the bearer token it adds. It listens
+ * on a port of its own choosing before the service starts (the service's public URL names it);
+ * `target.port` is the service's, known once the service says where it listens.
+ */
+function startProxy(target, token) {
   const proxy = createServer((req, res) => {
     const headers = { ...req.headers, authorization: `Bearer ${token}` };
     const upstream = request(
-      { host: HOST, port: target, method: req.method, path: req.url, headers },
+      { host: HOST, port: target.port, method: req.method, path: req.url, headers },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
@@ -56,7 +49,21 @@ function startProxy(port, target, token) {
     });
     req.pipe(upstream);
   });
-  return new Promise((resolve) => proxy.listen(port, HOST, () => resolve(proxy)));
+  return new Promise((resolve) => proxy.listen(0, HOST, () => resolve(proxy)));
+}
+
+/** The port `qbridge serve --port 0` reports on its standard error ("web page http://..."). */
+function servePort(serve) {
+  return new Promise((resolve, reject) => {
+    let text = "";
+    serve.stderr.on("data", (chunk) => {
+      process.stderr.write(chunk);
+      text += chunk;
+      const found = text.match(/web page http:\/\/[^:\s]+:(\d+)/);
+      if (found) resolve(Number(found[1]));
+    });
+    serve.once("exit", (code) => reject(new Error(`qbridge serve ended (exit ${code})`)));
+  });
 }
 
 async function waitHealthy(port, serve) {
@@ -82,20 +89,30 @@ function run(command, args) {
 
 const box = mkdtempSync(join(tmpdir(), "qbridge-conformance-"));
 const token = randomBytes(24).toString("hex");
-const [servePort, proxyPort] = [await freePort(), await freePort()];
+const target = { port: 0 };
+const proxy = await startProxy(target, token);
+const proxyPort = proxy.address().port;
 const env = { ...process.env, QBRIDGE_API_TOKEN: token, QBRIDGE_LOG_LEVEL: "warn" };
 env.QBRIDGE_PUBLIC_URL = `http://${HOST}:${proxyPort}`;
 delete env.TELEGRAM_BOT_TOKEN;
 const serve = spawn(
   process.execPath,
-  [join(root, "bin/qbridge.cjs"), "serve", "--box", join(box, "box"), "--host", HOST],
-  { env: { ...env, QBRIDGE_WEB_PORT: String(servePort) }, stdio: ["ignore", "ignore", "inherit"] },
+  [
+    join(root, "bin/qbridge.cjs"),
+    "serve",
+    "--box",
+    join(box, "box"),
+    "--host",
+    HOST,
+    "--port",
+    "0",
+  ],
+  { env, stdio: ["ignore", "ignore", "pipe"] },
 );
 let code = 1;
-let proxy;
 try {
-  await waitHealthy(servePort, serve);
-  proxy = await startProxy(proxyPort, servePort, token);
+  target.port = await servePort(serve);
+  await waitHealthy(target.port, serve);
   code = await run(node22, [
     suite,
     "server",
@@ -109,7 +126,7 @@ try {
 } catch (error) {
   process.stderr.write(`conformance: ${error.message}\n`);
 } finally {
-  proxy?.close();
+  proxy.close();
   serve.kill("SIGTERM");
   await new Promise((r) => (serve.exitCode === null ? serve.once("exit", r) : r()));
   if (!process.env.CONFORMANCE_KEEP) rmSync(box, { recursive: true, force: true });
