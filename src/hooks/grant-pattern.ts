@@ -6,8 +6,10 @@
 // STRETCHES (a program and the subcommand that reads, builds or tests, whose further words
 // choose what to run among the project's own) and covers only simple commands: a command that
 // chains, substitutes or redirects (`;`, `&&`, `|`, `<`, `>`, a backquote, `$(`), sets a
-// variable first, or names a program or code to run (`--exec`, `-c`, `--eval`,
-// `--script-shell`, …) is never covered by a prefix, and draws its own exact pattern. Any other
+// variable first, holds what the shell expands or unescapes (`$`, `\`, braces, globs), or names
+// a program or code to run, settings from elsewhere or a file to write (`--exec`, `-c`,
+// `--eval`, `--script-shell`, `--output`, …, with any dashes or abbreviated) is never covered
+// by a prefix, and draws its own exact pattern. Any other
 // prefix (`python3:*`, `rm:*`, `find:*`) falls back to the exact command. A file tool's grant
 // is its file's folder, a URL's its host, any other tool's its exact input. Pure.
 
@@ -17,9 +19,19 @@ import { visibleLine } from "../card/agent-text.ts";
 
 const COMPOUND = /[;&|<>`\n\r]|\$\(/;
 const SETS_VARIABLE = /^\s*\w+=/;
-/** Words that hand a program or code to run to the command they follow. */
-const RUNS_CODE =
-  /(^|\s)-{1,2}(exec|execdir|ok|delete|toolexec|eval|script-shell|node-options|require|import|config|c|e)(=|\s|$)/i;
+/** What the shell reads as written, but for quotes it drops: no `$`, `\`, braces or globs. */
+const LITERAL = /^[\w\s\-=./:,@+%^~'"]*$/;
+/**
+ * Options that hand a program or code to run to the command they follow, take the settings
+ * or scripts from elsewhere, or write a file. Matched by any number of dashes and, for names
+ * of two letters or more, any abbreviation (npm takes `---script-shell` and `--scr`); a name
+ * ends at `=` or `.` (pnpm's `--config.script-shell=…`).
+ */
+const RUNS_CODE = [
+  ...["exec", "execdir", "ok", "delete", "toolexec", "eval", "script-shell", "node-options"],
+  ...["require", "import", "config", "userconfig", "globalconfig", "prefix", "cwd", "dir"],
+  ...["output", "c", "e"],
+];
 const FILE_KEYS = ["file_path", "notebook_path", "path"] as const;
 
 /** The families an agent's prefix rule may stretch over: program, then subcommands. */
@@ -44,7 +56,19 @@ function stretches(prefix: string): boolean {
 
 /** A command a prefix may cover at all: simple, and handing no program or code to run. */
 function plain(command: string): boolean {
-  return !COMPOUND.test(command) && !SETS_VARIABLE.test(command) && !RUNS_CODE.test(command);
+  return (
+    !COMPOUND.test(command) &&
+    !SETS_VARIABLE.test(command) &&
+    LITERAL.test(command) &&
+    !words(command.replace(/['"]/g, "")).some(runsCode)
+  );
+}
+
+/** A word that is one of RUNS_CODE's options, however many dashes, or an abbreviation of one. */
+function runsCode(word: string): boolean {
+  if (!word.startsWith("-")) return false;
+  const name = (word.replace(/^-+/, "").split(/[=.]/)[0] ?? "").toLowerCase();
+  return RUNS_CODE.some((option) => (name.length < 2 ? name === option : option.startsWith(name)));
 }
 
 /** The pattern of an agent's suggested rule for a command tool, when it may stand. */

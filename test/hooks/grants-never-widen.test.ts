@@ -118,6 +118,38 @@ describe("the agent's own suggested rule", () => {
     }
   });
 
+  it("a prefix covers no option the shell or the program turns into code to run or a file written", () => {
+    const npm = grantPattern({ command: "npm test" }, "/p", "npm test:*");
+    const git = grantPattern({ command: "git log" }, "/p", "git log:*");
+    const pnpm = grantPattern({ command: "pnpm test" }, "/p", "pnpm test:*");
+    for (const [pattern, command] of [
+      // The shell drops quotes and backslashes, and expands braces and variables.
+      [npm, 'npm test "--script-shell=./evil.sh"'],
+      [npm, "npm test --script''-shell=./evil.sh"],
+      [npm, "npm test --script-shell\\=./evil.sh"],
+      [npm, "npm test -{-script-shell=./evil.sh,-}"],
+      [npm, "npm test --script-shell=$EVIL"],
+      // npm takes any number of dashes and any unambiguous abbreviation of an option.
+      [npm, "npm test ---script-shell=./evil.sh"],
+      [npm, "npm test --scr=./evil.sh"],
+      [npm, "npm test --node-opt=--import=data:text/javascript,%63onsole.log%28%29"],
+      [npm, "npm test --userconfig=./evil.npmrc"],
+      [npm, "npm test --prefix=/tmp/elsewhere"],
+      [pnpm, "pnpm test --config.script-shell=./evil.sh"],
+      // git log, diff and show write their output to any file named.
+      [git, "git log -1 --format=%x65%x63%x68%x6f --output=/home/ada/.bashrc"],
+      [git, "git log --output /home/ada/.bashrc"],
+    ] as const) {
+      expect(covers(pattern, { command }, "/p"), command).toBe(false);
+    }
+    for (const command of ["npm test -- --watch=false", "npm test -- src/web/page.test.ts"]) {
+      expect(covers(npm, { command }, "/p"), command).toBe(true);
+    }
+    for (const command of ["git log -n 5 --oneline", "git log --stat HEAD~3..HEAD -- src/"]) {
+      expect(covers(git, { command }, "/p"), command).toBe(true);
+    }
+  });
+
   it("a prefix rule by a first word, or of an interpreter, falls back to the exact command", () => {
     for (const [command, rule] of [
       ["rm -rf node_modules", "rm:*"],
