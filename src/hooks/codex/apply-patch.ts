@@ -28,13 +28,17 @@ function notAPatch(why: string): InvalidInput {
   return new InvalidInput(`the apply_patch input is not a patch Codex documents: ${why}`);
 }
 
-/** The lines between "*** Begin Patch" and "*** End Patch", with their line numbers. */
+/**
+ * The lines between "*** Begin Patch" and the last "*** End Patch", with their line numbers.
+ * As Codex reads them: a line ends at "\n" or "\r\n" only, and the patch at its last line, so
+ * an end marker inside it (a context line, or after a lone "\r") hides no file after it.
+ */
 function envelope(text: string): { lines: string[]; first: number } {
-  const lines = text.replace(/\r\n?/g, "\n").split("\n");
+  const lines = text.split("\n").map((line) => line.replace(/\r$/, ""));
   const begin = lines.findIndex((line) => line.trim() === BEGIN);
   if (begin < 0) throw notAPatch(`no "${BEGIN}" line`);
-  const end = lines.findIndex((line, i) => i > begin && line.trim() === END);
-  if (end < 0) throw notAPatch(`no "${END}" line after "${BEGIN}"`);
+  const end = lines.map((line) => line.trim()).lastIndexOf(END);
+  if (end <= begin) throw notAPatch(`no "${END}" line after "${BEGIN}"`);
   return { lines: lines.slice(begin + 1, end), first: begin + 2 };
 }
 
