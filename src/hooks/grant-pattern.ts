@@ -1,6 +1,7 @@
 // What "Allow for this session" covers, and whether a later request is covered. A grant never
 // widens past what the card said: it is the agent's own suggested rule where it offers one
-// (Claude Code's `permission_suggestions`), else the exact command, so a grant for
+// (Claude Code's `permission_suggestions`; an exact rule only when it is the command itself),
+// else the exact command, so a grant for
 // `rm -rf node_modules` never lets `rm -rf ~` through and one for `bash scripts/build.sh` never
 // `bash -c '…'`. An agent's prefix rule (`npm run test:*`) is taken only for the families in
 // STRETCHES (a program and the subcommand that reads, builds or tests, whose further words
@@ -71,10 +72,16 @@ function runsCode(word: string): boolean {
   return RUNS_CODE.some((option) => (name.length < 2 ? name === option : option.startsWith(name)));
 }
 
-/** The pattern of an agent's suggested rule for a command tool, when it may stand. */
-function fromRule(content: string): string | undefined {
+/**
+ * The pattern of an agent's suggested rule for a command tool, when it may stand. An exact rule
+ * stands only for the command itself: one for a part of a chained command (`rm -rf build` of
+ * `cd /tmp/x && rm -rf build`) would cover that part run anywhere, not "this exact command".
+ */
+function fromRule(content: string, command: string): string | undefined {
   const prefix = /^(.*?)\s*:\*$/.exec(content.trim())?.[1];
-  if (prefix === undefined) return content.includes("*") ? undefined : `exact:${content.trim()}`;
+  if (prefix === undefined) {
+    return content.trim() === command.trim() ? `exact:${content.trim()}` : undefined;
+  }
   return stretches(prefix) && plain(prefix) ? `prefix:${prefix.trim()}` : undefined;
 }
 
@@ -93,7 +100,7 @@ export function grantPattern(
 ): string {
   const command = input.command;
   if (typeof command === "string" && command.trim() !== "") {
-    return (rule !== undefined ? fromRule(rule) : undefined) ?? `exact:${command.trim()}`;
+    return (rule !== undefined ? fromRule(rule, command) : undefined) ?? `exact:${command.trim()}`;
   }
   for (const key of FILE_KEYS) {
     const path = input[key];

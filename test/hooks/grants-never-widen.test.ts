@@ -99,6 +99,16 @@ describe("the agent's own suggested rule", () => {
     expect(covers(pattern, { command: "rm -rf ~" }, "/p")).toBe(false);
   });
 
+  it("an exact rule for another command than the card's is not the grant: the card's command is", () => {
+    // Claude Code suggests a rule per part of a chained command; the card says "only this
+    // exact command", so the grant must not be `rm -rf build` run anywhere else.
+    const command = "cd /tmp/scratch && rm -rf build";
+    const pattern = grantPattern({ command }, "/p", "rm -rf build");
+    expect(pattern).toBe(`exact:${command}`);
+    expect(patternWords(pattern)).toBe("only this exact command");
+    expect(covers(pattern, { command: "rm -rf build" }, "/p")).toBe(false);
+  });
+
   it("a prefix rule of a reading, building or testing family covers its simple commands only", () => {
     const pattern = grantPattern({ command: "npm run test" }, "/p", "npm run test:*");
     expect(pattern).toBe("prefix:npm run test");
