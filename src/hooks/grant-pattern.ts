@@ -12,11 +12,13 @@
 // `--eval`, `--script-shell`, `--output`, …, with any dashes or abbreviated) is never covered
 // by a prefix, and draws its own exact pattern. Any other
 // prefix (`python3:*`, `rm:*`, `find:*`) falls back to the exact command. A file tool's grant
-// is its file's folder, a URL's its host, any other tool's its exact input. Pure.
+// is its file's folder, a URL's its host, an MCP tool's and any other tool's its exact input.
+// Pure.
 
 import { createHash } from "node:crypto";
 import { basename, dirname, resolve } from "node:path";
 import { visibleLine } from "../card/agent-text.ts";
+import { mcpToolOf } from "./mcp-tool-sentence.ts";
 
 const COMPOUND = /[;&|<>`\n\r]|\$\(/;
 const SETS_VARIABLE = /^\s*\w+=/;
@@ -91,13 +93,17 @@ function inputDigest(input: Record<string, unknown>): string {
 
 /**
  * The pattern a request's grant would have. `rule`: the content of the agent's own suggested
- * rule for this tool (kept by alwaysUpdates); `cwd` resolves a relative file path.
+ * rule for this tool (kept by alwaysUpdates); `cwd` resolves a relative file path. An MCP
+ * tool's (`tool`) is always its exact input: its `path`, `url` or `command` is one argument
+ * among others (a repository, a host, a method) that a grant by it would leave open.
  */
 export function grantPattern(
   input: Record<string, unknown>,
   cwd: string,
   rule?: string | undefined,
+  tool?: string | undefined,
 ): string {
+  if (tool !== undefined && mcpToolOf(tool)) return `input:${inputDigest(input)}`;
   const command = input.command;
   if (typeof command === "string" && command.trim() !== "") {
     return (rule !== undefined ? fromRule(rule, command) : undefined) ?? `exact:${command.trim()}`;
@@ -136,8 +142,9 @@ export function covers(pattern: string, input: Record<string, unknown>, cwd: str
       );
     case "folder":
     case "host":
-    case "input":
       return command === undefined && grantPattern(input, cwd) === pattern;
+    case "input":
+      return value === inputDigest(input);
     default:
       // A kind this version does not draw (a first-word `command:` grant of an older one)
       // covers nothing: the request is asked again.

@@ -100,7 +100,8 @@ async function askAndDecide(
   ask: PermissionAsk,
   options: PermissionHookOptions,
 ): Promise<void> {
-  const pattern = grantPattern(ask.input, ask.cwd, suggestedRule(ask.always, ask.tool));
+  const rule = suggestedRule(ask.always, ask.tool);
+  const pattern = grantPattern(ask.input, ask.cwd, rule, ask.tool);
   const grants = new GrantStore(core.ledger);
   const now = core.box.clock.iso();
   const grant = coveringGrant(grants, ask, now);

@@ -177,6 +177,33 @@ describe("the agent's own suggested rule", () => {
     expect(covers("tool:mcp__github__delete_repo", { repo: "prod" }, "/p")).toBe(false);
   });
 
+  it("an MCP tool's grant is its exact input, whatever file, URL or command it names", async () => {
+    const box = await makeBox();
+    const tool = "mcp__github__delete_file";
+    const sandbox = { owner: "ada", repo: "sandbox", path: "README.md", message: "tidy" };
+    const request = (input: Record<string, unknown>) =>
+      fixture("claude-permission-mcp", { tool_name: tool, tool_input: input });
+    const hook = permissionHookInProcess(box, request(sandbox));
+    const view = await filedQuestion(box);
+    expect(view.card.memo).toContain('"Allow for this session" covers only this exact input.');
+    await pick(box, "allow-session");
+    expect(await hook.done).toEqual(ALLOW);
+    const prod = permissionHookInProcess(box, request({ ...sandbox, repo: "prod" }));
+    expect((await filedQuestion(box)).card.memo).toContain('"repo": "prod"');
+    await pick(box, "deny");
+    await prod.done;
+
+    const calls: [Record<string, unknown>, Record<string, unknown>][] = [
+      [{ host: "staging", command: "systemctl restart web" }, { host: "prod" }],
+      [{ url: "https://api.example.com/items/1", method: "GET" }, { method: "DELETE" }],
+    ];
+    for (const [input, other] of calls) {
+      const pattern = grantPattern(input, "/p", undefined, "mcp__remote__call");
+      expect(covers(pattern, input, "/p")).toBe(true);
+      expect(covers(pattern, { ...input, ...other }, "/p"), JSON.stringify(other)).toBe(false);
+    }
+  });
+
   it("another tool's grant is its exact input, never every call of the tool", () => {
     const pattern = grantPattern({ owner: "acme", repo: "test" }, "/p");
     expect(covers(pattern, { owner: "acme", repo: "test" }, "/p")).toBe(true);
