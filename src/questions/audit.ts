@@ -29,6 +29,10 @@ export function safeAudit(core: Core, entry: AuditEntry, truth = ONLY_THE_LINE):
   }
 }
 
+/** What a lost audit line of a refusal leaves true: a transition that threw committed nothing. */
+export const REFUSED_TRUTH =
+  "it was refused and nothing was committed, only the ledger's record of the refusal is missing";
+
 /**
  * A transition that threw: its audit line names the refusal (our typed errors by name, anything
  * else as "error") and its words; the caller rethrows. Nothing was committed.
@@ -45,7 +49,7 @@ export function auditRefused(
       outcome: error instanceof QbridgeError ? error.name : "error",
       detail: error instanceof Error ? error.message : String(error),
     },
-    "it was refused and nothing was committed, only the ledger's record of the refusal is missing",
+    REFUSED_TRUTH,
   );
 }
 

@@ -11,6 +11,7 @@ import { questionOutcome } from "../questions/outcome.ts";
 import { loadQuestion } from "../questions/store.ts";
 import { withdrawQuestion } from "../questions/withdraw.ts";
 import { judgeAnswer, type Version } from "../slot/judge/by-id.ts";
+import { judgePage } from "../slot/judge/page-acts.ts";
 import { API_SURFACE } from "../surfaces.ts";
 import {
   AnswerBody,
@@ -68,13 +69,20 @@ export const answerOverApi = (api: ApiContext) => async (c: Context) => {
   return c.json(verdict.result);
 };
 
-/** `POST /questions/:id/dismiss`: only a pending question; it stays answerable. */
+/** `POST /questions/:id/dismiss`: only a pending question; it stays answerable. Through the
+ * judge: the API speaks for agents, and only the boxholder declines an agent's request. */
 export const dismissOverApi = (api: ApiContext) => async (c: Context) => {
   const id = routeQuestionId(api, c);
   parsed(DismissBody, await jsonBody(c));
-  const result = await dismissQuestion(api.core, id, { via: "api" });
+  const from = { surface: API_SURFACE, proof: { kind: "token" as const, by: undefined } };
+  const verdict = await judgePage(
+    api.core,
+    { kind: "page", from, act: "dismiss", questionId: id },
+    (by) => dismissQuestion(api.core, id, by),
+  );
+  if (verdict.kind === "refused") throw verdict.error ?? new Error(verdict.reply);
   await announce(api.deps, { id, action: "dismissed", via: "api" });
-  return c.json(result);
+  return c.json(verdict.value);
 };
 
 /** `POST /questions/:id/extend`: more time before a pending question expires (`expires-after`

@@ -69,6 +69,27 @@ describe("a permission request is answered only on the boxholder's own surfaces"
     expect(loadQuestion(box, id).card.status).toBe("pending");
   });
 
+  it("neither the API nor qbridge dismiss sets it aside: the agent would be told the owner did", async () => {
+    const web = await webFixture();
+    const id = await permissionIn(web.box);
+    const res = await web.app.request(`/api/v1/questions/${id}/dismiss`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...web.auth() },
+      body: JSON.stringify({}),
+    });
+    expect(res.status).toBe(403);
+    const body = (await res.json()) as { error: { code: string } };
+    expect(body.error.code).toBe("NotOwnSurface");
+    expect(loadQuestion(web.box, id).card.status).toBe("pending");
+
+    const box = await makeBox();
+    const other = await permissionIn(box);
+    const result = await runCli(["dismiss", other], { env: cliEnv(box.dir) });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/only by the boxholder, .* not through cli/);
+    expect(loadQuestion(box, other).card.status).toBe("pending");
+  });
+
   it("Telegram, the terminal chat and the web page answer it", async () => {
     for (const via of ["telegram", "terminal", "web"]) {
       const box = await makeBox();

@@ -1,11 +1,11 @@
-// The judge's path for what a page does besides answering, where no chat presentation was
-// shown: dismiss, extend or put off a question named by id, and triage's two steps on the list
-// (review, then record). Who: the proof, resolved as for every attempt (who.ts); only then the
-// surface's own `run` does the act, through the core. Each attempt is audited, as a chat's
-// command is; a transition audits what it does itself too.
+// The judge's path for what a page, the API or the CLI does besides answering, where no chat
+// presentation was shown: dismiss, extend or put off a question named by id, and triage's two
+// steps on the list (review, then record). Who: the proof, resolved as for every attempt
+// (who.ts); only then the surface's own `run` does the act, through the core. Each attempt is
+// audited, as a chat's command is; a transition audits what it does itself too.
 
 import type { Question } from "../../card/question.ts";
-import { safeAudit } from "../../questions/audit.ts";
+import { REFUSED_TRUTH, safeAudit } from "../../questions/audit.ts";
 import type { Core } from "../../questions/core.ts";
 import { loadCommitted } from "../../questions/transition.ts";
 import type { Reason } from "./attempt.ts";
@@ -62,7 +62,8 @@ export async function judgePage<T>(
     audit(core, a, who, "done", `${a.act} done`);
     return { kind: "done", value };
   } catch (error) {
-    audit(core, a, who, "refused:error", error instanceof Error ? error.message : String(error));
+    const detail = error instanceof Error ? error.message : String(error);
+    audit(core, a, who, "refused:error", detail, REFUSED_TRUTH);
     throw error;
   }
 }
@@ -76,14 +77,25 @@ async function cardOf(core: Core, id: string): Promise<Question | undefined> {
   }
 }
 
-function audit(core: Core, a: PageAttempt, who: Who, outcome: string, detail: string): void {
-  safeAudit(core, {
-    at: core.box.clock.iso(),
-    questionId: a.questionId,
-    surface: who.via,
-    actor: who.by,
-    action: `command:${a.act}`,
-    outcome,
-    detail: who.why && outcome !== "done" ? `${detail} (${who.why})` : detail,
-  });
+function audit(
+  core: Core,
+  a: PageAttempt,
+  who: Who,
+  outcome: string,
+  detail: string,
+  truth?: string,
+): void {
+  safeAudit(
+    core,
+    {
+      at: core.box.clock.iso(),
+      questionId: a.questionId,
+      surface: who.via,
+      actor: who.by,
+      action: `command:${a.act}`,
+      outcome,
+      detail: who.why && outcome !== "done" ? `${detail} (${who.why})` : detail,
+    },
+    truth,
+  );
 }
