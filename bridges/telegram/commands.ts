@@ -8,6 +8,7 @@ import type { Api, Context } from "grammy";
 import type { CommandName, Digest, DigestLine, Door, Outcome } from "../../src/slot/port.ts";
 import type { Access } from "./access.ts";
 import { laterLayout } from "./keyboard.ts";
+import { MAX_MESSAGE_CHARS } from "./limits.ts";
 import { pairWithCode } from "./pairing.ts";
 import { quoting } from "./presenter.ts";
 import { HELP_HTML, putOffText, waitingHtml } from "./render.ts";
@@ -201,8 +202,26 @@ async function grants(deps: CommandDeps, ctx: Context): Promise<void> {
     const { lines } = shown;
     const hint =
       lines.length && !lines[0]?.startsWith("No ") ? "\n\nTake one back: /revoke ID" : "";
-    await ctx.reply(`${lines.join("\n")}${hint}`);
+    await ctx.reply(`${linesWithin(lines, MAX_MESSAGE_CHARS - hint.length)}${hint}`);
   });
+}
+
+/** The lines that fit in `max` characters, and how many more there are when some do not. */
+function linesWithin(lines: readonly string[], max: number): string {
+  const more = (n: number) => `… and ${n} more: qbridge grants on the server lists them all.`;
+  const shown: string[] = [];
+  let length = 0;
+  for (const [i, line] of lines.entries()) {
+    const left = lines.length - i - 1;
+    const room = max - (left > 0 ? more(left).length + 1 : 0);
+    if (length + line.length > room) {
+      shown.push(more(lines.length - i));
+      break;
+    }
+    shown.push(line);
+    length += line.length + 1;
+  }
+  return shown.join("\n");
 }
 
 async function revoke(deps: CommandDeps, ctx: Context): Promise<void> {

@@ -2,11 +2,28 @@
 // ones listed one a line with their id, and a revocation by id. Surface-neutral words; the
 // bridge only sends them. Only the boxholder's own commands reach here (each bridge's gate).
 
+import { visibleLine } from "../card/agent-text.ts";
 import { type Grant, GrantStore, grantLive } from "../ledger/grants.ts";
 import type { Slot } from "./slot.ts";
 
+/** How much of a grant's pattern a line shows: an agent's command can run to pages. */
+const PATTERN_SHOWN = 200;
+
+/**
+ * What a grant covers, on one line: a multi-line command's breaks shown as ⏎, and a long one
+ * by its head and tail (cut between characters, never through an emoji).
+ */
+function covered(grant: Grant): string {
+  const what = visibleLine(grant.pattern.replace(/^[a-z]+:/, ""));
+  const chars = Array.from(what);
+  if (chars.length <= PATTERN_SHOWN) return what;
+  const head = chars.slice(0, 130).join("");
+  const tail = chars.slice(-50).join("");
+  return `${head} … ${(chars.length - 180).toLocaleString("en-US")} characters … ${tail}`;
+}
+
 function line(grant: Grant): string {
-  const what = grant.pattern.replace(/^[a-z]+:/, "");
+  const what = covered(grant);
   const until = grant.expiresAt.slice(11, 16);
   return `${grant.id}: ${grant.agent} may run ${grant.tool} ${what} (used ${grant.uses}×, until ${until} UTC)`;
 }
@@ -26,5 +43,5 @@ export function revokeGrant(slot: Slot, id: string, surface: string): string {
   if (!store.revoke(grant.id, slot.core.box.clock.iso(), surface)) {
     return `${grant.id} was revoked already; nothing changed.`;
   }
-  return `Revoked ${grant.id}: ${grant.tool} ${grant.pattern.replace(/^[a-z]+:/, "")} asks again.`;
+  return `Revoked ${grant.id}: ${grant.tool} ${covered(grant)} asks again.`;
 }

@@ -3,7 +3,9 @@
 // /help carry a fresh link to every question, or say how to get one.
 
 import { describe, expect, it } from "vitest";
+import { MAX_MESSAGE_CHARS } from "../../bridges/telegram/limits.ts";
 import { questionFingerprint } from "../../src/card/fingerprint.ts";
+import { GrantStore } from "../../src/ledger/grants.ts";
 import { listJobs, pendingQuestions } from "../../src/questions/state.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
 import { confirmCard, selectCard, T0, textCard } from "../support/box.ts";
@@ -187,5 +189,52 @@ describe("a reply that quotes the open question", () => {
       message_id: message.messageId,
       allow_sending_without_reply: true,
     });
+  });
+});
+
+describe("/grants and /revoke with agents' commands of any length", () => {
+  /** "Allow for this session" on `command`, as the permission hook leaves it. */
+  const grant = (h: Harness, id: string, command: string) =>
+    new GrantStore(h.ledger).add({
+      id,
+      agent: "claude-code",
+      sessionId: "s-1",
+      tool: "Bash",
+      pattern: `exact:${command}`,
+      questionId: undefined,
+      createdAt: T0,
+      expiresAt: "2026-07-10T21:00:00Z",
+    });
+
+  it("a grant on a 6,000-character heredoc is listed on one line, and revoking it is told", async () => {
+    const h = await openHarness(emulator());
+    const script = "print('one line of a long script')\n".repeat(170);
+    grant(h, "g1", `python3 - <<'EOF'\n${script}EOF`);
+    await h.owner.command("/grants");
+    await h.pump();
+    const list = texts(h, "sendMessage").at(-1) as string;
+    expect(list.length).toBeLessThanOrEqual(MAX_MESSAGE_CHARS);
+    expect(list.split("\n")[0]).toMatch(/^g1: claude-code may run Bash python3 - <<'EOF'⏎print/);
+    expect(list.split("\n")[0]).toMatch(/EOF \(used 0×, until 21:00 UTC\)$/);
+    expect(list).toMatch(/Take one back: \/revoke ID$/);
+    await h.owner.command("/revoke g1");
+    await h.pump();
+    const revoked = texts(h, "sendMessage").at(-1) as string;
+    expect(revoked.length).toBeLessThanOrEqual(MAX_MESSAGE_CHARS);
+    expect(revoked).toMatch(/^Revoked g1: Bash python3 - <<'EOF'⏎print.*EOF asks again\.$/);
+  });
+
+  it("forty grants on long commands fit one message, which says how many are left out", async () => {
+    const h = await openHarness(emulator());
+    for (let i = 1; i <= 40; i++) {
+      grant(h, `g${i}`, `node scripts/check-${i}.mjs ${"--flag ".repeat(40)}`.trim());
+    }
+    await h.owner.command("/grants");
+    await h.pump();
+    const list = texts(h, "sendMessage").at(-1) as string;
+    expect(list.length).toBeLessThanOrEqual(MAX_MESSAGE_CHARS);
+    expect(list).toMatch(/^g\d+: claude-code may run Bash node scripts\/check-\d+\.mjs --flag/);
+    expect(list).toMatch(/\n… and \d+ more: qbridge grants on the server lists them all\./);
+    expect(list).toMatch(/Take one back: \/revoke ID$/);
   });
 });
