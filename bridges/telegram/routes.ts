@@ -45,7 +45,9 @@ export function routeUpdates(bot: Bot, handlers: Handlers): void {
   bot.command("start", commands.start);
   for (const name of COMMANDS) bot.command(name, commands[name]);
   bot.on("message:text", async (ctx) => {
-    if (!ctx.message.text.startsWith("/")) return handlers.onText(ctx);
+    // A command is what Telegram marks as one at the start; "/srv/exports" (a path) is text.
+    const first = ctx.message.entities?.[0];
+    if (first?.type !== "bot_command" || first.offset !== 0) return handlers.onText(ctx);
     if (!access.isBoxholder(ctx)) return access.refuse(ctx, STRANGER);
     await ctx.reply("I do not know that command. /help lists what I understand.");
   });

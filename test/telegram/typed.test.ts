@@ -69,6 +69,21 @@ describe("typed answers to the presented question", () => {
     expect(loadQuestion(h, id).card.answer).toEqual({ text: "Anna Muster" });
   });
 
+  it("a path answers a text question: Telegram marks no command in it, so it is no command", async () => {
+    const h = await openHarness(emulator());
+    const { id } = await presentQuestion(h, textCard());
+    // "/srv/exports" reaches the bot with no bot_command entity (Telegram's parser never takes
+    // a slash word followed by another slash for one); an unknown /command always has one.
+    await h.owner.say("/srv/exports/2026");
+    await h.pump();
+    expect(loadQuestion(h, id).card.answer).toEqual({ text: "/srv/exports/2026" });
+    expect(replies(h).join("\n")).not.toContain("I do not know that command");
+    expect(replies(h).at(-1)).toBe("✅ Recorded: /srv/exports/2026");
+    await h.owner.command("/exports");
+    await h.pump();
+    expect(replies(h).at(-1)).toBe("I do not know that command. /help lists what I understand.");
+  });
+
   it("text that does not resolve gets a one-line clarification and records nothing", async () => {
     const h = await openHarness(emulator());
     const { id } = await presentQuestion(h, selectCard());
