@@ -139,7 +139,12 @@ async function redraw(deps: TapDeps, outcome: Outcome): Promise<void> {
       return relayout(api, door, token, laterLayout(outcome.later ?? []));
     case "choices":
       if (outcome.card) {
-        const layout = answerLayout(outcome.card, deps.link(token.questionId), {}, outcome.picks);
+        const layout = answerLayout(
+          outcome.card,
+          deps.link(token.questionId),
+          outcome.offers,
+          outcome.picks,
+        );
         return relayout(api, door, token, layout);
       }
       return;

@@ -94,7 +94,7 @@ async function answerTyped(
   // A typed no to [Confirm X] [Back]: that message shows the choices again.
   const { token, card } = outcome;
   if (outcome.relayout === "choices" && token?.messageId !== undefined && card) {
-    const layout = answerLayout(card, link(token.questionId), {}, outcome.picks);
+    const layout = answerLayout(card, link(token.questionId), outcome.offers, outcome.picks);
     await relayout(ctx.api, door, token, layout);
   }
 }

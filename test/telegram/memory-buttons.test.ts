@@ -13,12 +13,19 @@ import {
   gitLog,
   jobRel,
   lastCommitTrailers,
+  multiselectCard,
   readBoxFile,
   selectCard,
   T0,
   textCard,
 } from "../support/box.ts";
-import { buttonData, openHarness, presentQuestion, useEmulator } from "../support/telegram.ts";
+import {
+  buttonData,
+  type Harness,
+  openHarness,
+  presentQuestion,
+  useEmulator,
+} from "../support/telegram.ts";
 
 const emulator = useEmulator();
 
@@ -153,5 +160,62 @@ describe("[↩ Same as last time]", () => {
     );
     expect(risky.message.text).toContain("Last time (3 Mar):</b> Taxes");
     expect(risky.message.buttons.some((b) => b.text.startsWith("↩"))).toBe(false);
+  });
+});
+
+describe("[↩ Same as last time] and [⏳ +7 days] when the choices come back", () => {
+  /** The buttons the message carries now: the keyboard it was last edited with. */
+  function buttonsNow(h: Harness, message: Shown): Shown {
+    const markup = h.sent("editMessageReplyMarkup").at(-1)?.payload.reply_markup as {
+      inline_keyboard: Shown["buttons"][];
+    };
+    return { ...message, buttons: markup.inline_keyboard.flat() };
+  }
+
+  it("stay on the message after [⏰ Later] then [↩️ Back], and still record", async () => {
+    const h = await openHarness(emulator());
+    const first = await h.ask(selectCard({ "asked-at": "2026-03-02T09:00:00Z" }));
+    await answerQuestion(
+      atTime(h, "2026-03-03T10:00:00Z"),
+      first,
+      { text: "taxes" },
+      { via: "cli" },
+    );
+    const { id, message } = await presentQuestion(
+      h,
+      selectCard({
+        prompt: "Where do photographed receipts from the bakery belong?",
+        "expires-after": "P5D",
+      }),
+    );
+    const offered = message.buttons.map((b) => b.text);
+    expect(offered).toContain("↩ Same as last time: Taxes");
+    expect(offered).toContain("⏳ +7 days");
+
+    await h.owner.tap(buttonData(message, "⏰ Later"), message.messageId);
+    await h.pump();
+    await h.owner.tap(buttonData(buttonsNow(h, message), "↩️ Back"), message.messageId);
+    await h.pump();
+    const back = buttonsNow(h, message);
+    expect(back.buttons.map((b) => b.text)).toEqual(offered);
+
+    await h.owner.tap(buttonData(back, "↩ Same as last time"), message.messageId);
+    await h.pump();
+    expect(loadQuestion(h, id).card.answer).toEqual({
+      text: "Taxes",
+      selected: "taxes",
+      note: `same as ${first}`,
+    });
+  });
+
+  it("stay on a multi-select's message as its options are picked", async () => {
+    const h = await openHarness(emulator());
+    const { message } = await presentQuestion(h, multiselectCard({ "expires-after": "P5D" }));
+    expect(message.buttons.map((b) => b.text)).toContain("⏳ +7 days");
+    await h.owner.tap(buttonData(message, "☐ a)"), message.messageId);
+    await h.pump();
+    const picked = buttonsNow(h, message).buttons.map((b) => b.text);
+    expect(picked).toContain("☑ a) Unit tests");
+    expect(picked).toContain("⏳ +7 days");
   });
 });

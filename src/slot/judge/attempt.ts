@@ -132,6 +132,8 @@ export interface Outcome {
   later?: LaterOption[] | undefined;
   /** A multi-select's picks (option ids) its buttons show, with relayout `choices`. */
   picks?: string[] | undefined;
+  /** The offers beside the options the message was sent with, with relayout `choices`. */
+  offers?: ShownOffers | undefined;
   /**
    * The pick a confirming step (relayout `confirm`) names where it is not the tapped button's
    * own option: a multi-select's Send, its picks' ids joined and their labels.
@@ -145,6 +147,12 @@ export interface Outcome {
   shows?: CommandView | undefined;
   /** The slot's work once the bridge has shown the outcome (move on, show the next). */
   after?: (() => Promise<void>) | undefined;
+}
+
+/** The offers beside a presentation's options: last time's answer again, more time. */
+export interface ShownOffers {
+  same?: { optionId: string; label: string; from: string } | undefined;
+  extendBy?: string | undefined;
 }
 
 /** A question put off with Later: what, and until when. */

@@ -11,13 +11,14 @@
 // needs no slot and is judged in form.ts.
 
 import { questionFingerprint } from "../../card/fingerprint.ts";
+import { optionsOf } from "../../card/question.ts";
 import { QbridgeError } from "../../errors.ts";
 import { safeAudit } from "../../questions/audit.ts";
 import { loadQuestion } from "../../questions/store.ts";
 import type { Presentation } from "../presentation/records.ts";
 import type { ButtonSpec } from "../presentation/tokens.ts";
 import type { Slot } from "../slot.ts";
-import type { Attempt, Judging, Outcome, TokenOwner } from "./attempt.ts";
+import type { Attempt, Judging, Outcome, ShownOffers, TokenOwner } from "./attempt.ts";
 import { audit } from "./audit-line.ts";
 import { bookOf } from "./book.ts";
 import { answersShownWhole } from "./shown-whole.ts";
@@ -127,6 +128,25 @@ async function decide(j: Judging, attempt: Attempt): Promise<Outcome> {
   }
 }
 
+/**
+ * Choices that come back on a message (relayout "choices": Back, a multi-select's pick) come
+ * with the offers that message was sent with, so Back never takes [⏳ +7 days] away.
+ */
+function withOffers(slot: Slot, outcome: Outcome): Outcome {
+  const seq = outcome.token?.presentationSeq ?? outcome.target?.seq;
+  const { card } = outcome;
+  if (outcome.relayout !== "choices" || seq === undefined || !card) return outcome;
+  const offers: ShownOffers = {};
+  for (const spec of slot.tokens.offered(seq)) {
+    if (spec.action === "extend") offers.extendBy = spec.label;
+    const option = optionsOf(card).find((o) => o.id === spec.optionId);
+    if (spec.action === "same" && option) {
+      offers.same = { optionId: option.id, label: option.label, from: spec.label ?? "" };
+    }
+  }
+  return { ...outcome, offers };
+}
+
 /** Mints a message's tokens, sends it, and ties the tokens to the message it became. */
 async function withButtons(
   slot: Slot,
@@ -155,7 +175,7 @@ export function createJudge(slot: Slot): Judge {
         const who = whoActed(attempt.from, bookOf(slot.core));
         const shown = slot.shownChars(attempt.from.surface.name);
         const j: Judging = { slot, ops: answersShownWhole(ops, shown), now, who };
-        const outcome = await decide(j, attempt);
+        const outcome = withOffers(slot, await decide(j, attempt));
         audit(j, attempt, outcome);
         await render?.(outcome);
         await outcome.after?.();

@@ -185,6 +185,29 @@ export class TokenStore {
     return confirm;
   }
 
+  /**
+   * The offers beside the options ([↩ Same as last time], [⏳ +7 days]) a presentation was sent
+   * with: the first button of each of those actions minted for it.
+   */
+  offered(presentationSeq: number): ButtonSpec[] {
+    const rows = this.db
+      .prepare(
+        "SELECT * FROM button_tokens WHERE presentation_seq = ? AND action IN ('same', 'extend') ORDER BY rowid",
+      )
+      .all(presentationSeq) as Record<string, unknown>[];
+    const first = new Map<string, ButtonSpec>();
+    for (const token of rows.map(fromRow)) {
+      if (token && !first.has(token.action)) {
+        first.set(token.action, {
+          action: token.action,
+          optionId: token.optionId,
+          label: token.label,
+        });
+      }
+    }
+    return [...first.values()];
+  }
+
   /** Every token of one sent message marked used with one reply (its question was settled). */
   markMessageUsed(chatId: string, messageId: string, reply: string, at: string): void {
     this.db
