@@ -95,6 +95,19 @@ describe("a multi-select on Telegram", () => {
     expect(listJobs(h)).toHaveLength(0);
   });
 
+  it("a double tap on one option (two callbacks, one button) picks it once; Send records it", async () => {
+    const h = await openHarness(emulator());
+    const { id, message } = await presentQuestion(h, multiselectCard());
+    // The thumb lands twice before the redrawn buttons arrive: both callbacks carry one token.
+    await h.owner.tap(buttonData(message, "☐ a)"), message.messageId);
+    await h.owner.tap(buttonData(message, "☐ a)"), message.messageId);
+    await h.pump();
+    const picked = "Picked: Unit tests (1 picked). Send records the picks.";
+    expect(h.sent("answerCallbackQuery").map((c) => c.payload.text)).toEqual([picked, picked]);
+    expect(await tap(h, message, "📨 Send")).toBe("✅ Recorded: Unit tests");
+    expect(loadQuestion(h, id).card.answer).toMatchObject({ selected: "unit" });
+  });
+
   it("a toggle or Send from before the card was edited is refused and records nothing", async () => {
     const h = await openHarness(emulator());
     const { id, message } = await presentQuestion(h, multiselectCard());

@@ -13,7 +13,10 @@ import type { ActionEntry, Outcome, PresentedContext } from "./attempt.ts";
 /** How a pick state is written: the picked option ids, as an answer's `selected` joins them. */
 const JOIN = ",";
 
-/** A tap on a multi-select's option: its pick flips; the buttons are redrawn with the picks. */
+/**
+ * A tap on a multi-select's option: its pick flips; the buttons are redrawn with the picks (and
+ * new tokens: the tapped one is used).
+ */
 export const toggleEntry: ActionEntry = {
   needs: "presented",
   async decide(c) {
@@ -34,10 +37,14 @@ export const toggleEntry: ActionEntry = {
       .map((o) => o.id);
     c.slot.presentations.setPicks(c.open.seq, picks);
     const count = `${picks.length} picked`;
+    const reply = `${on ? "Picked" : "Unpicked"}: ${option.label} (${count}). Send records the picks.`;
+    // One tap flips once: the same button again (a double tap, a redelivery) replays this reply;
+    // the buttons redrawn with the picks carry new tokens for the next flip.
+    if (c.token) c.slot.tokens.markUsed(c.token.token, reply, c.now());
     return {
       kind: "recorded",
       name: on ? "picked" : "unpicked",
-      reply: `${on ? "Picked" : "Unpicked"}: ${option.label} (${count}). Send records the picks.`,
+      reply,
       relayout: "choices",
       picks,
     };
