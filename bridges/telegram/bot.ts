@@ -70,7 +70,7 @@ export function createBot(options: BotOptions): TelegramBridge {
   const { door, logger } = options;
   const bot = botWithRetries(options);
   const standing = createStanding({ logger, onChange: options.onHealth });
-  const link = options.link ?? (() => undefined);
+  const { link, questionsLink } = buttonLinks(options, logger);
   const configuredOwner = "fixedOwner" in door.surface ? door.surface.fixedOwner : undefined;
   const access = createAccess({ door, configuredOwner });
   const connection = new TelegramConnection(bot, {
@@ -96,7 +96,7 @@ export function createBot(options: BotOptions): TelegramBridge {
       door,
       access,
       configuredOwner,
-      questionsLink: options.questionsLink ?? (() => undefined),
+      questionsLink,
     }),
     onTap: createTapHandler({
       api: bot.api,
@@ -115,6 +115,38 @@ export function createBot(options: BotOptions): TelegramBridge {
     established: connection.established,
     startPolling: (pollOptions) => connection.startPolling(pollOptions),
     stop: () => connection.stop(),
+  };
+}
+
+/**
+ * True for a link Telegram takes on a URL button. It refuses a host without a dot (localhost, a
+ * LAN name such as http://nas:8787) with 400 "Wrong HTTP URL", and the whole message with it.
+ */
+export function takesButtonLink(url: string): boolean {
+  const { hostname } = new URL(url);
+  return hostname.includes(".") || hostname.startsWith("[");
+}
+
+/**
+ * The web links for the 🌐 buttons, none where Telegram would refuse them: the message goes out
+ * without that button (the log says why, once) instead of not at all.
+ */
+function buttonLinks(options: BotOptions, logger: SlotLogger) {
+  let warned = false;
+  const onButton = (url: string | undefined) => {
+    if (url === undefined || takesButtonLink(url)) return url;
+    if (!warned) {
+      warned = true;
+      logger.warn(
+        { host: new URL(url).host },
+        "Telegram refuses a button link to a host without a dot: no 🌐 buttons (set QBRIDGE_PUBLIC_URL to a full domain name)",
+      );
+    }
+    return undefined;
+  };
+  return {
+    link: (id: string) => onButton(options.link?.(id)),
+    questionsLink: () => onButton(options.questionsLink?.()),
   };
 }
 

@@ -178,7 +178,10 @@ export async function openHarness(
   options: {
     ownerId?: string | undefined;
     noOwner?: boolean;
-    link?: boolean;
+    /** Signed web links on https://q.example.org, or on this QBRIDGE_PUBLIC_URL. */
+    link?: boolean | string;
+    /** Bot API faults a story makes, before the recorder (as botBehind's `cut`). */
+    cut?: Transformer;
     /** Quiet hours and time zone for the slot (default: none, UTC). */
     attention?: Attention;
   } = {},
@@ -186,14 +189,16 @@ export async function openHarness(
   const box = await makeBox();
   const slot = createSlot({ core: box, attention: options.attention });
   const { calls, transformer } = recorder();
+  const publicUrl =
+    typeof options.link === "string" ? options.link : options.link && "https://q.example.org";
   const bridge = createBot({
     token: TOKEN,
     apiRoot: emulator.apiRoot,
     door: telegramDoor(slot, options.noOwner ? undefined : (options.ownerId ?? String(OWNER))),
     logger: { info() {}, warn() {}, error() {} },
-    link: options.link ? (id) => `https://q.example.org/q/${id}?s=signed` : undefined,
-    questionsLink: options.link ? () => "https://q.example.org/questions?s=signed" : undefined,
-    transformers: [transformer],
+    link: publicUrl ? (id) => `${publicUrl}/q/${id}?s=signed` : undefined,
+    questionsLink: publicUrl ? () => `${publicUrl}/questions?s=signed` : undefined,
+    transformers: options.cut ? [options.cut, transformer] : [transformer],
   });
   if (!(await bridge.init())) {
     throw new Error(

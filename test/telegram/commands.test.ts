@@ -2,6 +2,7 @@
 // nudge for a question that is not on screen, whose "Show it" button brings it up. /waiting and
 // /help carry a fresh link to every question, or say how to get one.
 
+import type { Transformer } from "grammy";
 import { describe, expect, it } from "vitest";
 import { MAX_MESSAGE_CHARS } from "../../bridges/telegram/limits.ts";
 import { questionFingerprint } from "../../src/card/fingerprint.ts";
@@ -104,6 +105,38 @@ describe("a link to every question", () => {
         "No web link: set <code>QBRIDGE_PUBLIC_URL</code> where qbridge serve runs",
       );
     }
+  });
+});
+
+describe("a public URL whose host has no dot (http://nas:8787)", () => {
+  /** Telegram refuses a URL button on a host without a dot, and the whole message with it. */
+  const telegramRefusesDotless: Transformer = async (prev, method, payload, signal) => {
+    const markup = (payload as { reply_markup?: { inline_keyboard?: { url?: string }[][] } })
+      .reply_markup;
+    const url = markup?.inline_keyboard?.flat().find((b) => b.url)?.url;
+    if (url && !new URL(url).hostname.includes(".")) {
+      const description = `Bad Request: inline keyboard button URL '${url}' is invalid: Wrong HTTP URL`;
+      return { ok: false, error_code: 400, description } as never;
+    }
+    return prev(method, payload, signal);
+  };
+
+  it("still shows the question, /waiting and /help: without 🌐 buttons, which Telegram refuses there", async () => {
+    const h = await openHarness(emulator(), {
+      link: "http://nas:8787",
+      cut: telegramRefusesDotless,
+    });
+    const { message } = await presentQuestion(h, selectCard());
+    expect(message.text).toContain("Where do photographed receipts belong?");
+    expect(message.buttons.some((b) => "url" in b)).toBe(false);
+    await h.owner.command("/waiting");
+    await h.owner.command("/help");
+    await h.pump();
+    const [waiting, helped] = h.sent("sendMessage").slice(-2);
+    expect(waiting?.result).toBeDefined();
+    expect(String(waiting?.payload.text)).toContain("1 waiting on you");
+    expect(helped?.result).toBeDefined();
+    expect(String(helped?.payload.text)).toContain("one question at a time");
   });
 });
 
