@@ -60,7 +60,7 @@ export function createAccess(deps: { door: Door; configuredOwner: string | undef
               once,
               actor: ctx.from ? String(ctx.from.id) : undefined,
               action: tap ? "tap" : "message",
-              verbatim: ctx.message?.text?.slice(0, 500),
+              verbatim: (ctx.message ?? ctx.editedMessage)?.text?.slice(0, 500),
               detail: `${why} (chat ${chatId}, ${ctx.chat?.type ?? "no chat"})`,
             });
       const text =

@@ -65,6 +65,7 @@ export function routeUpdates(bot: Bot, handlers: Handlers): void {
     ctx.reply("I understand text only: a letter, a label, yes/no or your answer in words."),
   );
   bot.on("message", (ctx) => access.refuse(ctx, STRANGER));
+  bot.on("edited_message", (ctx) => access.refuse(ctx, `an edit: ${STRANGER}`));
   bot.on("callback_query", (ctx) => ctx.answerCallbackQuery());
   bot.catch((error) => {
     logger.error(

@@ -81,6 +81,42 @@ describe("strangers and groups", () => {
   });
 });
 
+describe("a stranger's edited message", () => {
+  it("is audited as refused, like their picture, and gets no second refusal", async () => {
+    const h = await openHarness(emulator());
+    const id = await h.ask(selectCard());
+    await h.slot.reconcile();
+    await h.stranger.say("a");
+    await h.pump();
+    let next = 700;
+    for (const chat of [
+      { id: STRANGER, type: "private" as const, first_name: "S" },
+      { id: GROUP, type: "group" as const, title: "G" },
+    ]) {
+      const before = h.ledger.auditFor().length;
+      await h.deliver({
+        update_id: next++,
+        edited_message: {
+          message_id: next++,
+          date: 0,
+          edit_date: 1,
+          chat,
+          from: { id: STRANGER, is_bot: false, first_name: "S" },
+          text: "b",
+        },
+      } as Update);
+      const added = h.ledger.auditFor().slice(before);
+      expect(
+        added.map((a) => [a.outcome, a.verbatim]),
+        chat.type,
+      ).toEqual([["refused:stranger", "b"]]);
+    }
+    expect(sentTo(h, STRANGER)).toHaveLength(1);
+    expect(sentTo(h, GROUP)).toHaveLength(1);
+    expect(loadQuestion(h, id).card.status).toBe("pending");
+  });
+});
+
 describe("the refusal says what would help", () => {
   it("with TELEGRAM_OWNER_ID set, to set it to the sender's id (codes are not used then); without, to pair", async () => {
     const h = await openHarness(emulator());
