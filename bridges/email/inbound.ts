@@ -84,8 +84,10 @@ async function decide(deps: InboundDeps, reply: Reply): Promise<void> {
       proof,
       text: reply.firstLine,
       chatId: from,
-      // The e-mail it answers (the question's, or our confirming e-mail's).
+      // The e-mail it answers (the question's, or our confirming e-mail's or a note's), and
+      // the question's e-mail in its thread: a reply to a note there is never for another.
       replyTo: reply.answers[0],
+      thread: proof.kind === "address" ? proof.inReplyTo : undefined,
     },
     (outcome) => answer(deps, { ...reply, from }, outcome),
   );

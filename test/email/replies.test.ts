@@ -8,7 +8,14 @@ import { afterEach, describe, expect, it } from "vitest";
 import { answerQuestion } from "../../src/questions/answer.ts";
 import { listJobs } from "../../src/questions/state.ts";
 import { loadQuestion } from "../../src/questions/store.ts";
-import { cleanupBoxes, gitLog, multiselectCard, selectCard, type TestBox } from "../support/box.ts";
+import {
+  cleanupBoxes,
+  gitLog,
+  multiselectCard,
+  selectCard,
+  type TestBox,
+  textCard,
+} from "../support/box.ts";
 import { useMailServers } from "../support/dovecot.ts";
 import { BOXHOLDER, composeReply, openEmailHarness } from "../support/email.ts";
 
@@ -103,6 +110,25 @@ describe("a reply to a question closed elsewhere, and a reply read once", () => 
     );
     expect(loadQuestion(h.box, id).card.answer).toMatchObject({ selected: "finance" });
     expect(listJobs(h.box)).toHaveLength(1);
+    await h.stop();
+  });
+
+  it("a reply in the thread of an answered question, to the e-mail saying what was recorded, never answers the question open now", async () => {
+    const h = await openEmailHarness(servers());
+    const first = await h.present(selectCard());
+    await h.reply(first.mail, "a");
+    const recorded = h.lastTo();
+    expect(recorded.mail.text).toContain("Recorded: Finance");
+    const open = await h.present(textCard());
+    await h.reply(recorded, "Taxes, actually");
+    expect(loadQuestion(h.box, open.id).card.status).toBe("pending");
+    expect(listJobs(h.box)).toHaveLength(1);
+    expect(loadQuestion(h.box, first.id).card.answer).toMatchObject({ selected: "finance" });
+    expect(h.lastTo().mail.text).toContain(
+      "Not recorded: your reply is in the thread of “Where do photographed receipts belong?”",
+    );
+    await h.reply(open.mail, "Ada");
+    expect(loadQuestion(h.box, open.id).card.answer).toMatchObject({ text: "Ada" });
     await h.stop();
   });
 

@@ -27,7 +27,9 @@ export interface ButtonAttempt {
  * (a chat's message ids grow with time, so they tell what was on screen). `confirmed`: the text
  * was confirmed already (a yes after "Record ...?"); with `seq`, it was confirmed for that
  * presentation, which must still be the open one. `literal`: typed as it is (in quotes), so no
- * stray key; an irreversible question still asks first.
+ * stray key; an irreversible question still asks first. `thread`: the message of the thread
+ * the text replies in that showed a question (an e-mail's In-Reply-To or References); text
+ * written in another question's thread (a reply to its "Recorded" note) is not for the open one.
  */
 export interface TextAttempt {
   kind: "text";
@@ -36,6 +38,7 @@ export interface TextAttempt {
   chatId?: string | undefined;
   messageId?: number | undefined;
   replyTo?: string | undefined;
+  thread?: string | undefined;
   confirmed?: { seq?: number | undefined } | undefined;
   literal?: boolean | undefined;
 }

@@ -36,10 +36,21 @@ export function targetOf(j: Judging, a: TextAttempt): Presentation | undefined {
   return quoted ?? meantFor(j, a);
 }
 
+/** A question's prompt in quotes, for a refusal that names it. */
+function quotedPrompt(j: Judging, id: string): string {
+  try {
+    return `“${loadQuestion(j.slot.core, id).card.prompt}”`;
+  } catch {
+    return "another question";
+  }
+}
+
 /**
  * A reply to a message whose buttons are about other questions than `target` (a nudge's
- * "Show it", a digest's lines) was meant for one of those, never for the open question: the
- * refusal that says so, naming the question when there is one. Undefined when it may go on.
+ * "Show it", a digest's lines), or written in another question's thread (an e-mail answering
+ * the note that said what was recorded), was meant for one of those, never for the open
+ * question: the refusal that says so, naming the question when there is one. Undefined when
+ * it may go on.
  */
 export function quotesOtherQuestion(
   j: Judging,
@@ -48,16 +59,21 @@ export function quotesOtherQuestion(
 ): Outcome | undefined {
   if (a.replyTo === undefined || a.chatId === undefined) return undefined;
   if (target.messageId === a.replyTo && target.chatId === a.chatId) return undefined;
+  const thread =
+    a.thread === undefined
+      ? undefined
+      : j.slot.presentations.byMessage(j.who.via, a.chatId, a.thread);
+  if (thread && thread.questionId !== target.questionId) {
+    return {
+      kind: "refused",
+      name: "refused:other-question",
+      reason: "not-current",
+      reply: `Not recorded: your reply is in the thread of ${quotedPrompt(j, thread.questionId)}, not of the open question. Reply to the open question's own message.`,
+    };
+  }
   const about = j.slot.tokens.questionsOn(a.chatId, a.replyTo);
   if (about.length === 0 || about.includes(target.questionId)) return undefined;
-  let which = "other questions";
-  if (about.length === 1) {
-    try {
-      which = `“${loadQuestion(j.slot.core, about[0] as string).card.prompt}”`;
-    } catch {
-      which = "another question";
-    }
-  }
+  const which = about.length === 1 ? quotedPrompt(j, about[0] as string) : "other questions";
   return {
     kind: "refused",
     name: "refused:other-question",
