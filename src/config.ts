@@ -93,8 +93,8 @@ const EnvSchema = z
       "QBRIDGE_PUBLIC_URL must be the http(s) address where the web page is reached, e.g. https://q.example.org (no ?query, #fragment or user:password@)",
     ),
     QBRIDGE_API_TOKEN: checked(
-      (v) => v.length >= 16,
-      "QBRIDGE_API_TOKEN must be at least 16 characters (make one with: openssl rand -hex 24)",
+      (v) => /^[\x21-\x7e]{16,}$/.test(v),
+      "QBRIDGE_API_TOKEN must be at least 16 characters: ASCII letters, digits and punctuation, no spaces (make one with: openssl rand -hex 24)",
     ),
     QBRIDGE_SWEEP_MINUTES: numberSetting(
       (v) => /^\d{1,4}$/.test(v) && Number(v) >= 1 && Number(v) <= 1440,

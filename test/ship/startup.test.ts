@@ -101,7 +101,12 @@ describe("settings checked before anything starts", () => {
     [
       "an API token that is too short",
       { QBRIDGE_API_TOKEN: "short" },
-      "qbridge: QBRIDGE_API_TOKEN must be at least 16 characters (make one with: openssl rand -hex 24)",
+      "qbridge: QBRIDGE_API_TOKEN must be at least 16 characters: ASCII letters, digits and punctuation, no spaces (make one with: openssl rand -hex 24)",
+    ],
+    [
+      "an API token with a space, which no Authorization: Bearer header can carry",
+      { QBRIDGE_API_TOKEN: "correct horse battery staple" },
+      "qbridge: QBRIDGE_API_TOKEN must be at least 16 characters: ASCII letters, digits and punctuation, no spaces (make one with: openssl rand -hex 24)",
     ],
     [
       "a log level pino does not know",
