@@ -153,6 +153,25 @@ describe("a reply to a question closed elsewhere, and a reply read once", () => 
   });
 });
 
+describe("a reply confirming an irreversible answer", () => {
+  it("yes to the older of two confirming e-mails records the answer that e-mail asked about, never the newer one", async () => {
+    const h = await openEmailHarness(servers());
+    const { id, mail } = await h.present(selectCard({ irreversible: true }));
+    await h.reply(mail, "b");
+    const askedTaxes = h.lastTo();
+    expect(askedTaxes.mail.text).toContain('Record "Taxes" as your answer? It cannot be undone.');
+    await h.reply(mail, "a");
+    const askedFinance = h.lastTo();
+    expect(askedFinance.mail.text).toContain('Record "Finance" as your answer?');
+    await h.reply(askedTaxes, "yes");
+    expect(loadQuestion(h.box, id).card.answer).toMatchObject({ selected: "taxes" });
+    await h.reply(askedFinance, "yes");
+    expect(loadQuestion(h.box, id).card.answer).toMatchObject({ selected: "taxes" });
+    expect(listJobs(h.box)).toHaveLength(1);
+    await h.stop();
+  });
+});
+
 describe("a reply to a multi-select", () => {
   it("names its picks by letters or labels with commas, as typed on Telegram, and says how in the e-mail", async () => {
     const h = await openEmailHarness(servers());

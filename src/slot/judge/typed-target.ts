@@ -85,7 +85,9 @@ export function quotesOtherQuestion(
 /**
  * The typed words the chat was last asked to confirm for `target`, when `a` is a bare yes or no
  * to that question: written in the chat after the question was asked, and not a reply to the
- * question's own message (there a yes or no is an answer to the question).
+ * question's own message (there a yes or no is an answer to the question). A reply to one of
+ * the messages that asked confirms that message's words, never a newer ask's; none when they
+ * were confirmed or declined already.
  */
 export function askedWords(
   j: Judging,
@@ -96,7 +98,11 @@ export function askedWords(
     return undefined;
   }
   if (a.replyTo !== undefined && a.replyTo === target.messageId) return undefined;
-  const asked = j.slot.tokens.askedWords(target.seq, a.chatId);
+  const { tokens } = j.slot;
+  const replied =
+    a.replyTo === undefined ? undefined : tokens.askedOn(target.seq, a.chatId, a.replyTo);
+  if (replied?.usedAt !== undefined) return undefined;
+  const asked = replied ?? tokens.askedWords(target.seq, a.chatId);
   if (!asked?.messageId) return undefined;
   if (a.messageId !== undefined && Number(asked.messageId) > a.messageId) return undefined;
   return asked;

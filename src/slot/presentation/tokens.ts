@@ -162,6 +162,18 @@ export class TokenStore {
     );
   }
 
+  /** The typed words `messageId` asked the chat to confirm for a presentation, used or not. */
+  askedOn(presentationSeq: number, chatId: string, messageId: string): ButtonToken | undefined {
+    return fromRow(
+      this.db
+        .prepare(
+          `SELECT * FROM button_tokens WHERE presentation_seq = ? AND chat_id = ? AND message_id = ?
+           AND action = 'confirm' AND option_id IS NULL ORDER BY created_at DESC, rowid DESC LIMIT 1`,
+        )
+        .get(presentationSeq, chatId, messageId) as Record<string, unknown> | undefined,
+    );
+  }
+
   /**
    * The Confirm button of a presentation's message when the newest buttons put on that message
    * are the confirming step of a tapped option ([Confirm X] [Back], minted together, in that
