@@ -63,7 +63,8 @@ export function questionRoutes(deps: SignedDeps): Hono {
       const action = questionHref(id, signature, "../");
       const token = formToken(secret, { question: id }, signature);
       const { timeZone } = deps.config;
-      const picked = pickedOption(view.card, c.req.query("pick"));
+      // A link handed to an asker has no form to tap: a chosen option would point at nothing.
+      const picked = role === "asker" ? {} : pickedOption(view.card, c.req.query("pick"));
       return c.html(
         questionPage({
           view,

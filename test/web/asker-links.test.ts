@@ -47,6 +47,19 @@ const auth = { Authorization: `Bearer ${API_TOKEN}` };
 const formTokenOf = (page: string) => /name="form" value="([^"]+)"/.exec(page)?.[1] ?? "none";
 
 describe("a link handed to an asker", () => {
+  it("with an option chosen in the address (an e-mail button's) says nothing of tapping a form it does not have", async () => {
+    const box = await makeBox();
+    const id = await permissionIn(box);
+    const app = appOn(box);
+    const outcome = (await (
+      await app.request(`/api/v1/questions/${id}`, { headers: auth })
+    ).json()) as { link: string };
+    const page = await (await app.request(`${outcome.link.replace(PUBLIC, "")}&pick=yes`)).text();
+    expect(page).toContain("Allow Bash: rm -rf ~?");
+    expect(page).not.toContain("<form");
+    expect(page).not.toContain("You chose");
+  });
+
   it("from the API opens the question with no form and no action", async () => {
     const box = await makeBox();
     const id = await permissionIn(box);
