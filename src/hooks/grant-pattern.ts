@@ -11,14 +11,14 @@
 // a program or code to run, settings from elsewhere or a file to write (`--exec`, `-c`,
 // `--eval`, `--script-shell`, `--output`, …, with any dashes or abbreviated) is never covered
 // by a prefix, and draws its own exact pattern. Any other
-// prefix (`python3:*`, `rm:*`, `find:*`) falls back to the exact command. A file tool's grant
-// is its file's folder, a URL's its host, an MCP tool's and any other tool's its exact input.
-// Pure.
+// prefix (`python3:*`, `rm:*`, `find:*`) falls back to the exact command. Which tools are
+// command, file or fetch tools is their agent's room's to say (`grantBy`): a file tool's grant
+// is its file's folder, a fetch tool's its URL's host, any other tool's (an MCP server's among
+// them) its exact input. Pure.
 
 import { createHash } from "node:crypto";
 import { basename, dirname, resolve } from "node:path";
 import { visibleLine } from "../card/agent-text.ts";
-import { mcpToolOf } from "./mcp-tool-sentence.ts";
 
 const COMPOUND = /[;&|<>`\n\r]|\$\(/;
 const SETS_VARIABLE = /^\s*\w+=/;
@@ -91,37 +91,48 @@ function inputDigest(input: Record<string, unknown>): string {
   return createHash("sha256").update(JSON.stringify(input)).digest("hex").slice(0, 16);
 }
 
+/** What a tool's grant is drawn from (its agent's room says, by tool): its command, its
+ * file's folder, its URL's host, or its exact input. */
+export type GrantBy = "command" | "file" | "url" | "input";
+
+/** The folder of the input's file, a relative path resolved from `cwd`. */
+function folderOf(input: Record<string, unknown>, cwd: string): string | undefined {
+  for (const key of FILE_KEYS) {
+    const path = input[key];
+    if (typeof path === "string" && path.trim() !== "") return dirname(resolve(cwd, path.trim()));
+  }
+  return undefined;
+}
+
+function hostOf(input: Record<string, unknown>): string | undefined {
+  if (typeof input.url !== "string") return undefined;
+  try {
+    return new URL(input.url).host;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * The pattern a request's grant would have. `rule`: the content of the agent's own suggested
- * rule for this tool (kept by alwaysUpdates); `cwd` resolves a relative file path. An MCP
- * tool's (`tool`) is always its exact input: its `path`, `url` or `command` is one argument
- * among others (a repository, a host, a method) that a grant by it would leave open.
+ * The pattern a request's grant would have. `by`: what the tool's grant is drawn from; a
+ * command, file or URL the input lacks falls back to its exact input. `rule`: the content of
+ * the agent's own suggested rule for this tool (kept by alwaysUpdates); `cwd` resolves a
+ * relative file path.
  */
 export function grantPattern(
   input: Record<string, unknown>,
   cwd: string,
+  by: GrantBy,
   rule?: string | undefined,
-  tool?: string | undefined,
 ): string {
-  if (tool !== undefined && mcpToolOf(tool)) return `input:${inputDigest(input)}`;
   const command = input.command;
-  if (typeof command === "string" && command.trim() !== "") {
+  if (by === "command" && typeof command === "string" && command.trim() !== "") {
     return (rule !== undefined ? fromRule(rule, command) : undefined) ?? `exact:${command.trim()}`;
   }
-  for (const key of FILE_KEYS) {
-    const path = input[key];
-    if (typeof path === "string" && path.trim() !== "") {
-      return `folder:${dirname(resolve(cwd, path.trim()))}`;
-    }
-  }
-  const url = input.url;
-  if (typeof url === "string") {
-    try {
-      return `host:${new URL(url).host}`;
-    } catch {
-      // not a URL: the exact input below
-    }
-  }
+  const folder = by === "file" ? folderOf(input, cwd) : undefined;
+  if (folder !== undefined) return `folder:${folder}`;
+  const host = by === "url" ? hostOf(input) : undefined;
+  if (host !== undefined) return `host:${host}`;
   return `input:${inputDigest(input)}`;
 }
 
@@ -141,8 +152,9 @@ export function covers(pattern: string, input: Record<string, unknown>, cwd: str
         plain(command)
       );
     case "folder":
+      return command === undefined && folderOf(input, cwd) === value;
     case "host":
-      return command === undefined && grantPattern(input, cwd) === pattern;
+      return command === undefined && hostOf(input) === value;
     case "input":
       return value === inputDigest(input);
     default:

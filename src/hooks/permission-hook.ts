@@ -101,7 +101,8 @@ async function askAndDecide(
   options: PermissionHookOptions,
 ): Promise<void> {
   const rule = suggestedRule(ask.always, ask.tool);
-  const pattern = grantPattern(ask.input, ask.cwd, rule, ask.tool);
+  const by = room.grantBy?.[ask.tool.toLowerCase()] ?? "input";
+  const pattern = grantPattern(ask.input, ask.cwd, by, rule);
   const grants = new GrantStore(core.ledger);
   const now = core.box.clock.iso();
   const grant = coveringGrant(grants, ask, now);

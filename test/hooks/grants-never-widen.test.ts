@@ -5,6 +5,7 @@
 // same command again goes through at once. The card says in words what the grant covers.
 
 import { afterEach, describe, expect, it } from "vitest";
+import { copilot } from "../../src/hooks/agents/copilot.ts";
 import { covers, grantPattern, patternWords } from "../../src/hooks/grant-pattern.ts";
 import { GrantStore } from "../../src/ledger/grants.ts";
 import { pendingQuestions } from "../../src/questions/state.ts";
@@ -37,7 +38,7 @@ function grantOn(box: TestBox, command: string): void {
     agent: "codex",
     sessionId: "s-1",
     tool: "Bash",
-    pattern: grantPattern({ command }, input.cwd),
+    pattern: grantPattern({ command }, input.cwd, "command"),
     questionId: undefined,
     createdAt: T0,
     expiresAt: "2026-07-10T21:00:00Z",
@@ -93,7 +94,12 @@ describe("a session grant never widens", () => {
 
 describe("the agent's own suggested rule", () => {
   it("an exact rule is the grant: only that command", () => {
-    const pattern = grantPattern({ command: "rm -rf node_modules" }, "/p", "rm -rf node_modules");
+    const pattern = grantPattern(
+      { command: "rm -rf node_modules" },
+      "/p",
+      "command",
+      "rm -rf node_modules",
+    );
     expect(pattern).toBe("exact:rm -rf node_modules");
     expect(covers(pattern, { command: "rm -rf node_modules" }, "/p")).toBe(true);
     expect(covers(pattern, { command: "rm -rf ~" }, "/p")).toBe(false);
@@ -103,14 +109,14 @@ describe("the agent's own suggested rule", () => {
     // Claude Code suggests a rule per part of a chained command; the card says "only this
     // exact command", so the grant must not be `rm -rf build` run anywhere else.
     const command = "cd /tmp/scratch && rm -rf build";
-    const pattern = grantPattern({ command }, "/p", "rm -rf build");
+    const pattern = grantPattern({ command }, "/p", "command", "rm -rf build");
     expect(pattern).toBe(`exact:${command}`);
     expect(patternWords(pattern)).toBe("only this exact command");
     expect(covers(pattern, { command: "rm -rf build" }, "/p")).toBe(false);
   });
 
   it("a prefix rule of a reading, building or testing family covers its simple commands only", () => {
-    const pattern = grantPattern({ command: "npm run test" }, "/p", "npm run test:*");
+    const pattern = grantPattern({ command: "npm run test" }, "/p", "command", "npm run test:*");
     expect(pattern).toBe("prefix:npm run test");
     expect(patternWords(pattern)).toContain("`npm run test` with other words after it");
     expect(covers(pattern, { command: "npm run test -- --watch=false" }, "/p")).toBe(true);
@@ -129,9 +135,9 @@ describe("the agent's own suggested rule", () => {
   });
 
   it("a prefix covers no option the shell or the program turns into code to run or a file written", () => {
-    const npm = grantPattern({ command: "npm test" }, "/p", "npm test:*");
-    const git = grantPattern({ command: "git log" }, "/p", "git log:*");
-    const pnpm = grantPattern({ command: "pnpm test" }, "/p", "pnpm test:*");
+    const npm = grantPattern({ command: "npm test" }, "/p", "command", "npm test:*");
+    const git = grantPattern({ command: "git log" }, "/p", "command", "git log:*");
+    const pnpm = grantPattern({ command: "pnpm test" }, "/p", "command", "pnpm test:*");
     for (const [pattern, command] of [
       // The shell drops quotes and backslashes, and expands braces and variables.
       [npm, 'npm test "--script-shell=./evil.sh"'],
@@ -168,7 +174,7 @@ describe("the agent's own suggested rule", () => {
       ["git push --force", "git push:*"],
       ["bash scripts/build.sh", "bash scripts/build.sh*"],
     ] as const) {
-      expect(grantPattern({ command }, "/p", rule), rule).toBe(`exact:${command}`);
+      expect(grantPattern({ command }, "/p", "command", rule), rule).toBe(`exact:${command}`);
     }
   });
 
@@ -198,14 +204,49 @@ describe("the agent's own suggested rule", () => {
       [{ url: "https://api.example.com/items/1", method: "GET" }, { method: "DELETE" }],
     ];
     for (const [input, other] of calls) {
-      const pattern = grantPattern(input, "/p", undefined, "mcp__remote__call");
+      const pattern = grantPattern(input, "/p", "input");
       expect(covers(pattern, input, "/p")).toBe(true);
       expect(covers(pattern, { ...input, ...other }, "/p"), JSON.stringify(other)).toBe(false);
     }
   });
 
+  it("a tool its agent does not name as its own (a Copilot MCP tool) is granted its exact input", async () => {
+    const box = await makeBox();
+    const request = (toolName: string, input: Record<string, unknown>) =>
+      fixture("copilot-permission-edit-seen", { toolName, toolInput: input });
+    const allow = copilot.writePermission({ behavior: "allow" });
+    // Copilot CLI names an MCP server's tools without Claude Code's mcp__ prefix.
+    const sandbox = { owner: "ada", repo: "sandbox", path: "README.md" };
+    const first = permissionHookInProcess(box, request("github-delete_file", sandbox));
+    expect((await filedQuestion(box)).card.memo).toContain(
+      '"Allow for this session" covers only this exact input.',
+    );
+    await pick(box, "allow-session");
+    expect(await first.done).toEqual(allow);
+    const same = permissionHookInProcess(box, request("github-delete_file", sandbox));
+    expect(await same.done).toEqual(allow);
+    const prod = permissionHookInProcess(
+      box,
+      request("github-delete_file", { ...sandbox, repo: "prod" }),
+    );
+    expect((await filedQuestion(box)).card.memo).toContain('"repo": "prod"');
+    await pick(box, "deny");
+    await prod.done;
+
+    // Its own edit tool is granted the file's folder.
+    const file = { file_path: "/home/ada/work/api/created.txt", diff: "+created" };
+    const edit = permissionHookInProcess(box, request("edit", file));
+    expect((await filedQuestion(box)).card.memo).toContain(
+      '"Allow for this session" covers files in …/work/api.',
+    );
+    await pick(box, "allow-session");
+    expect(await edit.done).toEqual(allow);
+    const sibling = { ...file, file_path: "/home/ada/work/api/other.txt" };
+    expect(await permissionHookInProcess(box, request("edit", sibling)).done).toEqual(allow);
+  });
+
   it("another tool's grant is its exact input, never every call of the tool", () => {
-    const pattern = grantPattern({ owner: "acme", repo: "test" }, "/p");
+    const pattern = grantPattern({ owner: "acme", repo: "test" }, "/p", "input");
     expect(covers(pattern, { owner: "acme", repo: "test" }, "/p")).toBe(true);
     expect(covers(pattern, { owner: "acme", repo: "prod" }, "/p")).toBe(false);
   });

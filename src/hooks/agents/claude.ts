@@ -41,6 +41,17 @@ export const claude: AgentRoom = {
   readPermission,
   takes: { session: true, always: true, edit: true, stop: true, questions: true, plans: true },
   writePermission,
+  // Claude Code's tools (its permissions docs); Glob and Grep search a folder's whole tree, so
+  // they keep their exact input.
+  grantBy: {
+    bash: "command",
+    read: "file",
+    edit: "file",
+    multiedit: "file",
+    write: "file",
+    notebookedit: "file",
+    webfetch: "url",
+  },
   install: {
     folder: ".claude",
     file: "settings.json",

@@ -41,6 +41,8 @@ export const codex: AgentRoom = {
   takes: { session: true, always: false, edit: false, stop: false, questions: false, plans: false },
   writePermission,
   interrupt: { read: parseCodexInterrupt, write: interruptOutput },
+  // apply_patch's command is the patch text: granted as that exact text.
+  grantBy: { bash: "command", apply_patch: "command" },
   install: {
     folder: ".codex",
     file: "hooks.json",

@@ -27,6 +27,16 @@ export const copilot: AgentRoom = {
   readPermission,
   takes: { session: true, always: false, edit: false, stop: true, questions: false, plans: false },
   writePermission: copilotPermissionOutput,
+  // Its tool table's tools that run, write or fetch (Claude-format payloads carry Claude's
+  // names: Bash, Edit, Write).
+  grantBy: {
+    bash: "command",
+    powershell: "command",
+    create: "file",
+    edit: "file",
+    write: "file",
+    web_fetch: "url",
+  },
   install: {
     folder: join(".copilot", "hooks"),
     projectFolder: join(".github", "hooks"),

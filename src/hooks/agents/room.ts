@@ -8,6 +8,7 @@ import type { AgentDecision } from "../agent-decision.ts";
 import type { PermissionAsk } from "../agent-input.ts";
 import type { QuestionSet } from "../claude/ask-user-question.ts";
 import type { PlanRequest } from "../claude/plan-review.ts";
+import type { GrantBy } from "../grant-pattern.ts";
 
 /** What one PermissionRequest hook input asks of the boxholder. */
 export type AgentAsk =
@@ -88,4 +89,12 @@ export interface AgentRoom {
   interrupt?: AgentInterrupt | undefined;
   /** Where its hooks are installed; undefined when qbridge cannot install them yet. */
   install?: AgentInstall | undefined;
+  /**
+   * Its own tools whose session grant may reach past their exact input, by name in lower case:
+   * a command tool's by its command, a file tool's by its file's folder, a fetch tool's by its
+   * URL's host. Any other tool (an MCP server's among them) is granted its exact input: its
+   * file, URL or command may be one argument among others a wider grant would leave open.
+   * Without it, every tool's.
+   */
+  grantBy?: Readonly<Record<string, GrantBy>> | undefined;
 }
