@@ -110,16 +110,17 @@ describe("[⏳ +7 days] on a question about to expire", () => {
   });
 });
 
+/** A question like the next ones, asked on 2 March and answered "taxes" on 3 March; its id. */
+async function answeredLastTime(h: Harness): Promise<string> {
+  const first = await h.ask(selectCard({ "asked-at": "2026-03-02T09:00:00Z" }));
+  await answerQuestion(atTime(h, "2026-03-03T10:00:00Z"), first, { text: "taxes" }, { via: "cli" });
+  return first;
+}
+
 describe("[↩ Same as last time]", () => {
   it("records last time's answer through the core with the note, only on the tap", async () => {
     const h = await openHarness(emulator());
-    const first = await h.ask(selectCard({ "asked-at": "2026-03-02T09:00:00Z" }));
-    await answerQuestion(
-      atTime(h, "2026-03-03T10:00:00Z"),
-      first,
-      { text: "taxes" },
-      { via: "cli" },
-    );
+    const first = await answeredLastTime(h);
     const { id, message } = await presentQuestion(
       h,
       selectCard({ prompt: "Where do photographed receipts from the bakery belong?" }),
@@ -143,13 +144,7 @@ describe("[↩ Same as last time]", () => {
 
   it("is not offered on a question like nothing answered, nor on an irreversible one", async () => {
     const h = await openHarness(emulator());
-    const first = await h.ask(selectCard({ "asked-at": "2026-03-02T09:00:00Z" }));
-    await answerQuestion(
-      atTime(h, "2026-03-03T10:00:00Z"),
-      first,
-      { text: "taxes" },
-      { via: "cli" },
-    );
+    await answeredLastTime(h);
     const unrelated = await presentQuestion(h, textCard());
     expect(unrelated.message.buttons.some((b) => b.text.startsWith("↩"))).toBe(false);
     await h.owner.tap(buttonData(unrelated.message, "🚫 Dismiss"), unrelated.message.messageId);
@@ -174,13 +169,7 @@ describe("[↩ Same as last time] and [⏳ +7 days] when the choices come back",
 
   it("stay on the message after [⏰ Later] then [↩️ Back], and still record", async () => {
     const h = await openHarness(emulator());
-    const first = await h.ask(selectCard({ "asked-at": "2026-03-02T09:00:00Z" }));
-    await answerQuestion(
-      atTime(h, "2026-03-03T10:00:00Z"),
-      first,
-      { text: "taxes" },
-      { via: "cli" },
-    );
+    const first = await answeredLastTime(h);
     const { id, message } = await presentQuestion(
       h,
       selectCard({

@@ -46,28 +46,28 @@ const auth = { Authorization: `Bearer ${API_TOKEN}` };
 /** The form token a page carries, or none when it has no form. */
 const formTokenOf = (page: string) => /name="form" value="([^"]+)"/.exec(page)?.[1] ?? "none";
 
+/** A permission request in a new box, its web app, and the asker's link the API gives for it. */
+async function askerLinkOfPermission() {
+  const box = await makeBox();
+  const id = await permissionIn(box);
+  const app = appOn(box);
+  const outcome = (await (
+    await app.request(`/api/v1/questions/${id}`, { headers: auth })
+  ).json()) as { link: string };
+  return { box, id, app, path: outcome.link.replace(PUBLIC, "") };
+}
+
 describe("a link handed to an asker", () => {
   it("with an option chosen in the address (an e-mail button's) says nothing of tapping a form it does not have", async () => {
-    const box = await makeBox();
-    const id = await permissionIn(box);
-    const app = appOn(box);
-    const outcome = (await (
-      await app.request(`/api/v1/questions/${id}`, { headers: auth })
-    ).json()) as { link: string };
-    const page = await (await app.request(`${outcome.link.replace(PUBLIC, "")}&pick=yes`)).text();
+    const { app, path } = await askerLinkOfPermission();
+    const page = await (await app.request(`${path}&pick=yes`)).text();
     expect(page).toContain("Allow Bash: rm -rf ~?");
     expect(page).not.toContain("<form");
     expect(page).not.toContain("You chose");
   });
 
   it("from the API opens the question with no form and no action", async () => {
-    const box = await makeBox();
-    const id = await permissionIn(box);
-    const app = appOn(box);
-    const outcome = (await (
-      await app.request(`/api/v1/questions/${id}`, { headers: auth })
-    ).json()) as { link: string };
-    const path = outcome.link.replace(PUBLIC, "");
+    const { app, path } = await askerLinkOfPermission();
     const page = await (await app.request(path)).text();
     expect(page).toContain("Allow Bash: rm -rf ~?");
     expect(page).not.toContain("<form");
@@ -75,13 +75,7 @@ describe("a link handed to an asker", () => {
   });
 
   it("posted to, changes nothing: 403 in one sentence, the request still pending", async () => {
-    const box = await makeBox();
-    const id = await permissionIn(box);
-    const app = appOn(box);
-    const outcome = (await (
-      await app.request(`/api/v1/questions/${id}`, { headers: auth })
-    ).json()) as { link: string };
-    const path = outcome.link.replace(PUBLIC, "");
+    const { box, id, app, path } = await askerLinkOfPermission();
     const page = await (await app.request(path)).text();
     const posts: Record<string, string>[] = [
       { action: "answer", choice: "yes" },
@@ -99,13 +93,7 @@ describe("a link handed to an asker", () => {
   });
 
   it("the pages reached from it (next question, all questions) show only too", async () => {
-    const box = await makeBox();
-    const id = await permissionIn(box);
-    const app = appOn(box);
-    const outcome = (await (
-      await app.request(`/api/v1/questions/${id}`, { headers: auth })
-    ).json()) as { link: string };
-    const path = outcome.link.replace(PUBLIC, "");
+    const { box, id, app, path } = await askerLinkOfPermission();
     const page = await (await app.request(path)).text();
     const all = /href="([^"]*questions\?s=[^"]+)"/.exec(page)?.[1] as string;
     const listPath = resolvedIn(path, all);
