@@ -5,7 +5,7 @@
 
 import type { Answer, Option, Question } from "./question.ts";
 
-export type FieldType = "string" | "number" | "integer" | "boolean" | "enum";
+export type FieldType = "string" | "number" | "integer" | "boolean" | "enum" | "multiselect";
 
 export interface FormField {
   name: string;
@@ -14,7 +14,7 @@ export interface FormField {
   title: string;
   description?: string | undefined;
   required: boolean;
-  /** An enum field's values and the words shown for each. */
+  /** An enum field's (or a multi-select's) values and the words shown for each. */
   choices?: { value: string; label: string }[] | undefined;
   /** The value the server suggests (the schema's `default`), as a form control holds it. */
   default?: string | undefined;
@@ -26,8 +26,15 @@ function text(value: unknown): string | undefined {
   return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
 }
 
-/** An enum field's values, from `enum` (with `enumNames`) or `oneOf` of `{const, title}`. */
+/**
+ * An enum field's values, from `enum` (with `enumNames`) or `oneOf` of `{const, title}`; a
+ * multi-select's (`type: array`) from its `items`' `enum` or `anyOf` of `{const, title}`.
+ */
 function choicesOf(schema: Schema): FormField["choices"] {
+  if (schema.type === "array") {
+    const items = (schema.items ?? {}) as Schema;
+    return choicesOf({ enum: items.enum, oneOf: items.anyOf });
+  }
   if (Array.isArray(schema.enum)) {
     const names = Array.isArray(schema.enumNames) ? schema.enumNames : [];
     return schema.enum.map((value, i) => ({
@@ -59,7 +66,9 @@ export function formFields(schema: Schema): FormField[] {
     const choices = choicesOf(field);
     const declared = field.type;
     const type: FieldType = choices
-      ? "enum"
+      ? declared === "array"
+        ? "multiselect"
+        : "enum"
       : declared === "boolean" || declared === "number" || declared === "integer"
         ? declared
         : "string";
@@ -80,21 +89,35 @@ export function choiceId(index: number): string {
   return `v${index + 1}`;
 }
 
-/** The input a single field is asked with: an enum a select, a boolean a yes/no, else text. */
+/** True when a field is asked with its choices as options: an enum or a multi-select of 2+. */
+function offersChoices(field: FormField): boolean {
+  return (
+    (field.type === "enum" || field.type === "multiselect") && (field.choices?.length ?? 0) >= 2
+  );
+}
+
+/**
+ * The input a single field is asked with: an enum a select, a multi-select a multiselect, a
+ * boolean a yes/no, else text.
+ */
 export function singleFieldInput(field: FormField): Question["input"] {
   if (field.type === "boolean") return { type: "confirm" };
-  if (field.type === "enum" && (field.choices?.length ?? 0) >= 2) {
+  if (offersChoices(field)) {
     const options: Option[] = (field.choices ?? []).map((choice, i) => ({
       id: choiceId(i),
       label: choice.label,
     }));
-    return { type: "select", options };
+    return { type: field.type === "multiselect" ? "multiselect" : "select", options };
   }
   return { type: "text" };
 }
 
-/** A typed value as its field's type: a number or a boolean where the field is one. */
+/**
+ * A typed value as its field's type: a number or a boolean where the field is one; a
+ * multi-select's one value (a form with one box ticked sends it alone) as a list of one.
+ */
 function typedValue(field: FormField, raw: string): unknown {
+  if (field.type === "multiselect") return [raw];
   if (field.type === "boolean") {
     const word = raw.trim().toLowerCase();
     if (word === "true" || word === "yes") return true;
@@ -121,10 +144,14 @@ function singleFieldContent(
   if (only.type === "boolean" && answer.selected !== undefined) {
     return { [only.name]: answer.selected === "yes" };
   }
-  if (only.type === "enum" && (only.choices?.length ?? 0) >= 2) {
-    const index = (card.input.options ?? []).findIndex((o) => o.id === answer.selected);
-    const choice = only.choices?.[index];
-    return choice ? { [only.name]: choice.value } : {};
+  if (offersChoices(only)) {
+    const options = card.input.options ?? [];
+    const picked = (answer.selected ?? "").split(",").filter((id) => id !== "");
+    const values = picked.map((id) => only.choices?.[options.findIndex((o) => o.id === id)]);
+    if (values.some((choice) => choice === undefined)) return {};
+    const given = values.map((choice) => choice?.value as string);
+    if (only.type === "multiselect") return { [only.name]: given };
+    return given.length === 1 ? { [only.name]: given[0] } : {};
   }
   return { [only.name]: typedValue(only, answer.text) };
 }

@@ -1,7 +1,8 @@
 // The question an MCP server's elicitation becomes, and the action its outcome becomes. One
-// field is asked as its own kind of question (an enum a select, a boolean a yes/no, a string or
-// a number a text); several fields are one question answered with the form on the web page
-// (its answer is the JSON of the values); URL mode sends the link and asks whether it is done.
+// field is asked as its own kind of question (an enum a select, a multi-select a multiselect, a
+// boolean a yes/no, a string or a number a text); several fields are one question answered with
+// the form on the web page (its answer is the JSON of the values); URL mode sends the link and
+// asks whether it is done.
 // The core checks every answer against the form before it records it. The server's words (its
 // message, name and field texts) are shown with hidden characters spelled out. Pure.
 
@@ -23,12 +24,15 @@ function prompted(message: string, fallback: string): string {
 }
 
 function fieldLine(field: FormField): string {
+  const choices = (field.choices ?? []).map((c) => c.label).join(" / ");
   const kind =
     field.type === "enum"
-      ? (field.choices ?? []).map((c) => c.label).join(" / ")
-      : field.type === "boolean"
-        ? "yes or no"
-        : field.type;
+      ? choices
+      : field.type === "multiselect"
+        ? `any of ${choices}`
+        : field.type === "boolean"
+          ? "yes or no"
+          : field.type;
   const about = field.description ? `: ${flat(field.description)}` : "";
   return `- ${flat(field.title)} (${visible(kind)}${field.required ? ", required" : ""})${about}`;
 }

@@ -1,7 +1,8 @@
 // The web form of an elicitation with several fields: one control per field of the MCP
-// server's form (a choice list for an enum, yes/no for a boolean, a number or a text box), and
-// the values sent back as the JSON the question's answer holds. The core checks that JSON
-// against the form before it records it; this page never decides what is valid.
+// server's form (a choice list for an enum, checkboxes for a multi-select, yes/no for a boolean,
+// a number or a text box), and the values sent back as the JSON the question's answer holds.
+// The core checks that JSON against the form before it records it; this page never decides
+// what is valid.
 
 import { formFields } from "../card/elicitation.ts";
 import type { Question } from "../card/question.ts";
@@ -32,6 +33,16 @@ export function formFieldsMarkup(card: Question, text: string | undefined): Mark
   const controls = formFields(card["requested-schema"] ?? {}).map((field) => {
     const name = `${PREFIX}${field.name}`;
     const id = `f-${field.name.replace(/[^A-Za-z0-9_-]/g, "_")}`;
+    if (field.type === "multiselect") {
+      const sent = given[field.name];
+      const picked = text === undefined ? [] : Array.isArray(sent) ? sent.map(String) : [];
+      const boxes = (field.choices ?? []).map(
+        (c) =>
+          html`<label><input type="checkbox" name="${name}" value="${c.value}"${picked.includes(c.value) ? html` checked` : ""}> ${c.label}</label>`,
+      );
+      const label = html`<p class="field">${field.title}${field.required ? " *" : ""}</p>${field.description ? html`<p class="meta">${field.description}</p>` : ""}`;
+      return html`${label}${boxes}`;
+    }
     const sent = given[field.name] === undefined ? "" : String(given[field.name]);
     const value = text === undefined ? (field.default ?? "") : sent;
     const required = field.required ? html` required` : "";
@@ -60,10 +71,14 @@ export function formFieldsMarkup(card: Question, text: string | undefined): Mark
 
 /** The fields a form post carried, as the answer's JSON text; undefined when it had none. */
 export function formFieldsText(body: Record<string, unknown>): string | undefined {
-  const values: Record<string, string> = {};
+  const values: Record<string, string | string[]> = {};
   for (const [key, value] of Object.entries(body)) {
-    if (key.startsWith(PREFIX) && typeof value === "string" && value.trim() !== "") {
+    if (!key.startsWith(PREFIX)) continue;
+    if (typeof value === "string" && value.trim() !== "") {
       values[key.slice(PREFIX.length)] = value.trim();
+    } else if (Array.isArray(value)) {
+      // Checkboxes send one value per box ticked (a multi-select field).
+      values[key.slice(PREFIX.length)] = value.filter((v): v is string => typeof v === "string");
     }
   }
   const keys = Object.keys(body).filter((key) => key.startsWith(PREFIX));

@@ -70,6 +70,31 @@ describe("Claude Code's Elicitation hook", () => {
     expect(output(hook)).toMatchObject({ action: "accept", content: { username: "ada.lovelace" } });
   });
 
+  it("asks a multi-select enum field as toggles and prints the picked values as a list", async () => {
+    const h = await phone();
+    const hook = startHook("elicitation", h.dir, fixture("claude-elicitation-multiselect"));
+    const message = await shown(h, "Which labels should the new task carry?");
+    const labels = message.buttons.map((b) => b.text);
+    expect(labels.slice(0, 4)).toEqual([
+      "☐ a) Bug",
+      "☐ b) Documentation",
+      "☐ c) Performance",
+      "📨 Send",
+    ]);
+    await h.owner.tap(buttonData(message, "☐ a)"), message.messageId);
+    await h.pump();
+    await h.owner.tap(buttonData(message, "☐ c)"), message.messageId);
+    await h.pump();
+    await h.owner.tap(buttonData(message, "📨 Send"), message.messageId);
+    await h.pump();
+    expect(await hook.exited).toBe(0);
+    expect(output(hook)).toEqual({
+      hookEventName: "Elicitation",
+      action: "accept",
+      content: { labels: ["bug", "perf"] },
+    });
+  });
+
   it("sends a URL mode's link to the phone; yes accepts, with no content", async () => {
     const h = await phone();
     const hook = startHook("elicitation", h.dir, fixture("claude-elicitation-url"));
@@ -163,5 +188,32 @@ describe("Claude Code's Elicitation hook", () => {
       action: "accept",
       content: { name: "Write the report", priority: "high" },
     });
+  });
+
+  it("a multi-select field of a web form is checkboxes, and one box or several go back as a list", async () => {
+    const h = await phone();
+    const secret = loadSecret(h.box);
+    const app = createWebApp({
+      core: h,
+      config: loadConfig({ QBRIDGE_WEB_PORT: "0" }, { box: h.dir }),
+      secret,
+    });
+    for (const picks of [["perf"], ["bug", "perf"]]) {
+      const hook = startHook("elicitation", h.dir, fixture("claude-elicitation-form-multiselect"));
+      const view = await eventually(() => pendingQuestions(h).pending[0], 20_000, "the question");
+      const link = `/q/${view.id}?s=${signLink(secret, { question: view.id }, h.box.clock.now())}`;
+      const page = await (await app.request(link)).text();
+      expect(page).toContain('type="checkbox" name="field.labels" value="docs"');
+      const body = new URLSearchParams({ form: formTokenIn(page), action: "answer" });
+      body.set("field.name", "Write the report");
+      for (const pick of picks) body.append("field.labels", pick);
+      expect((await app.request(link, { method: "POST", body })).status).toBe(303);
+      expect(await hook.exited).toBe(0);
+      expect(output(hook)).toEqual({
+        hookEventName: "Elicitation",
+        action: "accept",
+        content: { name: "Write the report", labels: picks },
+      });
+    }
   });
 });
