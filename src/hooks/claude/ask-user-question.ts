@@ -7,6 +7,7 @@
 // Pure. Never invents, reorders or rewords an option: the labels go back to the agent as given.
 
 import { z } from "zod";
+import { visibleLine } from "../../card/agent-text.ts";
 import { describeIssues, OTHER_OPTION } from "../../card/question.ts";
 import { InvalidInput } from "../../errors.ts";
 
@@ -64,6 +65,14 @@ export interface QuestionSet {
   input: Record<string, unknown>;
 }
 
+/**
+ * An option's label as its card shows it: one line, hidden characters spelled out, trimmed as
+ * the card keeps it. The answer still names the label as given (by the option's id).
+ */
+export function shownLabel(label: string): string {
+  return visibleLine(label).trim();
+}
+
 /** The id of the option at an index: letters, digits and '-' only, never a letter alone. */
 export function optionId(index: number): string {
   return `option-${index + 1}`;
@@ -88,7 +97,7 @@ function checkUnambiguous(questions: z.infer<typeof QuestionSchema>[]): void {
     );
   }
   for (const q of questions) {
-    const label = repeated([...q.options.map((o) => o.label), OWN_WORDS_LABEL]);
+    const label = repeated([...q.options.map((o) => shownLabel(o.label)), OWN_WORDS_LABEL]);
     if (label !== undefined) {
       throw new InvalidInput(
         `the AskUserQuestion question "${q.question}" offers the label "${label}" twice: an answer names its label, so labels must differ; Claude Code asks at its own screen`,
@@ -130,7 +139,10 @@ export function draftInput(draft: QuestionDraft): {
 } {
   return {
     type: draft.multi ? "multiselect" : "select",
-    options: [...draft.options.map(({ id, label }) => ({ id, label })), draft.ownWords],
+    options: [
+      ...draft.options.map(({ id, label }) => ({ id, label: shownLabel(label) })),
+      draft.ownWords,
+    ],
   };
 }
 

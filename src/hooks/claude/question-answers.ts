@@ -9,7 +9,7 @@
 import { OTHER_OPTION } from "../../card/question.ts";
 import { InvalidAnswer, InvalidInput } from "../../errors.ts";
 import type { HookDecision } from "../agent-decision.ts";
-import type { QuestionDraft, QuestionSet } from "./ask-user-question.ts";
+import { type QuestionDraft, type QuestionSet, shownLabel } from "./ask-user-question.ts";
 
 /** What joins several labels (and own words) in one answer, as the Agent SDK documents it. */
 export const ANSWER_SEPARATOR = ", ";
@@ -30,8 +30,8 @@ export interface RecordedAnswer {
 
 /**
  * The answer to one draft from what its card recorded. The card offers the draft's options in
- * order with the own-words option last, so a multi-select's text is the picked labels joined by
- * ", " followed by the own words.
+ * order (their labels as shown) with the own-words option last, so a multi-select's text is the
+ * picked labels as shown joined by ", " followed by the own words.
  */
 export function answerOfRecorded(draft: QuestionDraft, recorded: RecordedAnswer): QuestionAnswer {
   const ids = (recorded.selected ?? "").split(",").filter((id) => id !== "");
@@ -47,7 +47,7 @@ export function answerOfRecorded(draft: QuestionDraft, recorded: RecordedAnswer)
     });
   const note = recorded.note?.trim() || undefined;
   if (!ids.includes(OTHER_OPTION)) return { labels, note };
-  const prefix = labels.map((label) => label.trim()).join(ANSWER_SEPARATOR);
+  const prefix = labels.map(shownLabel).join(ANSWER_SEPARATOR);
   const lead = labels.length > 0 ? prefix + ANSWER_SEPARATOR : "";
   if (!recorded.text.startsWith(lead)) {
     throw new InvalidAnswer(recorded.text, `the picked labels followed by the own words`);

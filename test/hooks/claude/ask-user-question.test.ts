@@ -201,6 +201,39 @@ describe("the answers go back as Claude Code takes them", () => {
   });
 });
 
+describe("labels with hidden characters", () => {
+  const input = withQuestions([
+    {
+      question: "Which files may I delete?",
+      header: "Cleanup",
+      multiSelect: true,
+      options: [
+        { label: "build/\u202Egpj.exe", description: "the old build" },
+        { label: "Line one\nline two", description: "a label of two lines" },
+      ],
+    },
+  ]);
+
+  it("are spelled out on the card's options, as in its memo, and go back to Claude as given", () => {
+    const set = parseQuestionSet(input);
+    const [draft] = set.drafts;
+    expect(draftInput(draft as never).options.map((o) => o.label)).toEqual([
+      "build/<U+202E>gpj.exe",
+      "Line one⏎line two",
+      OWN_WORDS_LABEL,
+    ]);
+    const recorded = {
+      text: "build/<U+202E>gpj.exe, Line one⏎line two, the logs too",
+      selected: "option-1,option-2,_other",
+    };
+    const answer = answerOfRecorded(draft as never, recorded);
+    const decision = printedDecision(set, [answer]);
+    expect(decision.behavior === "allow" && decision.updatedInput?.answers).toEqual({
+      "Which files may I delete?": "build/\u202Egpj.exe, Line one\nline two, the logs too",
+    });
+  });
+});
+
 describe("the answer a question's card recorded, read back for Claude", () => {
   const [single] = parseQuestionSet(toolInputOf(ONE)).drafts;
   const [multi] = parseQuestionSet(toolInputOf(MULTI)).drafts;
