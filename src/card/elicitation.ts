@@ -3,6 +3,7 @@
 // no I/O. Checking the content against the schema is src/questions/fields-check.ts.
 // It never invents a value: a field the answer does not give is left out of the content.
 
+import { visibleLine } from "./agent-text.ts";
 import type { Answer, Option, Question } from "./question.ts";
 
 export type FieldType = "string" | "number" | "integer" | "boolean" | "enum" | "multiselect";
@@ -97,15 +98,15 @@ function offersChoices(field: FormField): boolean {
 }
 
 /**
- * The input a single field is asked with: an enum a select, a multi-select a multiselect, a
- * boolean a yes/no, else text.
+ * The input a single field is asked with: an enum a select, a multi-select a multiselect (each
+ * choice's words on one line, hidden characters spelled out), a boolean a yes/no, else text.
  */
 export function singleFieldInput(field: FormField): Question["input"] {
   if (field.type === "boolean") return { type: "confirm" };
   if (offersChoices(field)) {
     const options: Option[] = (field.choices ?? []).map((choice, i) => ({
       id: choiceId(i),
-      label: choice.label,
+      label: visibleLine(choice.label),
     }));
     return { type: field.type === "multiselect" ? "multiselect" : "select", options };
   }

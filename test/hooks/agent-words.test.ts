@@ -87,6 +87,36 @@ describe("the agent's words on the card", () => {
     expect(card.memo).toContain("- Sure<U+2066> (yes or no): Re<U+200B>all");
   });
 
+  it("an MCP server's choices spell them out on the options tapped", () => {
+    const card = elicitationCard(
+      {
+        sessionId: "s",
+        cwd: "/p",
+        server: "github",
+        message: "Which repository?",
+        mode: "form",
+        url: undefined,
+        schema: {
+          type: "object",
+          properties: {
+            repo: {
+              type: "string",
+              oneOf: [
+                { const: "a", title: "public\u202E terces" },
+                { const: "b", title: "Two\nlines" },
+              ],
+            },
+          },
+        },
+      },
+      600,
+    );
+    expect((card.input as { options: { label: string }[] }).options.map((o) => o.label)).toEqual([
+      "public<U+202E> terces",
+      "Two⏎lines",
+    ]);
+  });
+
   it("quotes escape the agent's own quotes, and every hidden character has its code", () => {
     expect(quotedWords('say "hi"\nthen \\ go')).toBe('"say \\"hi\\"⏎then \\\\ go"');
     expect(visible("a\u202Ab\u2069c\u200Ed\u200Fe\uFEFFf\u2028g")).toBe(
