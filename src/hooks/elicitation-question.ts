@@ -1,8 +1,8 @@
 // The question an MCP server's elicitation becomes, and the action its outcome becomes. One
 // field is asked as its own kind of question (an enum a select, a multi-select a multiselect, a
 // boolean a yes/no, a string or a number a text); several fields are one question answered with
-// the form on the web page (its answer is the JSON of the values); URL mode sends the link and
-// asks whether it is done.
+// the form on the web page (its answer is the JSON of the values); a form without fields, and
+// URL mode (which sends the link), ask yes or no: yes accepts, no declines.
 // The core checks every answer against the form before it records it. The server's words (its
 // message, name and field texts) are shown with hidden characters spelled out. Pure.
 
@@ -72,6 +72,14 @@ export function elicitationCard(
   }
   const fields = formFields(ask.schema ?? {});
   const [only] = fields;
+  if (fields.length === 0) {
+    return {
+      prompt: prompted(ask.message, `${server} asks you to confirm`),
+      memo: `The MCP server ${server} asks for no values, only your yes or no: yes accepts, no declines.${droppedLine(dropped)}`,
+      input: { type: "confirm" },
+      ...common(ask, timeoutSeconds),
+    };
+  }
   if (fields.length === 1 && only) {
     return {
       prompt: prompted(ask.message, `${server} asks for ${flat(only.title)}`),
@@ -98,6 +106,12 @@ export function actionOf(
   if (outcome.status !== "answered" || !outcome.answer) return { action: "cancel" };
   if (ask.mode === "url") {
     return outcome.answer.selected === "yes" ? { action: "accept" } : { action: "decline" };
+  }
+  if (formFields(ask.schema ?? {}).length === 0) {
+    // A form without fields was asked as a yes/no: its no is no acceptance.
+    return outcome.answer.selected === "yes"
+      ? { action: "accept", content: {} }
+      : { action: "decline" };
   }
   return { action: "accept", content: formContent(card, outcome.answer) };
 }

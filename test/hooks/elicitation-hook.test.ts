@@ -95,6 +95,21 @@ describe("Claude Code's Elicitation hook", () => {
     });
   });
 
+  it("asks a form without fields as yes/no: no declines, yes accepts", async () => {
+    for (const [button, action] of [
+      ["No", "decline"],
+      ["Yes", "accept"],
+    ] as const) {
+      const h = await phone();
+      const hook = startHook("elicitation", h.dir, fixture("claude-elicitation-no-fields"));
+      const message = await shown(h, "Deploy the release to production now?");
+      await h.owner.tap(buttonData(message, button), message.messageId);
+      await h.pump();
+      expect(await hook.exited).toBe(0);
+      expect(output(hook)).toMatchObject({ hookEventName: "Elicitation", action });
+    }
+  });
+
   it("sends a URL mode's link to the phone; yes accepts, with no content", async () => {
     const h = await phone();
     const hook = startHook("elicitation", h.dir, fixture("claude-elicitation-url"));
