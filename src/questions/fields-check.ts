@@ -8,7 +8,7 @@
 // words, what was given and what is wrong (src/card/form-words.ts).
 
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
-import { formContent } from "../card/elicitation.ts";
+import { formContent, formFields } from "../card/elicitation.ts";
 import { formAnswerLine, refusalWords } from "../card/form-words.ts";
 import type { Answer, Question } from "../card/question.ts";
 import { InvalidAnswer } from "../errors.ts";
@@ -28,6 +28,14 @@ export function checkFields(card: Question, answer: Answer): void {
     );
   }
   const schema = form.schema;
+  if (formFields(schema).length > 1 && !isJsonObject(answer.text)) {
+    // Words that are no form's values would give empty content, which a form whose every
+    // field is optional accepts: a "no" typed in reply must never reach the server as accept.
+    throw new InvalidAnswer(
+      answer.text.slice(0, 200),
+      "the form's values: fill in the form on the web page (or reply with the JSON object of the values); Dismiss declines",
+    );
+  }
   validator ??= new AjvJsonSchemaValidator();
   const content = formContent(card, answer);
   const result = validator.getValidator(schema as Parameters<typeof validator.getValidator>[0])(
@@ -37,5 +45,14 @@ export function checkFields(card: Question, answer: Answer): void {
     const given = formAnswerLine(card, answer) ?? answer.text;
     const reason = refusalWords(schema, result.errorMessage);
     throw new InvalidAnswer(given.slice(0, 200), `an answer the form accepts (${reason})`);
+  }
+}
+
+function isJsonObject(text: string): boolean {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === "object" && !Array.isArray(value);
+  } catch {
+    return false;
   }
 }

@@ -73,4 +73,12 @@ describe("an MCP form's answer in words", () => {
     expect(formAnswerLine(card, { text: "{}" })).toBe("an empty form");
     expect(formAnswerLine(card, { text: "plain words" })).toBeUndefined();
   });
+
+  it("refuses words that are no form's values, even where every field may be left out", () => {
+    const optional = { ...card, "requested-schema": { ...FORM, required: [] } } as Question;
+    for (const text of ["no", "cancel that", "[]", '"staging"']) {
+      expect(() => checkFields(optional, { text })).toThrow(InvalidAnswer);
+    }
+    expect(() => checkFields(optional, { text: "{}" })).not.toThrow();
+  });
 });
