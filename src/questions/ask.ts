@@ -100,9 +100,11 @@ export function validateAsk(input: unknown): ReturnType<typeof AskSchema.parse> 
 /** Whether an open question (its card and id) counts as the one being asked (unlessOpen). */
 export type SameQuestion = (open: Question, asked: Question, openId: string) => boolean;
 
-/** The usual sameness: the same prompt, whatever its case and spacing. */
+/** The usual sameness: the same prompt, whatever its case and spacing. A coding agent's own
+ * prompt (a permission, a form: `kind`) is never it: the owner's answer there was not given to
+ * this asker's memo and directive, and only its own path finds it again (ask-permission.ts). */
 export const samePrompt: SameQuestion = (open, asked) =>
-  normalizePrompt(open.prompt) === normalizePrompt(asked.prompt);
+  open.kind === undefined && normalizePrompt(open.prompt) === normalizePrompt(asked.prompt);
 
 export interface AskOptions {
   /** File nothing when an open question is the same (true: samePrompt); return that one. */

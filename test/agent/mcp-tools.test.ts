@@ -194,6 +194,26 @@ describe("the MCP tools", () => {
     );
   });
 
+  it("ask_human never returns a coding agent's permission question with the same prompt", async () => {
+    const box = await makeBox();
+    const client = await inMemory(box);
+    const request = { tool_name: "Bash", input: { command: "rm -rf build/" }, wait_seconds: 0 };
+    await callTool(client, "request_permission", request).result;
+    const [permission] = pendingQuestions(box).pending;
+    expect(permission?.card.prompt).toBe("Allow Bash: rm -rf build/?");
+    // Another agent asking in the same words asks its own question: the owner's yes to the
+    // permission was never a yes to this memo and directive.
+    const asked = await callTool(client, "ask_human", {
+      prompt: "Allow Bash: rm -rf build/?",
+      memo: "The build folder holds the only copy of the release.",
+      type: "confirm",
+      directive: "Delete the build folder.",
+    }).result;
+    expect(asked.structuredContent).toMatchObject({ status: "pending", deduplicated: false });
+    expect(asked.structuredContent?.id).not.toBe(permission?.id);
+    expect(loadQuestion(box, asked.structuredContent?.id as string).card.kind).toBeUndefined();
+  });
+
   it("an argument a tool does not know is refused naming it and its spelling, nothing filed", async () => {
     const box = await makeBox();
     const client = await inMemory(box);
