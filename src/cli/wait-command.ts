@@ -91,7 +91,8 @@ export function registerWaitCommand(program: Command): void {
       "after",
       `
 Exit codes: ${WAIT_EXIT.answered} answered, ${WAIT_EXIT.pending} still pending when the timeout ended the wait,
-${WAIT_EXIT.dismissed} dismissed, ${WAIT_EXIT.expired} expired (both still answerable: wait again), ${WAIT_EXIT.withdrawn} withdrawn;
+${WAIT_EXIT.dismissed} dismissed, ${WAIT_EXIT.expired} expired (both still answerable, but a wait on them ends at once:
+read a late answer later with qbridge show, or ask with --callback), ${WAIT_EXIT.withdrawn} withdrawn;
 ${EXIT.notFound} no such question; ${EXIT.box} its card is broken (fix the file the message names) or the box is unusable.
 A timeout is not an answer: the question stays open.`,
     )

@@ -214,6 +214,21 @@ describe("waiting for the outcome", () => {
     expect((await runCli(["wait", "no-such-question"], { env })).code).toBe(2);
   });
 
+  it("qbridge wait on a dismissed question ends at once, and its help never says to wait again", async () => {
+    const box = await makeBox();
+    const { id } = await askQuestion(box, confirmCard());
+    await dismissQuestion(box, id, { via: "cli" });
+    const env = cliEnv(box.dir);
+    const started = Date.now();
+    expect((await runCli(["wait", id, "--timeout", "30"], { env })).code).toBe(11);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    // So a script told to "wait again" on 11 or 12 would spin; the help says how to hear of a
+    // late answer instead.
+    const help = await runCli(["wait", "--help"], { env });
+    expect(help.stdout).not.toContain("wait again");
+    expect(help.stdout).toContain("qbridge show");
+  });
+
   it("qbridge wait that times out says how long it waited and, apart, how old the question is", async () => {
     const box = await makeBox();
     const { id } = await askQuestion(box, selectCard());
