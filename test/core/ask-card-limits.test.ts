@@ -61,4 +61,27 @@ describe("an ask over a card limit", () => {
     expect(refused.content[0]?.text).toContain(LIMIT);
     expect(pendingQuestions(box).pending).toEqual([]);
   });
+
+  // /mcp takes a body of 1 MB: some 28,000 options. Checking that no option can be typed as
+  // another once took time growing with the square of their number, holding the service (its
+  // bridges, its pages) still for minutes before the card limit refused the ask.
+  it("MCP ask_human with 12,000 options is refused at the card limit at once", async () => {
+    const box = await makeBox();
+    const client = await mcpClientOn({ core: box, timeZone: "UTC" });
+    const options = Array.from({ length: 12_000 }, (_, i) => ({
+      id: `o${i}`,
+      label: `Shelf ${i}`,
+    }));
+    const started = Date.now();
+    const refused = await callTool(client, "ask_human", {
+      prompt: "Which shelf?",
+      memo: "Every shelf fits.",
+      type: "select",
+      options,
+      directive: "File it there.",
+    }).result;
+    expect(refused.content[0]?.text).toContain(LIMIT);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(pendingQuestions(box).pending).toEqual([]);
+  });
 });

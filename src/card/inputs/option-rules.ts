@@ -64,26 +64,52 @@ export function noOptionIssues(card: InputCard): Issue[] {
     : [{ path: ["input", "options"], message: `a ${card.input.type} question carries no options` }];
 }
 
+/** The index whose letter `text` is (a, b, ..., z, aa, ...), if it is one below `count`. */
+function letterIndex(text: string, count: number): number | undefined {
+  if (!/^[a-z]+$/.test(text)) return undefined;
+  let n = 0;
+  for (const char of text) {
+    n = n * 26 + (char.charCodeAt(0) - 96);
+    if (n > count) return undefined;
+  }
+  return n - 1 < count ? n - 1 : undefined;
+}
+
 /**
  * The rule for new questions only (a card already in the box stays readable): no option's
  * label or id is another option's letter, id or label, so typed words name one option at most.
+ * Only the options a word could name are compared (found by letter and by id), so the check
+ * stays quick however many options an asker sends.
  */
 export function ambiguityIssues(card: { input: { options?: Option[] | undefined } }): Issue[] {
   const options = card.input.options ?? [];
-  return options.flatMap((option, i) =>
-    options.flatMap((other, j) => {
-      if (i === j) return [];
-      const letter = letterOf(j);
-      const label = option.label.trim().toLowerCase();
-      if (label === letter || label === other.id.toLowerCase()) {
-        return [clash(["input", "options", i, "label"], option.label, other, letter)];
-      }
-      if (option.id.toLowerCase() === letter) {
-        return [clash(["input", "options", i, "id"], option.id, other, letter)];
-      }
-      return [];
-    }),
-  );
+  const byId = new Map<string, number[]>();
+  for (const [j, other] of options.entries()) {
+    const id = other.id.toLowerCase();
+    byId.set(id, [...(byId.get(id) ?? []), j]);
+  }
+  return options.flatMap((option, i) => {
+    const label = option.label.trim().toLowerCase();
+    const id = option.id.toLowerCase();
+    const near = [
+      letterIndex(label, options.length),
+      ...(byId.get(label) ?? []),
+      letterIndex(id, options.length),
+    ].filter((j): j is number => j !== undefined && j !== i);
+    return [...new Set(near)]
+      .sort((a, b) => a - b)
+      .flatMap((j) => {
+        const other = options[j] as Option;
+        const letter = letterOf(j);
+        if (label === letter || label === other.id.toLowerCase()) {
+          return [clash(["input", "options", i, "label"], option.label, other, letter)];
+        }
+        if (id === letter) {
+          return [clash(["input", "options", i, "id"], option.id, other, letter)];
+        }
+        return [];
+      });
+  });
 }
 
 function clash(path: Issue["path"], value: string, other: Option, letter: string): Issue {
