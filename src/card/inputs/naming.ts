@@ -3,19 +3,12 @@
 // `_other`. Shared by the input types that offer options; it never guesses. Pure.
 
 import { InvalidAnswer } from "../../errors.ts";
-import { letterOf, type Option, OTHER_OPTION } from "./option.ts";
+import { indexOfLetter, letterOf, type Option, OTHER_OPTION } from "./option.ts";
 
 export const MAX_ANSWER_CHARS = 20_000;
 
 /** Where typed words put a note after the pick: "Finance - only paper", "yes: keep May's". */
 export const NOTE_SEPARATOR = /\s+[-–—]\s+|\s*[:,;]\s+/;
-
-function indexOfLetter(text: string): number | undefined {
-  if (!/^[a-z]{1,2}$/.test(text)) return undefined;
-  let n = 0;
-  for (const ch of text) n = n * 26 + (ch.charCodeAt(0) - 96);
-  return n - 1;
-}
 
 /**
  * Every option a choice names, by label (ignoring case), id or letter. More than one means the
@@ -24,7 +17,7 @@ function indexOfLetter(text: string): number | undefined {
 export function optionsNamed(options: Option[], choice: string): Option[] {
   const wanted = choice.trim();
   const lower = wanted.toLowerCase();
-  const index = indexOfLetter(lower);
+  const index = indexOfLetter(lower, options.length);
   const named = [
     options.find((o) => o.label.trim().toLowerCase() === lower),
     options.find((o) => o.id === wanted),

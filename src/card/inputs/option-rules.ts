@@ -3,7 +3,7 @@
 // and the options as a surface offers them. Pure: no I/O.
 
 import type { Choice, InputCard, Issue } from "./contract.ts";
-import { letterOf, type Option, OTHER_OPTION } from "./option.ts";
+import { indexOfLetter, letterOf, type Option, OTHER_OPTION } from "./option.ts";
 
 /** The options as a surface offers them, lettered or not. */
 export function choicesOf(card: InputCard, options: Option[], lettered: boolean): Choice[] {
@@ -64,17 +64,6 @@ export function noOptionIssues(card: InputCard): Issue[] {
     : [{ path: ["input", "options"], message: `a ${card.input.type} question carries no options` }];
 }
 
-/** The index whose letter `text` is (a, b, ..., z, aa, ...), if it is one below `count`. */
-function letterIndex(text: string, count: number): number | undefined {
-  if (!/^[a-z]+$/.test(text)) return undefined;
-  let n = 0;
-  for (const char of text) {
-    n = n * 26 + (char.charCodeAt(0) - 96);
-    if (n > count) return undefined;
-  }
-  return n - 1 < count ? n - 1 : undefined;
-}
-
 /**
  * The rule for new questions only (a card already in the box stays readable): no option's
  * label or id is another option's letter, id or label, so typed words name one option at most.
@@ -92,9 +81,9 @@ export function ambiguityIssues(card: { input: { options?: Option[] | undefined 
     const label = option.label.trim().toLowerCase();
     const id = option.id.toLowerCase();
     const near = [
-      letterIndex(label, options.length),
+      indexOfLetter(label, options.length),
       ...(byId.get(label) ?? []),
-      letterIndex(id, options.length),
+      indexOfLetter(id, options.length),
     ].filter((j): j is number => j !== undefined && j !== i);
     return [...new Set(near)]
       .sort((a, b) => a - b)

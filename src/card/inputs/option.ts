@@ -32,3 +32,14 @@ export function letterOf(index: number): string {
   } while (n >= 0);
   return letters;
 }
+
+/** The index `letterOf` gives `text`, when it is letters naming one of `count` options. */
+export function indexOfLetter(text: string, count: number): number | undefined {
+  if (!/^[a-z]+$/.test(text)) return undefined;
+  let n = 0;
+  for (const char of text) {
+    n = n * 26 + (char.charCodeAt(0) - 96);
+    if (n > count) return undefined;
+  }
+  return n - 1;
+}
