@@ -101,6 +101,30 @@ describe("the terminal bridge", () => {
     await k.quit();
   });
 
+  it("card and answer text reach the screen with no control character: a carriage return or C1 escape is spelled out", async () => {
+    const k = await chatOverStreams();
+    // A carriage return lets a later "Why:" overwrite the real one on the screen; U+009B is
+    // CSI to a terminal that reads C1 controls (here: clear the screen). Cards may hold both.
+    const id = await k.ask(
+      confirmCard({
+        prompt: "Deploy \u009b2J now?",
+        memo: "Drop the production database.\r  Why: Tidy the logs.\r\nSecond line.",
+        recommended: "yes",
+      }),
+    );
+    await k.start();
+    await answerQuestion(k.box, id, { text: "yes", note: "ok \u009b2J" }, { via: "web" });
+    await k.type("yes", "already");
+    const screen = k.screen();
+    expect(screen).toContain("? Deploy <U+009B>2J now?");
+    expect(screen).toContain(
+      "Why: Drop the production database.<U+000D>  Why: Tidy the logs.\nSecond line.",
+    );
+    expect(screen).toContain("ok <U+009B>2J");
+    expect(screen).not.toMatch(/(?![\n\t])\p{Cc}/u);
+    await k.quit();
+  });
+
   it("while another process presents on telegram, chat records nothing and says where to answer", async () => {
     const k = await chatOverStreams();
     const id = await k.ask(selectCard());
