@@ -54,8 +54,19 @@ export function createTerminalBridge(options: TerminalBridgeOptions): TerminalBr
   };
   // While a typed line is handled, a question the slot presents meanwhile waits until the line's
   // own reply ("Recorded: X") is written: the reply must come before the next question's block.
-  let held: string[] | undefined;
-  const writeQuestion = (text: string) => (held ? held.push(text) : write(text));
+  let held: { text: string; seq: number }[] | undefined;
+  let rl: ReturnType<typeof createInterface> | undefined;
+  // The presentation whose block is on screen, and, for a line the person had begun typing
+  // when the next block appeared, the one on screen then: that line was written for it.
+  let onScreen: number | undefined;
+  let begunUnder: { seq: number | undefined } | undefined;
+  const showQuestion = (text: string, seq: number) => {
+    if (rl?.line && !begunUnder) begunUnder = { seq: onScreen };
+    onScreen = seq;
+    write(text);
+  };
+  const writeQuestion = (text: string, seq: number) =>
+    held ? held.push({ text, seq }) : showQuestion(text, seq);
   const proof = { kind: "terminal", tty: interactive, login: options.login } as const;
   // Its reader is whoever types: piped input reaches nobody a hook's question could.
   door.attach(createTerminalPresenter({ write, writeQuestion, now: () => door.now() }), proof);
@@ -63,30 +74,33 @@ export function createTerminalBridge(options: TerminalBridgeOptions): TerminalBr
 
   return {
     async run() {
-      const rl = createInterface({
+      const reader = createInterface({
         input: options.input,
         ...(interactive ? { output, terminal: true, prompt: "> " } : { terminal: false }),
       });
-      rl.on("SIGINT", () => rl.close());
-      if (interactive) rl.prompt();
+      rl = reader;
+      reader.on("SIGINT", () => reader.close());
+      if (interactive) reader.prompt();
       try {
-        for await (const line of rl) {
+        for await (const line of reader) {
           let outcome: Awaited<ReturnType<typeof handleLine>>;
           held = [];
+          const under = begunUnder;
+          begunUnder = undefined;
           try {
-            outcome = await handleLine(line);
+            outcome = await handleLine(line, under);
           } catch (error) {
             write(lineForError(error));
           } finally {
             const blocks = held;
             held = undefined;
-            for (const block of blocks) write(block);
+            for (const block of blocks) showQuestion(block.text, block.seq);
           }
           if (outcome === "quit") break;
-          if (interactive) rl.prompt();
+          if (interactive) reader.prompt();
         }
       } finally {
-        rl.close();
+        reader.close();
       }
     },
   };

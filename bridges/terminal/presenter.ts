@@ -19,8 +19,11 @@ export const TERMINAL: SurfaceDeclaration = { name: SURFACE, proves: "a-terminal
 
 export function createTerminalPresenter(deps: {
   write: (text: string) => void;
-  /** Where a presented question's block goes (the chat holds it while a typed line is told). */
-  writeQuestion?: (text: string) => void;
+  /**
+   * Where a presented question's block goes, with its presentation (the chat holds it while a
+   * typed line is told, and notes a line begun before it appeared).
+   */
+  writeQuestion?: (text: string, seq: number) => void;
   now: () => Date;
 }): Presenter {
   const { write } = deps;
@@ -35,6 +38,7 @@ export function createTerminalPresenter(deps: {
     async present(request: PresentRequest) {
       writeQuestion(
         questionText(request.question.card, request.behind, deps.now(), request.lastTime),
+        request.seq,
       );
       return { chatId: SURFACE, messageId: String(request.seq) };
     },

@@ -9,6 +9,7 @@
 import type { Door, Proof } from "../../src/slot/port.ts";
 import { command } from "./keyboard-commands.ts";
 import { type Keyboard, type LineOutcome, lineFor, type Unconfirmed } from "./lines.ts";
+import { SURFACE } from "./presenter.ts";
 import { createKeyboardTriage } from "./triage.ts";
 
 export type { LineOutcome } from "./lines.ts";
@@ -31,15 +32,23 @@ export function createLineHandler(deps: {
   write: (text: string) => void;
   /** What the keyboard shows of whoever types: a terminal or piped input, and the login. */
   proof: Proof;
-}): (line: string) => Promise<LineOutcome> {
+}): (line: string, begunUnder?: BegunUnder) => Promise<LineOutcome> {
   const { door, write, proof } = deps;
   const triage = createKeyboardTriage({ door, proof, write, lineFor });
   const keyboard: Keyboard = { door, proof, write, triage, unconfirmed: undefined };
-  return (line) => readLine(keyboard, line);
+  return (line, begunUnder) => readLine(keyboard, line, begunUnder);
+}
+
+/**
+ * For a line the person had begun typing when the next question's block appeared: the
+ * presentation on screen then (none when nothing was). Its answer is judged for that one.
+ */
+export interface BegunUnder {
+  seq: number | undefined;
 }
 
 /** One typed line: the yes or no a confirmation waits for, a quoted answer, a command, or an answer. */
-async function readLine(k: Keyboard, line: string): Promise<LineOutcome> {
+async function readLine(k: Keyboard, line: string, begunUnder?: BegunUnder): Promise<LineOutcome> {
   const text = line.trim();
   if (!text) return;
   const asked = k.unconfirmed;
@@ -47,7 +56,7 @@ async function readLine(k: Keyboard, line: string): Promise<LineOutcome> {
   if (asked && (await confirmation(k, asked, text))) return;
   const quoted = QUOTED.exec(text);
   if (quoted) {
-    await answer(k, quoted[1] as string, { literal: true });
+    await answer(k, quoted[1] as string, { literal: true, begunUnder });
     return;
   }
   const later = LATER.exec(text);
@@ -56,7 +65,7 @@ async function readLine(k: Keyboard, line: string): Promise<LineOutcome> {
   if (extend) return command(k, "extend", extend[1]);
   const name = COMMAND.exec(text)?.[1]?.toLowerCase();
   if (name) return command(k, name);
-  await answer(k, text);
+  await answer(k, text, { begunUnder });
   return;
 }
 
@@ -67,14 +76,18 @@ async function readLine(k: Keyboard, line: string): Promise<LineOutcome> {
 async function answer(
   k: Keyboard,
   text: string,
-  how: { literal?: boolean; confirmed?: { seq: number } } = {},
+  how: { literal?: boolean; confirmed?: { seq: number }; begunUnder?: BegunUnder } = {},
 ): Promise<void> {
+  // Where it was written, as a chat's message ids tell it: just after the block on screen when
+  // the line was begun, so the judge takes it for that presentation, never for a newer one.
+  const written = how.begunUnder && { chatId: SURFACE, messageId: (how.begunUnder.seq ?? 0) + 1 };
   const outcome = await k.door.attempt({
     kind: "text",
     proof: k.proof,
     text,
     literal: how.literal,
     confirmed: how.confirmed,
+    ...written,
   });
   const { answer: recorded, confirm, target } = outcome;
   if (outcome.kind === "needs-confirmation" && confirm && target) {
@@ -86,7 +99,9 @@ async function answer(
     k.write(
       lineFor(
         outcome,
-        `Nothing is open right now, so "${text.slice(0, 60)}" was not recorded. Type next or waiting.\n`,
+        written
+          ? `"${text.slice(0, 60)}" was begun before this question appeared, so it was not recorded. Type your answer again.\n`
+          : `Nothing is open right now, so "${text.slice(0, 60)}" was not recorded. Type next or waiting.\n`,
       ),
     );
   }

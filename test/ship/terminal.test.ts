@@ -125,6 +125,47 @@ describe("the terminal bridge", () => {
     await k.quit();
   });
 
+  it("a line begun before the next question appeared is not recorded on that question", async () => {
+    const k = await chatOverStreams({ tty: true });
+    const first = await k.ask(selectCard({ priority: "high" }));
+    const second = await k.ask(selectCard({ prompt: "Where do scanned invoices belong?" }));
+    await k.start();
+    await eventually(() => k.screen().includes("photographed receipts") || undefined, 5_000, "A");
+    // Half-way through typing "b" for the first question, it is answered on the web and the
+    // slot shows the second one; the Enter that follows was pressed for the first.
+    k.press("b");
+    await answerQuestion(k.box, first, { text: "a" }, { via: "web" });
+    await k.slot.reconcile();
+    await eventually(() => k.screen().includes("scanned invoices") || undefined, 5_000, "B");
+    const said = await k.type("", "already");
+    expect(said).toContain("already answered via web: Finance");
+    expect(loadQuestion(k.box, second).card.status).toBe("pending");
+    expect(k.slot.current()?.questionId).toBe(second);
+    // Typed after the second question appeared, the same key answers it.
+    expect(await k.type("b", "Recorded")).toContain("Recorded: Taxes");
+    expect(loadQuestion(k.box, second).card.answer?.text).toBe("Taxes");
+    await k.quit();
+  });
+
+  it("a line begun while nothing was shown is not recorded on the question that appears", async () => {
+    const k = await chatOverStreams({ tty: true });
+    await k.start();
+    k.press("yes");
+    const id = await k.ask(confirmCard());
+    await k.slot.reconcile();
+    await eventually(
+      () => k.screen().includes("May I delete backups") || undefined,
+      5_000,
+      "shown",
+    );
+    expect(await k.type("", "not recorded")).toContain(
+      '"yes" was begun before this question appeared, so it was not recorded. Type your answer again.',
+    );
+    expect(loadQuestion(k.box, id).card.status).toBe("pending");
+    expect(await k.type("yes", "Recorded")).toContain("Recorded: Yes");
+    await k.quit();
+  });
+
   it("while another process presents on telegram, chat records nothing and says where to answer", async () => {
     const k = await chatOverStreams();
     const id = await k.ask(selectCard());

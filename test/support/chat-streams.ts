@@ -11,11 +11,16 @@ import { createSlot } from "../../src/slot/slot.ts";
 import { makeBox } from "./box.ts";
 import { eventually } from "./telegram.ts";
 
-export async function chatOverStreams() {
+/** `tty`: both streams pass for a terminal's (a person typing, key by key, with line editing). */
+export async function chatOverStreams(options: { tty?: boolean } = {}) {
   const box = await makeBox();
   const slot = createSlot({ core: box });
   const input = new PassThrough();
   const output = new PassThrough();
+  if (options.tty) {
+    Object.assign(input, { isTTY: true });
+    Object.assign(output, { isTTY: true, columns: 200 });
+  }
   let screen = "";
   output.on("data", (d) => {
     screen += d;
@@ -36,6 +41,10 @@ export async function chatOverStreams() {
     async start() {
       await slot.reconcile();
       running = bridge.run();
+    },
+    /** Types keys without ending the line. */
+    press(keys: string) {
+      input.write(keys);
     },
     /** Types a line and waits until the screen shows `expect`; returns what the line wrote. */
     async type(line: string, expect: string) {
