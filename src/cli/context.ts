@@ -8,7 +8,13 @@ import { openCore } from "../questions/open.ts";
 import { oweWebhooks } from "../webhooks/owe.ts";
 import { BRIDGES } from "./bridges.ts";
 import { environmentWith } from "./env-file.ts";
-import { endQuietlyWhenOutputCloses, stderrIsTerminal, writeErr, writeOut } from "./output.ts";
+import {
+  endQuietlyWhenOutputCloses,
+  rewriteErrLine,
+  stderrIsTerminal,
+  writeErr,
+  writeOut,
+} from "./output.ts";
 
 export interface CommonOptions {
   box?: string;
@@ -74,6 +80,6 @@ export function progress(label: string): ((done: number, total: number) => void)
     const now = Date.now();
     if (done < total && now - last < 100) return;
     last = now;
-    writeErr(`\r${label} ${done}/${total}${done === total ? "\n" : ""}`);
+    rewriteErrLine(`${label} ${done}/${total}${done === total ? "\n" : ""}`);
   };
 }

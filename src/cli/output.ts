@@ -47,6 +47,24 @@ export function endQuietlyWhenOutputCloses(fn?: () => void): void {
 // for a moment: wait a millisecond, as a blocking write would, and go on.
 const pause = new Int32Array(new SharedArrayBuffer(4));
 
+/**
+ * Control characters but tabs and line breaks (a CRLF's CR too): a card may hold a lone CR or a
+ * C1 control (U+009B is CSI to many terminals), which would let it hide or rewrite what a
+ * terminal shows.
+ */
+const CONTROL = /(?![\t\n]|\r\n)\p{Cc}/gu;
+
+/**
+ * Each such character written as its JSON escape (`\u009b`): visible at a terminal, and in JSON
+ * output, where one can only stand inside a string, the same text once parsed.
+ */
+function escapeControls(text: string): string {
+  return text.replace(
+    CONTROL,
+    (ch) => `\\u${(ch.codePointAt(0) ?? 0).toString(16).padStart(4, "0")}`,
+  );
+}
+
 function writeAll(fd: 1 | 2, text: string): void {
   if (closed) return;
   let bytes = Buffer.from(text);
@@ -65,12 +83,17 @@ function writeAll(fd: 1 | 2, text: string): void {
 
 /** Writes to standard output, all of it before returning. */
 export function writeOut(text: string): void {
-  writeAll(1, text);
+  writeAll(1, escapeControls(text));
 }
 
 /** Writes to standard error, all of it before returning. */
 export function writeErr(text: string): void {
-  writeAll(2, text);
+  writeAll(2, escapeControls(text));
+}
+
+/** Writes over the line standard error's cursor is on (a progress line at a terminal). */
+export function rewriteErrLine(text: string): void {
+  writeAll(2, `\r${escapeControls(text)}`);
 }
 
 /** Whether standard error is a terminal a person watches (progress goes there only). */

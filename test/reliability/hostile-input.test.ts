@@ -620,6 +620,26 @@ describe("malformed cards", () => {
 });
 
 describe("control characters", () => {
+  it("card text a card may hold (a lone carriage return, a C1 control) reaches the terminal from show, list and waiting escaped; --json reads back the same text", async () => {
+    figures.properties++;
+    const box = await makeBox();
+    const prompt = "Deploy \u009b2J now?";
+    const memo = "Drop the production database.\r  Why: Tidy the logs.\r\nMore.";
+    const { id } = await askQuestion(box, confirmCard({ prompt, memo }));
+    for (const args of [["show", id], ["list"], ["waiting"], ["show", id, "--json"]]) {
+      const out = await runCli(args, { env: cliEnv(box.dir) });
+      expect(out.code).toBe(0);
+      expect(out.stdout).not.toMatch(/(?![\t\n]|\r\n)\p{Cc}/u);
+    }
+    const shown = await runCli(["show", id], { env: cliEnv(box.dir) });
+    expect(shown.stdout).toContain("Deploy \\u009b2J now?");
+    expect(shown.stdout).toContain(
+      "Drop the production database.\\u000d  Why: Tidy the logs.\r\nMore.",
+    );
+    const json = await runCli(["show", id, "--json"], { env: cliEnv(box.dir) });
+    expect(JSON.parse(json.stdout).card).toMatchObject({ prompt, memo });
+  });
+
   it("are refused with one sentence where they make no sense: 422 from the API, exit 1 from the CLI; tabs and line breaks pass", async () => {
     figures.properties++;
     const web = await webFixture();
