@@ -51,6 +51,18 @@ describe("the terminal bridge", () => {
     await k.quit();
   });
 
+  it("a pasted wall of text that matches nothing is quoted by its head, not written back whole", async () => {
+    const k = await chatOverStreams();
+    const id = await k.ask(selectCard());
+    await k.start();
+    const said = await k.type(`Finance ${"x".repeat(5_000)}`, "Not recorded");
+    expect(said).toContain('"Finance xxxx');
+    expect(said).toContain('…" does not answer this question: expected one of a) Finance');
+    expect(said.length).toBeLessThan(500);
+    expect(loadQuestion(k.box, id).card.status).toBe("pending");
+    await k.quit();
+  });
+
   it("park puts the question behind the queue and shows the next; dismiss declines; waiting counts", async () => {
     const k = await chatOverStreams();
     const first = await k.ask(selectCard({ priority: "high" }));
