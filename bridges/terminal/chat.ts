@@ -6,7 +6,7 @@
 // touches the box except through its door.
 
 import { createInterface } from "node:readline";
-import type { Door } from "../../src/slot/port.ts";
+import { controlsSpelled, type Door } from "../../src/slot/port.ts";
 import { createTerminalPresenter } from "./presenter.ts";
 import { createLineHandler, lineForError } from "./replies.ts";
 
@@ -23,23 +23,6 @@ function isTerminal(stream: NodeJS.ReadableStream | NodeJS.WritableStream): bool
   return (stream as { isTTY?: boolean }).isTTY === true;
 }
 
-/** Control characters but line breaks and tabs: a CR, an ESC or a C1 CSI moves or rewrites the screen. */
-const CONTROL = /(?![\n\t])\p{Cc}/gu;
-
-/**
- * Text as the screen gets it: card and answer text may carry a carriage return or a C1 control
- * (U+009B is CSI to many terminals), which would let a card hide or rewrite what is shown, so
- * each is spelled out as `<U+009B>`.
- */
-function screenSafe(text: string): string {
-  return text
-    .replace(/\r\n/g, "\n")
-    .replace(
-      CONTROL,
-      (ch) => `<U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}>`,
-    );
-}
-
 export interface TerminalBridge {
   /** Reads lines until "quit" or the end of input; resolves when done. */
   run(): Promise<void>;
@@ -49,8 +32,9 @@ export function createTerminalBridge(options: TerminalBridgeOptions): TerminalBr
   const { door, output } = options;
   // Line editing and a "> " prompt on a terminal; and what the judge is shown of whoever types.
   const interactive = isTerminal(options.input) && isTerminal(output);
+  // Card and answer text may hold a CR or a C1 control: spelled out, it cannot rewrite the screen.
   const write = (text: string) => {
-    output.write(screenSafe(text));
+    output.write(controlsSpelled(text));
   };
   // While a typed line is handled, a question the slot presents meanwhile waits until the line's
   // own reply ("Recorded: X") is written: the reply must come before the next question's block.

@@ -22,6 +22,15 @@ export function visibleLines(text: string): string {
   return text.replace(/\r\n/g, "\n").replace(HIDDEN_BUT_BREAKS, codePoint);
 }
 
+/**
+ * The text as a terminal may print it: a CRLF made a line break, and every other control
+ * character but line breaks and tabs spelled out (a CR, an ESC or a C1 CSI would move, clear or
+ * recolour what the screen shows). Other characters stay: the screen shows them as they are.
+ */
+export function controlsSpelled(text: string): string {
+  return text.replace(/\r\n/g, "\n").replace(/(?![\n\t])\p{Cc}/gu, codePoint);
+}
+
 /** One line of it: line breaks shown as ⏎, tabs as spaces, the rest spelled out. */
 export function visibleLine(text: string): string {
   return visible(text.replace(/\r?\n/g, "⏎").replace(/\t/g, " "));
