@@ -1,6 +1,9 @@
 // Telegram HTML: every text that comes from a card or a person is escaped here before it is
 // put into a message, and shortened by its escaped length so a limit is never crossed.
 
+// Plain text is shortened as every surface shortens it.
+export { shorten } from "../../src/slot/port.ts";
+
 const ENTITIES: Record<string, string> = {
   "&": "&amp;",
   "<": "&lt;",
@@ -10,16 +13,6 @@ const ENTITIES: Record<string, string> = {
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"]/g, (ch) => ENTITIES[ch] as string);
-}
-
-/** Plain text shortened to `max` characters with an ellipsis. */
-export function shorten(text: string, max: number): string {
-  const chars = Array.from(text);
-  if (chars.length <= max) return text;
-  return `${chars
-    .slice(0, Math.max(0, max - 1))
-    .join("")
-    .trimEnd()}…`;
 }
 
 /**

@@ -3,7 +3,13 @@
 // (replies.ts) and its commands (keyboard-commands.ts); it imports neither.
 
 import { InvalidAnswer, QbridgeError } from "../../src/errors.ts";
-import type { Door, Outcome, Presentation, Proof } from "../../src/slot/port.ts";
+import {
+  type Door,
+  type Outcome,
+  type Presentation,
+  type Proof,
+  shorten,
+} from "../../src/slot/port.ts";
 import { SURFACE } from "./presenter.ts";
 import type { createKeyboardTriage } from "./triage.ts";
 
@@ -27,22 +33,11 @@ export interface Keyboard {
 
 export type LineOutcome = "quit" | undefined;
 
-/** Text cut to its first `max` characters with an ellipsis. */
-function head(text: string, max: number): string {
-  const chars = Array.from(text);
-  return chars.length <= max
-    ? text
-    : `${chars
-        .slice(0, max - 1)
-        .join("")
-        .trimEnd()}…`;
-}
-
 /** The one line a person reads for an error of the core. */
 export function lineForError(error: unknown): string {
   // What was typed is quoted by its head: a pasted page is not written back whole.
   if (error instanceof InvalidAnswer) {
-    return `Not recorded: "${head(error.given, 60)}" does not answer this question: expected ${error.expected}.\n`;
+    return `Not recorded: "${shorten(error.given, 60)}" does not answer this question: expected ${error.expected}.\n`;
   }
   if (error instanceof QbridgeError) return `Not recorded: ${error.message}.\n`;
   return `Something went wrong; nothing was recorded: ${String((error as Error)?.message ?? error)}\n`;

@@ -23,3 +23,13 @@ export function cutAtSentence(text: string, near: number): Excerpt {
   }
   return { head: text.slice(0, cut).trimEnd(), rest: text.slice(cut).trimStart() };
 }
+
+/** Plain text shortened to `max` characters (not UTF-16 units) with an ellipsis. */
+export function shorten(text: string, max: number): string {
+  const chars = Array.from(text);
+  if (chars.length <= max) return text;
+  return `${chars
+    .slice(0, Math.max(0, max - 1))
+    .join("")
+    .trimEnd()}…`;
+}

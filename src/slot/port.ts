@@ -12,6 +12,7 @@
 // agent's request shown whole.
 export { PROMPT_SHOWN_CHARS, requestBeyondPrompt, unseenAllow } from "../card/agent-request.ts";
 export { controlsSpelled } from "../card/agent-text.ts";
+export { shorten } from "../card/excerpt.ts";
 export type { Buttons, Choice, ChoiceButton, TypedHint } from "../card/inputs/contract.ts";
 export type { Question } from "../card/question.ts";
 export { inputTypeOf, mayWait, optionsOf } from "../card/question.ts";
