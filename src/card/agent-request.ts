@@ -64,17 +64,26 @@ export const REQUEST_MAX_CHARS = 200_000;
 
 const SUMMARY_KEYS = ["file_path", "notebook_path", "path", "url", "query"];
 
+/** True when the UTF-16 unit at `at` is the second half of a character of two (an emoji). */
+function secondHalf(text: string, at: number): boolean {
+  const unit = text.charCodeAt(at);
+  return unit >= 0xdc00 && unit <= 0xdfff;
+}
+
 /**
  * The text with its middle left out and counted, within `max` characters:
- * "head … 16,412 characters … tail". The whole text when it fits.
+ * "head … 16,412 characters … tail". The whole text when it fits. It never cuts through a
+ * character of two UTF-16 units: half of one is no text a chat takes.
  */
 export function headAndTail(text: string, max: number): string {
   if (text.length <= max) return text;
   const marker = (n: number) => ` … ${n.toLocaleString("en-US")} characters … `;
   const room = Math.max(20, max - marker(text.length).length);
-  const head = Math.ceil(room * 0.6);
-  const tail = room - head;
-  return `${text.slice(0, head)}${marker(text.length - head - tail)}${text.slice(-tail)}`;
+  const headLength = Math.ceil(room * 0.6);
+  const end = secondHalf(text, headLength) ? headLength - 1 : headLength;
+  const tailFrom = text.length - (room - headLength);
+  const start = secondHalf(text, tailFrom) ? tailFrom + 1 : tailFrom;
+  return `${text.slice(0, end)}${marker(start - end)}${text.slice(start)}`;
 }
 
 /** A tool call's request as its card carries it: the command, else the input as JSON. */

@@ -2,6 +2,7 @@
 // ones listed one a line with their id, and a revocation by id. Surface-neutral words; the
 // bridge only sends them. Only the boxholder's own commands reach here (each bridge's gate).
 
+import { headAndTail } from "../card/agent-request.ts";
 import { visibleLine } from "../card/agent-text.ts";
 import { type Grant, GrantStore, grantLive } from "../ledger/grants.ts";
 import type { Slot } from "./slot.ts";
@@ -9,17 +10,10 @@ import type { Slot } from "./slot.ts";
 /** How much of a grant's pattern a line shows: an agent's command can run to pages. */
 const PATTERN_SHOWN = 200;
 
-/**
- * What a grant covers, on one line: a multi-line command's breaks shown as ⏎, and a long one
- * by its head and tail (cut between characters, never through an emoji).
- */
+/** What a grant covers, on one line: a multi-line command's breaks shown as ⏎, a long one by
+ * its head and tail. */
 function covered(grant: Grant): string {
-  const what = visibleLine(grant.pattern.replace(/^[a-z]+:/, ""));
-  const chars = Array.from(what);
-  if (chars.length <= PATTERN_SHOWN) return what;
-  const head = chars.slice(0, 130).join("");
-  const tail = chars.slice(-50).join("");
-  return `${head} … ${(chars.length - 180).toLocaleString("en-US")} characters … ${tail}`;
+  return headAndTail(visibleLine(grant.pattern.replace(/^[a-z]+:/, "")), PATTERN_SHOWN);
 }
 
 function line(grant: Grant): string {
